@@ -1,0 +1,9 @@
+// See https://svelte.dev/docs/kit/types#app.d.ts
+declare global {
+	namespace App {
+		// interface Error {}
+		// interface PageState {}
+	}
+}
+
+export {};

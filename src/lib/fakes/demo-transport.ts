@@ -1,0 +1,51 @@
+import type { Hono } from 'hono';
+import type { ServiceId } from '../settings/connection';
+import { createFakeApp } from './apps';
+import { DEMO_ENERGY_TOKEN } from './energy/app';
+import { DroppedConnection, noFaults, withFaults, type FaultSwitches } from './faults';
+
+/** One fake per service for the life of the page, and its live-editable fault switches. */
+const apps = new Map<ServiceId, Hono>();
+export const demoFaults: Record<ServiceId, FaultSwitches> = {
+	codehost: noFaults(),
+	energy: noFaults(),
+	bible: noFaults()
+};
+
+/** The energy fake needs a token; in Demo mode the transport supplies the demo one unless one was sent. */
+const DEMO_HEADERS: Partial<Record<ServiceId, Record<string, string>>> = {
+	energy: { token: DEMO_ENERGY_TOKEN }
+};
+
+/** A fetch-compatible function answered in the page by the service's fake. */
+export function demoTransport(service: ServiceId): typeof fetch {
+	let app = apps.get(service);
+	if (!app) {
+		app = createFakeApp[service]();
+		apps.set(service, app);
+	}
+	const fake = app;
+	const handle = withFaults((request) => fake.fetch(request), demoFaults[service]);
+	return async (input, init) => {
+		const request = new Request(input, init);
+		const extra = DEMO_HEADERS[service];
+		const headers = new Headers(request.headers);
+		for (const [k, v] of Object.entries(extra ?? {})) if (!headers.has(k)) headers.set(k, v);
+		const signal = request.signal;
+		if (signal.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+		try {
+			const answer = handle(new Request(request, { headers }));
+			// Honour aborts (ky's timeout, the user's Cancel) while a fake waits on its latency.
+			return await new Promise<Response>((resolve, reject) => {
+				const onAbort = () =>
+					reject(signal.reason ?? new DOMException('The operation was aborted.', 'AbortError'));
+				signal.addEventListener('abort', onAbort, { once: true });
+				answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+			});
+		} catch (error) {
+			// A dropped connection looks to the caller exactly like fetch's own network failure.
+			if (error instanceof DroppedConnection) throw new TypeError('Failed to fetch');
+			throw error;
+		}
+	};
+}

@@ -1,0 +1,305 @@
+import ky, { HTTPError, TimeoutError } from 'ky';
+import type { GenericSchema } from 'valibot';
+import { recordExchange, type Exchange } from './exchange';
+import { ApiProblem, type ProblemKind } from './problem';
+import {
+	browserEnv,
+	classifyFetchFailure,
+	type ReachabilityEnv,
+	type Transport
+} from './reachability';
+import { hintFor } from './hints';
+import { parseJsonBody, validate } from './validate';
+
+export type { Transport } from './reachability';
+
+export interface ClientOptions {
+	/** Absolute URL of the API root, e.g. https://host/api/v4. */
+	baseUrl: string;
+	transport: Transport;
+	headers?: Record<string, string>;
+	timeoutMs?: number;
+	/** Retries for idempotent methods; money-spending calls pass `retry: false` per request. */
+	retryLimit?: number;
+	/** The longest Retry-After we wait for automatically. */
+	maxRetryAfterMs?: number;
+	credentials?: RequestCredentials;
+	/** Values to scrub from the exchange record, besides known secret headers and params. */
+	secrets?: () => readonly string[];
+	onExchange?: (exchange: Exchange) => void;
+	env?: ReachabilityEnv;
+}
+
+export type Query =
+	string | URLSearchParams | Record<string, string | number | boolean | undefined>;
+
+export interface RequestSpec {
+	method: string;
+	/** Relative to the base URL, or an absolute URL (e.g. a Link header's URL, used as given). */
+	path: string;
+	/** A string is appended exactly as written, so callers keep control of encoding. */
+	query?: Query;
+	headers?: Record<string, string>;
+	json?: unknown;
+	body?: BodyInit;
+	signal?: AbortSignal;
+	retry?: boolean;
+	redirect?: RequestRedirect;
+	timeoutMs?: number;
+}
+
+export interface HttpResult {
+	response: Response;
+	text: string;
+	url: string;
+	exchange: Exchange;
+}
+
+export const IDEMPOTENT_METHODS = ['get', 'head', 'options', 'put', 'delete', 'trace'] as const;
+export const RETRY_STATUS_CODES = [408, 429, 500, 502, 503, 504];
+/** Statuses whose Retry-After ky honours. */
+export const RETRY_AFTER_STATUS_CODES = [429, 503];
+
+export function buildUrl(baseUrl: string, path: string, query?: Query): string {
+	let url = /^[a-z][a-z0-9+.-]*:\/\//i.test(path)
+		? path
+		: `${baseUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+	let queryString = '';
+	if (typeof query === 'string') queryString = query.replace(/^\?/, '');
+	else if (query instanceof URLSearchParams) queryString = query.toString();
+	else if (query) {
+		const params = new URLSearchParams();
+		for (const [k, v] of Object.entries(query)) if (v !== undefined) params.append(k, String(v));
+		queryString = params.toString();
+	}
+	if (queryString) url += (url.includes('?') ? '&' : '?') + queryString;
+	return url;
+}
+
+export class HttpClient {
+	readonly options: ClientOptions;
+	readonly #ky: typeof ky;
+
+	constructor(options: ClientOptions) {
+		this.options = options;
+		this.#ky = ky.create({
+			fetch: options.transport,
+			timeout: options.timeoutMs ?? 15_000,
+			throwHttpErrors: true,
+			credentials: options.credentials,
+			retry: {
+				limit: options.retryLimit ?? 2,
+				methods: [...IDEMPOTENT_METHODS],
+				statusCodes: RETRY_STATUS_CODES,
+				afterStatusCodes: RETRY_AFTER_STATUS_CODES,
+				maxRetryAfter: options.maxRetryAfterMs ?? 60_000,
+				backoffLimit: 10_000
+			}
+		});
+	}
+
+	/**
+	 * Sends a request and resolves with any HTTP answer, error statuses included (the explorer
+	 * shows them as they are). Rejects with an ApiProblem only when no answer came.
+	 */
+	async send(spec: RequestSpec): Promise<HttpResult> {
+		const url = buildUrl(this.options.baseUrl, spec.path, spec.query);
+		const method = spec.method.toUpperCase();
+		const headers = new Headers(this.options.headers);
+		for (const [k, v] of Object.entries(spec.headers ?? {})) headers.set(k, v);
+		let requestBody: string | undefined;
+		let body: BodyInit | undefined = spec.body;
+		if (spec.json !== undefined) {
+			requestBody = JSON.stringify(spec.json);
+			body = requestBody;
+			if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+		} else if (typeof spec.body === 'string') requestBody = spec.body;
+		else if (spec.body instanceof URLSearchParams) requestBody = spec.body.toString();
+
+		const started = performance.now();
+		const startedAt = Date.now();
+		let retries = 0;
+		let response: Response;
+		try {
+			response = await this.#ky(url, {
+				method,
+				headers,
+				body,
+				signal: spec.signal,
+				redirect: spec.redirect,
+				timeout: spec.timeoutMs ?? this.options.timeoutMs ?? 15_000,
+				retry: spec.retry === false ? 0 : undefined,
+				hooks: {
+					beforeRetry: [
+						() => {
+							retries++;
+						}
+					]
+				}
+			});
+		} catch (error) {
+			if (error instanceof HTTPError) {
+				response = error.response;
+			} else {
+				const kind = await this.#failureKind(error, url, spec.signal);
+				const exchange = this.#record({
+					startedAt,
+					started,
+					method,
+					url,
+					headers,
+					requestBody,
+					retries,
+					problemKind: kind
+				});
+				throw new ApiProblem({
+					kind,
+					method,
+					url: exchange.url,
+					message: messageFor(kind, method, exchange.url),
+					hint: hintFor({ kind, url }),
+					cause: error
+				});
+			}
+		}
+		let text: string;
+		try {
+			text = await response.text();
+		} catch (error) {
+			const kind = await this.#failureKind(error, url, spec.signal);
+			this.#record({
+				startedAt,
+				started,
+				method,
+				url,
+				headers,
+				requestBody,
+				retries,
+				response,
+				problemKind: kind
+			});
+			throw new ApiProblem({
+				kind,
+				method,
+				url,
+				status: response.status,
+				message: `The connection dropped while reading the answer to ${method} ${url}.`,
+				hint: hintFor({ kind, url }),
+				cause: error
+			});
+		}
+		const exchange = this.#record({
+			startedAt,
+			started,
+			method,
+			url,
+			headers,
+			requestBody,
+			retries,
+			response,
+			responseBody: text
+		});
+		return { response, text, url, exchange };
+	}
+
+	/**
+	 * Sends a request that must answer 2xx with JSON, and validates it against a schema.
+	 * HTTP errors, unreadable bodies and contract breaks all reject with an ApiProblem.
+	 */
+	async json<T>(
+		spec: RequestSpec,
+		schema?: GenericSchema<unknown, T>
+	): Promise<{ data: T; result: HttpResult }> {
+		const result = await this.send(spec);
+		const { response, text } = result;
+		const headers = Object.fromEntries(response.headers.entries());
+		const parsed = parseJsonBody(text);
+		if (!response.ok) {
+			throw new ApiProblem({
+				kind: 'http',
+				method: spec.method.toUpperCase(),
+				url: result.exchange.url,
+				status: response.status,
+				headers,
+				bodyText: text,
+				body: parsed.ok ? parsed.value : undefined,
+				message: `${spec.method.toUpperCase()} ${result.exchange.url} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+				hint: hintFor({
+					kind: 'http',
+					status: response.status,
+					body: parsed.ok ? parsed.value : undefined
+				})
+			});
+		}
+		if (!parsed.ok) {
+			throw new ApiProblem({
+				kind: 'parse',
+				method: spec.method.toUpperCase(),
+				url: result.exchange.url,
+				status: response.status,
+				headers,
+				bodyText: text,
+				message:
+					text.trim() === ''
+						? 'The server answered with an empty body where JSON was expected.'
+						: `The server's answer is not JSON (${parsed.reason}).`,
+				hint: hintFor({ kind: 'parse', bodyText: text })
+			});
+		}
+		const data = schema
+			? validate(schema, parsed.value, {
+					url: result.exchange.url,
+					status: response.status,
+					bodyText: text,
+					headers
+				})
+			: (parsed.value as T);
+		return { data, result };
+	}
+
+	async #failureKind(error: unknown, url: string, signal?: AbortSignal): Promise<ProblemKind> {
+		if (error instanceof TimeoutError) return 'timeout';
+		if (signal?.aborted || (error instanceof DOMException && error.name === 'AbortError'))
+			return 'aborted';
+		return classifyFetchFailure(url, this.options.transport, this.options.env ?? browserEnv);
+	}
+
+	#record(input: {
+		startedAt: number;
+		started: number;
+		method: string;
+		url: string;
+		headers: Headers;
+		requestBody?: string;
+		retries: number;
+		response?: Response;
+		responseBody?: string;
+		problemKind?: ProblemKind;
+	}): Exchange {
+		const exchange = recordExchange({
+			...input,
+			requestHeaders: input.headers,
+			durationMs: performance.now() - input.started,
+			secrets: this.options.secrets?.() ?? []
+		});
+		this.options.onExchange?.(exchange);
+		return exchange;
+	}
+}
+
+function messageFor(kind: ProblemKind, method: string, url: string): string {
+	switch (kind) {
+		case 'timeout':
+			return `${method} ${url} took too long and was stopped.`;
+		case 'aborted':
+			return `${method} ${url} was cancelled.`;
+		case 'cors':
+			return `The browser blocked the answer to ${method} ${url}: the server does not allow this app's origin (CORS).`;
+		default:
+			return `${method} ${url} could not reach the server.`;
+	}
+}
+
+export function createClient(options: ClientOptions): HttpClient {
+	return new HttpClient(options);
+}

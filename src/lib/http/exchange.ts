@@ -1,0 +1,67 @@
+import { redactHeaders, redactText, redactUrl } from './redact';
+
+/** A request and its response as sent and received, with secrets redacted. */
+export interface Exchange {
+	id: number;
+	startedAt: string;
+	method: string;
+	url: string;
+	requestHeaders: Record<string, string>;
+	requestBody?: string;
+	status?: number;
+	statusText?: string;
+	responseHeaders: Record<string, string>;
+	responseBody?: string;
+	/** Wall time from sending to the whole body read, in ms. */
+	durationMs: number;
+	/** Response body size in bytes as received (decoded). */
+	sizeBytes: number;
+	/** Retries ky made before this answer. */
+	retries: number;
+	problemKind?: string;
+}
+
+let nextId = 1;
+
+export interface ExchangeInput {
+	startedAt: number;
+	method: string;
+	url: string;
+	requestHeaders: Headers;
+	requestBody?: string;
+	response?: Response;
+	responseBody?: string;
+	durationMs: number;
+	retries: number;
+	problemKind?: string;
+	secrets: readonly string[];
+}
+
+export function headersToObject(headers: Headers): Record<string, string> {
+	const out: Record<string, string> = {};
+	headers.forEach((value, name) => {
+		out[name] = value;
+	});
+	return out;
+}
+
+export function recordExchange(input: ExchangeInput): Exchange {
+	const clean = (text: string | undefined) =>
+		text === undefined ? undefined : redactText(text, input.secrets);
+	return {
+		id: nextId++,
+		startedAt: new Date(input.startedAt).toISOString(),
+		method: input.method,
+		url: redactText(redactUrl(input.url), input.secrets),
+		requestHeaders: redactHeaders(headersToObject(input.requestHeaders)),
+		requestBody: clean(input.requestBody),
+		status: input.response?.status,
+		statusText: input.response?.statusText,
+		responseHeaders: input.response ? redactHeaders(headersToObject(input.response.headers)) : {},
+		responseBody: clean(input.responseBody),
+		durationMs: Math.round(input.durationMs),
+		sizeBytes: input.responseBody ? new TextEncoder().encode(input.responseBody).length : 0,
+		retries: input.retries,
+		problemKind: input.problemKind
+	};
+}
