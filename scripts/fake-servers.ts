@@ -1,4 +1,4 @@
-import { serve, type HttpBindings } from '@hono/node-server';
+import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createFakeApp } from '../src/lib/fakes/apps';
 import { CODEHOST_EXPOSED_HEADERS, withCors } from '../src/lib/fakes/cors';
@@ -53,7 +53,7 @@ export async function startFakeServers(options: {
 						{
 							hostname: host,
 							port,
-							fetch: async (request: Request, env: HttpBindings) => {
+							fetch: async (request: Request, env: HttpBindings | Http2Bindings) => {
 								const path = new URL(request.url).pathname;
 								if (path === '/__faults') return controlFaults(request, faults);
 								if (path === '/__reset') {

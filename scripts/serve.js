@@ -21,6 +21,7 @@ if (!existsSync(join(root, '200.html'))) {
 	process.exit(1);
 }
 
+/** @type {Record<string, string>} */
 const TYPES = {
 	'.html': 'text/html; charset=utf-8',
 	'.js': 'text/javascript; charset=utf-8',
@@ -34,6 +35,7 @@ const TYPES = {
 	'.woff2': 'font/woff2'
 };
 
+/** @param {string} pathname */
 function fileFor(pathname) {
 	const clean = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
 	const candidates = [clean, `${clean}.html`, join(clean, 'index.html')];

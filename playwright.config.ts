@@ -1,0 +1,47 @@
+import { defineConfig } from '@playwright/test';
+
+// Ports chosen apart from the dev defaults so a running `npm start` or `npm run fakes` does not clash.
+export const APP_PORT = 4391;
+export const FAKES_PORT_BASE = 8891;
+export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: true,
+	workers: 2,
+	retries: 0,
+	forbidOnly: true,
+	timeout: 30_000,
+	reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+	use: {
+		baseURL: APP_URL,
+		trace: 'retain-on-failure',
+		launchOptions: {
+			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+			args: [
+				'--headless=new',
+				'--no-sandbox',
+				'--disable-gpu',
+				'--disable-quic',
+				'--no-first-run',
+				'--disable-background-networking',
+				'--disable-component-update',
+				'--disable-sync'
+			]
+		}
+	},
+	webServer: [
+		{
+			command: `node scripts/serve.js --port ${APP_PORT}`,
+			url: `${APP_URL}/`,
+			reuseExistingServer: false,
+			timeout: 30_000
+		},
+		{
+			command: `node --import tsx scripts/fakes.ts --port-base ${FAKES_PORT_BASE}`,
+			url: `http://127.0.0.1:${FAKES_PORT_BASE + 2}/api/v1/bibles`,
+			reuseExistingServer: false,
+			timeout: 30_000
+		}
+	]
+});

@@ -1,0 +1,84 @@
+import type { Page } from '@playwright/test';
+import { expect, FAKE_URLS, test } from './fixtures';
+
+async function goLive(page: Page, group: string, baseUrl: string) {
+	await page.goto('/settings');
+	const fieldset = page.getByRole('group', { name: group });
+	await fieldset.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
+	await fieldset.getByRole('radio', { name: 'Live' }).check();
+	await expect(fieldset.getByRole('status')).toHaveText('Saved.');
+}
+
+const nav = (page: Page, name: string) =>
+	page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+
+test('Live code host over real HTTP: a request and its pagination headers', async ({ page }) => {
+	await goLive(page, 'Code host', FAKE_URLS.codehost);
+	await nav(page, 'Explorer');
+	await expect(page.getByLabel('Code host connection')).toContainText(
+		`Live ${FAKE_URLS.codehost}/api/v4`
+	);
+	await page.getByRole('button', { name: 'Send' }).click();
+	const response = page.getByRole('region', { name: 'Response', exact: true });
+	await expect(response.getByRole('heading', { level: 2 })).toContainText('200');
+	// Exposed cross-origin by the server, so readable here.
+	await expect(response.getByRole('row', { name: /x-total-pages/ })).toContainText('28');
+	await response.getByRole('button', { name: 'next' }).click();
+	await expect(response.getByRole('row', { name: /^x-page/ })).toContainText('2');
+});
+
+test('Live energy over real HTTP: balances with the API token', async ({ page }) => {
+	await goLive(page, 'Energy rental', FAKE_URLS.energy);
+	await page
+		.getByRole('group', { name: 'Energy rental' })
+		.getByLabel('API token')
+		.fill('wrong-token');
+	await nav(page, 'Energy');
+	await expect(page.getByLabel('Energy rental connection')).toContainText('Live');
+	await expect(page.getByRole('alert')).toContainText('401');
+	await expect(page.getByRole('alert')).toContainText('token');
+
+	await nav(page, 'Settings');
+	await page
+		.getByRole('group', { name: 'Energy rental' })
+		.getByLabel('API token')
+		.fill('demo-energy-token');
+	await nav(page, 'Energy');
+	await expect(page.getByText('Buyer balance')).toContainText('250.000000 TRX');
+});
+
+test('Live Bible over real HTTP: the translations', async ({ page }) => {
+	await goLive(page, 'Bible', FAKE_URLS.bible);
+	await nav(page, 'Bible');
+	await expect(page.getByLabel('Bible connection')).toContainText('Live');
+	await expect(page.getByRole('heading', { name: 'King James Version (KJV)' })).toBeVisible();
+});
+
+test('a server that is not there is reported as unreachable, not as CORS', async ({ page }) => {
+	await goLive(page, 'Bible', 'http://127.0.0.1:9');
+	await nav(page, 'Bible');
+	await expect(page.getByRole('alert')).toContainText('could not reach the server');
+});
+
+test('a server that blocks the origin is reported as CORS with the proxy remedy', async ({
+	page
+}) => {
+	// The static server answers no-cors probes but sends no CORS headers: a CORS block.
+	await goLive(page, 'Bible', 'http://localhost:4391');
+	await nav(page, 'Bible');
+	await expect(page.getByRole('alert')).toContainText('CORS');
+	await expect(page.getByRole('alert')).toContainText('Proxy URL');
+});
+
+test('a server answering HTML where JSON was expected shows a parse problem with the body', async ({
+	page,
+	request
+}) => {
+	await request.post(`${FAKE_URLS.bible}/__faults`, { data: { fault: 'html-error', times: 1 } });
+	await goLive(page, 'Bible', FAKE_URLS.bible);
+	await nav(page, 'Bible');
+	const alert = page.getByRole('alert');
+	await expect(alert).toContainText('403');
+	await expect(alert).toContainText('Checking your browser');
+	await request.post(`${FAKE_URLS.bible}/__faults`, { data: { fault: 'none' } });
+});

@@ -1,0 +1,59 @@
+import { expect, test } from './fixtures';
+
+test('the app opens in Demo mode and each area shows its demo data', async ({ page }) => {
+	await page.goto('/');
+	await expect(page.getByRole('heading', { level: 1, name: 'Three API client' })).toBeVisible();
+	const nav = page.getByRole('navigation', { name: 'Main' });
+
+	await nav.getByRole('link', { name: 'Explorer' }).click();
+	await expect(page).toHaveURL(/\/explorer$/);
+	await expect(page.getByLabel('Code host connection')).toContainText('Demo');
+	await page.getByRole('button', { name: 'Send' }).click();
+	const response = page.getByRole('region', { name: 'Response', exact: true });
+	await expect(response.getByRole('heading', { level: 2 })).toContainText('200');
+	await expect(response).toContainText('x-total');
+
+	await nav.getByRole('link', { name: 'Energy' }).click();
+	await expect(page.getByLabel('Energy rental connection')).toContainText('Demo');
+	await expect(page.getByText('Buyer balance')).toContainText('250.000000 TRX');
+
+	await nav.getByRole('link', { name: 'Bible' }).click();
+	await expect(page.getByLabel('Bible connection')).toContainText('Demo');
+	await expect(page.getByRole('heading', { name: 'King James Version (KJV)' })).toBeVisible();
+
+	await nav.getByRole('link', { name: 'Settings' }).click();
+	for (const group of ['Code host', 'Energy rental', 'Bible']) {
+		await expect(
+			page.getByRole('group', { name: group }).getByRole('radio', { name: 'Demo' })
+		).toBeChecked();
+	}
+});
+
+test('a deep link is answered by the SPA fallback', async ({ page }) => {
+	const response = await page.goto('/bible/KJV/John/3');
+	expect(response?.status()).toBe(200);
+	await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
+
+test('the shell is usable at 360 px wide', async ({ page }) => {
+	await page.setViewportSize({ width: 360, height: 740 });
+	for (const path of ['/', '/explorer', '/energy', '/bible', '/settings']) {
+		await page.goto(path);
+		await expect(
+			page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' })
+		).toBeVisible();
+		const overflow = await page.evaluate(
+			() => document.documentElement.scrollWidth - window.innerWidth
+		);
+		expect(overflow, `horizontal overflow on ${path}`).toBeLessThanOrEqual(0);
+	}
+});
+
+test('the offline indicator shows when the network goes away', async ({ page, context }) => {
+	await page.goto('/');
+	await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveCount(0);
+	await context.setOffline(true);
+	await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+	await context.setOffline(false);
+	await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveCount(0);
+});
