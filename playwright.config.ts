@@ -1,8 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 // Ports chosen apart from the dev defaults so a running `npm start` or `npm run fakes` does not clash.
-export const APP_PORT = 4391;
-export const FAKES_PORT_BASE = 8891;
+// Overridable so two checkouts can run their suites side by side.
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4391);
+export const FAKES_PORT_BASE = Number(process.env.E2E_FAKES_PORT_BASE ?? 8891);
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 
 export default defineConfig({
@@ -12,7 +13,7 @@ export default defineConfig({
 	retries: 0,
 	forbidOnly: true,
 	timeout: 30_000,
-	reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+	reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
 	use: {
 		baseURL: APP_URL,
 		trace: 'retain-on-failure',

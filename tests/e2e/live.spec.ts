@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { APP_PORT } from '../../playwright.config';
 import { expect, FAKE_URLS, test } from './fixtures';
 
 async function goLive(page: Page, group: string, baseUrl: string) {
@@ -64,7 +65,7 @@ test('a server that blocks the origin is reported as CORS with the proxy remedy'
 	page
 }) => {
 	// The static server answers no-cors probes but sends no CORS headers: a CORS block.
-	await goLive(page, 'Bible', 'http://localhost:4391');
+	await goLive(page, 'Bible', `http://localhost:${APP_PORT}`);
 	await nav(page, 'Bible');
 	await expect(page.getByRole('alert')).toContainText('CORS');
 	await expect(page.getByRole('alert')).toContainText('Proxy URL');

@@ -1,6 +1,3 @@
-import { createClient, type HttpClient } from '$lib/http/client';
-import type { Exchange } from '$lib/http/exchange';
-import { browserEnv } from '$lib/http/reachability';
 import {
 	connectionError,
 	effectiveApiRoot,
@@ -18,9 +15,8 @@ import {
 	saveSecrets,
 	type Connections
 } from './persistence';
-import { transportFor } from './transport';
 
-/** Connections and secrets for the whole app; pages read it, services get clients from it. */
+/** Connections and secrets for the whole app. Kept free of the HTTP stack so the shell stays small. */
 export class Settings {
 	connections = $state<Connections>(defaultConnections());
 	secrets = $state<Secrets>(emptySecrets());
@@ -60,25 +56,6 @@ export class Settings {
 		this.secrets = { ...secrets };
 		saveSecrets(this.secrets);
 		this.revision++;
-	}
-
-	/** An HTTP client for a service as it is configured now. */
-	client(service: ServiceId, onExchange?: (e: Exchange) => void): HttpClient {
-		const connection = $state.snapshot(this.connections[service]);
-		const live = connection.mode === 'live';
-		const headers: Record<string, string> = { accept: 'application/json' };
-		// In Demo mode the demo transport supplies the demo token; a real token never goes to a fake.
-		const token = this.secrets.apiToken;
-		if (service === 'energy' && live && token) headers['Token'] = token;
-		return createClient({
-			baseUrl: effectiveApiRoot(service, connection),
-			transport: transportFor(service, connection),
-			headers,
-			secrets: () => (token ? [token] : []),
-			onExchange,
-			// A fake in the page has no origin to probe: a failure there is never CORS.
-			env: live ? browserEnv : { ...browserEnv, pageOrigin: () => undefined }
-		});
 	}
 
 	get services(): readonly ServiceId[] {

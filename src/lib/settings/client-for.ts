@@ -1,0 +1,25 @@
+import { createClient, type HttpClient } from '$lib/http/client';
+import type { Exchange } from '$lib/http/exchange';
+import { browserEnv } from '$lib/http/reachability';
+import { effectiveApiRoot, type ServiceId } from './connection';
+import { settings } from './settings.svelte';
+import { transportFor } from './transport';
+
+/** An HTTP client for a service as it is configured at this moment. */
+export function clientFor(service: ServiceId, onExchange?: (e: Exchange) => void): HttpClient {
+	const connection = { ...settings.connection(service) };
+	const live = connection.mode === 'live';
+	const headers: Record<string, string> = { accept: 'application/json' };
+	// In Demo mode the demo transport supplies the demo token; a real token never goes to a fake.
+	const token = settings.secrets.apiToken;
+	if (service === 'energy' && live && token) headers['Token'] = token;
+	return createClient({
+		baseUrl: effectiveApiRoot(service, connection),
+		transport: transportFor(service, connection),
+		headers,
+		secrets: () => (token ? [token] : []),
+		onExchange,
+		// A fake in the page has no origin to probe: a failure there is never CORS.
+		env: live ? browserEnv : { ...browserEnv, pageOrigin: () => undefined }
+	});
+}

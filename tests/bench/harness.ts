@@ -1,0 +1,125 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { chromium, type Browser } from '@playwright/test';
+
+/** One benchmark: `run` returns one sample; the harness takes the median over `samples`. */
+export interface Benchmark {
+	name: string;
+	unit: string;
+	/** Human-readable budget, e.g. "≤ 60 KB". */
+	budget: string;
+	samples: number;
+	withinBudget: (median: number, context: BenchContext) => boolean;
+	run: (context: BenchContext) => Promise<number>;
+	/** Extra facts for the notes column, filled during runs. */
+	notes?: (context: BenchContext) => string;
+}
+
+export interface BenchContext {
+	browser: Browser;
+	appUrl: string;
+	/** Scratch space shared between a benchmark's samples (e.g. a baseline measured in the same run). */
+	scratch: Record<string, unknown>;
+}
+
+export interface BenchResult {
+	name: string;
+	budget: string;
+	unit: string;
+	median: number;
+	min: number;
+	max: number;
+	ok: boolean;
+	notes: string;
+}
+
+export const CHROMIUM_ARGS = [
+	'--headless=new',
+	'--no-sandbox',
+	'--disable-gpu',
+	'--disable-quic',
+	'--no-first-run',
+	'--disable-background-networking',
+	'--disable-component-update',
+	'--disable-sync'
+];
+
+export function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const mid = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function machine(): string {
+	const cpu = cpus()[0]?.model.replace(/\s+/g, ' ').trim() ?? 'unknown CPU';
+	return `${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
+
+export async function startStaticServer(port: number): Promise<ChildProcess> {
+	const child = spawn(process.execPath, ['scripts/serve.js', '--port', String(port)], {
+		stdio: ['ignore', 'pipe', 'inherit']
+	});
+	await new Promise<void>((resolve, reject) => {
+		child.stdout!.on('data', (chunk: Buffer) => {
+			if (chunk.toString().includes('Serving')) resolve();
+		});
+		child.on('exit', (code) => reject(new Error(`static server exited with ${code}`)));
+	});
+	return child;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+	return chromium.launch({
+		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		args: CHROMIUM_ARGS
+	});
+}
+
+export async function runBenchmark(bench: Benchmark, context: BenchContext): Promise<BenchResult> {
+	const values: number[] = [];
+	for (let i = 0; i < bench.samples; i++) values.push(await bench.run(context));
+	const m = median(values);
+	return {
+		name: bench.name,
+		budget: bench.budget,
+		unit: bench.unit,
+		median: m,
+		min: Math.min(...values),
+		max: Math.max(...values),
+		ok: bench.withinBudget(m, context),
+		notes: bench.notes?.(context) ?? ''
+	};
+}
+
+const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+
+/** Rewrites BENCHMARKS.md, keeping rows of benchmarks not run this time. */
+export function writeReport(results: BenchResult[], file = 'BENCHMARKS.md'): void {
+	const rows = new Map<string, string>();
+	if (existsSync(file)) {
+		for (const line of readFileSync(file, 'utf8').split('\n')) {
+			const name = /^\| ([^|]+?) \|/.exec(line)?.[1];
+			if (name && name !== 'Benchmark' && !line.startsWith('|---')) rows.set(name, line);
+		}
+	}
+	const when = new Date().toISOString().slice(0, 10);
+	for (const r of results) {
+		rows.set(
+			r.name,
+			`| ${r.name} | ${r.budget} | ${fmt(r.median)} ${r.unit} | ${fmt(r.min)} | ${fmt(r.max)} | ${r.ok ? 'within budget' : '**over budget**'} | ${machine()}, ${when} | ${r.notes} |`
+		);
+	}
+	const text = [
+		'# Benchmarks',
+		'',
+		'Written by `npm run bench` (runs in Debian’s Chromium against the built site). Each row is the median of',
+		'its samples in one run; machines here are shared and noisy, so budgets that can be are ratios within one run.',
+		'',
+		'| Benchmark | Budget | Median | Min | Max | Verdict | Machine | Notes |',
+		'|---|---|---|---|---|---|---|---|',
+		...rows.values(),
+		''
+	].join('\n');
+	writeFileSync(file, text);
+}

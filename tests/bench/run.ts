@@ -1,0 +1,37 @@
+// npm run bench [-- name-filter]: runs the benchmarks against the built site, writes BENCHMARKS.md.
+import { homeBundle } from './home-bundle.bench';
+import {
+	launchBrowser,
+	runBenchmark,
+	startStaticServer,
+	writeReport,
+	type Benchmark,
+	type BenchResult
+} from './harness';
+
+const ALL: Benchmark[] = [homeBundle];
+const filter = process.argv[2]?.toLowerCase();
+const selected = ALL.filter((b) => !filter || b.name.toLowerCase().includes(filter));
+
+const port = Number(process.env.BENCH_PORT ?? 4491);
+const server = await startStaticServer(port);
+const browser = await launchBrowser();
+const results: BenchResult[] = [];
+try {
+	for (const bench of selected) {
+		const result = await runBenchmark(bench, {
+			browser,
+			appUrl: `http://127.0.0.1:${port}`,
+			scratch: {}
+		});
+		console.log(
+			`${result.ok ? 'ok  ' : 'OVER'} ${result.name}: median ${result.median} ${result.unit} (budget ${result.budget})`
+		);
+		results.push(result);
+	}
+} finally {
+	await browser.close();
+	server.kill();
+}
+writeReport(results);
+if (results.some((r) => !r.ok)) process.exitCode = 1;
