@@ -1,6 +1,7 @@
 // Prints the counts of the unit and end-to-end runs as one closing line.
 import { existsSync, readFileSync } from 'node:fs';
 
+/** @param {string} file */
 function read(file) {
 	return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
