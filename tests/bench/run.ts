@@ -1,5 +1,6 @@
 // npm run bench [-- name-filter]: runs the benchmarks against the built site, writes BENCHMARKS.md.
 import { homeBundle } from './home-bundle.bench';
+import { offlineReload } from './offline-reload.bench';
 import {
 	launchBrowser,
 	runBenchmark,
@@ -9,7 +10,7 @@ import {
 	type BenchResult
 } from './harness';
 
-const ALL: Benchmark[] = [homeBundle];
+const ALL: Benchmark[] = [homeBundle, offlineReload];
 const filter = process.argv[2]?.toLowerCase();
 const selected = ALL.filter((b) => !filter || b.name.toLowerCase().includes(filter));
 
