@@ -125,9 +125,9 @@ test('a new deploy shows "A new version is available"; Reload keeps what was typ
 		appendFileSync(join(server.dir, 'service-worker.js'), '\n// next deploy\n');
 		await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 		await expect(page.getByText('A new version is available')).toBeVisible();
+		const reloaded = page.waitForEvent('load');
 		await page.getByRole('button', { name: 'Reload' }).click();
-
-		await page.waitForEvent('load');
+		await reloaded;
 		await expect(page.getByRole('textbox', { name: 'Path' })).toHaveValue(
 			'/projects/diaspora%2Fclient-1'
 		);

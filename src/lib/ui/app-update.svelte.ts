@@ -45,6 +45,8 @@ export class AppUpdate {
 			once: true
 		});
 		worker.postMessage('skip-waiting');
+		// If the worker never takes over (it failed to activate), reload all the same.
+		setTimeout(() => location.reload(), 3000);
 	}
 }
 
