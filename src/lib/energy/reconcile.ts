@@ -1,0 +1,42 @@
+import type { HttpClient } from '$lib/http/client';
+import { getOrder, listOrders } from './api';
+import type { BuyRequest } from './buy-request';
+import type { Order } from './schemas';
+
+/** How many of the newest orders we look at to find a purchase whose answer was lost. */
+export const RECONCILE_WINDOW = 25;
+
+/** The guids of the newest orders, read just before a purchase. */
+export async function newestGuids(client: HttpClient): Promise<Set<number>> {
+	const page = await listOrders(client, { page: 1, perPage: RECONCILE_WINDOW, sort: 'desc' });
+	return new Set(page.data.map((o) => o.guid));
+}
+
+/** Whether an order is the one the request asked for. */
+export function matchesRequest(order: Order, request: BuyRequest): boolean {
+	if (order.to !== request.to || order.period_type !== request.period_type) return false;
+	const length = request.period_type === 'hours' ? order.hours : order.days;
+	if (length !== request.period_amount) return false;
+	if (request.amount_source === 'amount')
+		return order.estimate_task_id === null && order.energy_amount === request.amount;
+	return order.estimate_task !== null && order.estimate_task?.token === request.estimate_token;
+}
+
+/**
+ * After a purchase with no answer (connection dropped, timeout): reads `order/list` and the new
+ * orders in it to find out whether the order exists. Never sends the purchase again
+ * (ARCHITECTURE rule 5). Throws an ApiProblem when the list cannot be read either.
+ */
+export async function findPlacedOrder(
+	client: HttpClient,
+	request: BuyRequest,
+	before: Set<number>
+): Promise<Order | null> {
+	const page = await listOrders(client, { page: 1, perPage: RECONCILE_WINDOW, sort: 'desc' });
+	// Only orders that were not there before the purchase can be ours.
+	for (const item of page.data.filter((o) => !before.has(o.guid))) {
+		const order = await getOrder(client, item.guid);
+		if (matchesRequest(order, request)) return order;
+	}
+	return null;
+}
