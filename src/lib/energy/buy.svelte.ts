@@ -57,6 +57,7 @@ export class BuyFlow {
 	readonly #host: BuyHost;
 	#inFlight = false;
 	#before: Set<number> | null = null;
+	#snapshot: Promise<Set<number>> | null = null;
 	/** Purchases actually sent (for tests: a double click sends one). */
 	sent = 0;
 
@@ -71,7 +72,15 @@ export class BuyFlow {
 		if (!this.check.ok) return false;
 		this.request = this.check.request;
 		this.step = 'review';
+		// Read the newest orders while the user reviews, so a lost answer can be reconciled exactly.
+		this.#takeSnapshot();
 		return true;
+	}
+
+	#takeSnapshot(): void {
+		const snapshot = newestGuids(this.#host.client());
+		snapshot.catch(() => undefined);
+		this.#snapshot = snapshot;
 	}
 
 	edit(): void {
@@ -101,14 +110,19 @@ export class BuyFlow {
 		const request = $state.snapshot(this.request) as BuyRequest;
 		const client = this.#host.client();
 		try {
-			// Read the newest orders first, so a lost answer can be reconciled exactly.
+			// The newest orders before the purchase (read during review; once more if that failed).
 			try {
-				this.#before = await newestGuids(client);
-			} catch (error) {
-				if (!isApiProblem(error)) throw error;
-				this.problem = error;
-				this.step = 'review';
-				return;
+				this.#before = await (this.#snapshot ?? newestGuids(client));
+			} catch {
+				try {
+					this.#before = await newestGuids(client);
+				} catch (error) {
+					if (!isApiProblem(error)) throw error;
+					this.problem = error;
+					this.step = 'review';
+					this.#snapshot = null;
+					return;
+				}
 			}
 			let answer;
 			try {

@@ -24,6 +24,16 @@ export { demoAccounts, type DemoAccount } from './service';
 
 /** The token the demo energy service accepts (EN-AUTH-1); the demo transport sends it. */
 export const DEMO_ENERGY_TOKEN = 'demo-energy-token';
+
+/**
+ * `demo-energy-token.<name>` (letters, digits, dashes) is also accepted and gives a sandbox: a
+ * user of its own with fresh balances and orders, so tests sharing one server do not meet.
+ */
+export function demoUserOf(token: string | undefined): string | null {
+	if (token === DEMO_ENERGY_TOKEN) return '';
+	const m = /^demo-energy-token\.([A-Za-z0-9-]{1,64})$/.exec(token ?? '');
+	return m ? m[1]! : null;
+}
 const API_ROOT = '/api/v1/private';
 
 /**
@@ -79,13 +89,18 @@ export function createEnergyApp(options: EnergyAppOptions = {}): Hono {
 
 	// One request at a time reads and writes the state, like a transaction.
 	let queue: Promise<unknown> = Promise.resolve();
-	function withState<T>(fn: (state: EnergyState) => T, { write = false } = {}): Promise<T> {
+	function withState<T>(
+		c: Context,
+		fn: (state: EnergyState) => T,
+		{ write = false } = {}
+	): Promise<T> {
+		const user = demoUserOf(c.req.header('token')) ?? '';
 		const run = queue.then(async () => {
-			let state = await store.load();
+			let state = await store.load(user);
 			const fresh = !state;
 			state ??= seedState(clock.now(), timing());
 			const result = fn(state);
-			if (write || fresh) await store.save(state);
+			if (write || fresh) await store.save(user, state);
 			return result;
 		});
 		queue = run.catch(() => undefined);
@@ -93,20 +108,20 @@ export function createEnergyApp(options: EnergyAppOptions = {}): Hono {
 	}
 
 	app.use('*', async (c, next) => {
-		if (c.req.header('token') !== DEMO_ENERGY_TOKEN)
+		if (demoUserOf(c.req.header('token')) === null)
 			return c.json({ message: 'Unauthenticated.' }, 401);
 		await next();
 	});
 
 	app.post('/account/list', async (c) => {
 		const page = Math.max(1, Number(new URL(c.req.url).searchParams.get('page')) || 1);
-		const accounts = await withState((s) => s.accounts.map((a) => ({ ...a })));
+		const accounts = await withState(c, (s) => s.accounts.map((a) => ({ ...a })));
 		return c.json(pageEnvelope(accounts, `${API_ROOT}/account/list`, page, 15));
 	});
 
 	app.post('/account/get/:id', async (c) => {
 		const id = c.req.param('id');
-		const account = await withState((s) => s.accounts.find((a) => String(a.id) === id));
+		const account = await withState(c, (s) => s.accounts.find((a) => String(a.id) === id));
 		if (!account) return c.json({ message: 'Account not found.' }, 404);
 		return c.json({ status: 'ok', data: { ...account } });
 	});
@@ -117,7 +132,7 @@ export function createEnergyApp(options: EnergyAppOptions = {}): Hono {
 		const errors = validateBuy(body);
 		if (Object.keys(errors).length) return unprocessable(c, errors);
 		const now = clock.now();
-		const { order, balance } = await withState((s) => placeOrder(s, body, now, timing()), {
+		const { order, balance } = await withState(c, (s) => placeOrder(s, body, now, timing()), {
 			write: true
 		});
 		return c.json({ status: 'ok', data: createdView(order, now), balance });
@@ -126,7 +141,7 @@ export function createEnergyApp(options: EnergyAppOptions = {}): Hono {
 	app.post('/order/get/:guid', async (c) => {
 		const guid = c.req.param('guid');
 		const now = clock.now();
-		const order = await withState((s) => s.orders.find((o) => String(o.guid) === guid));
+		const order = await withState(c, (s) => s.orders.find((o) => String(o.guid) === guid));
 		if (!order) return c.json({ message: 'Order not found.' }, 404);
 		return c.json({ status: 'ok', data: fullView(order, now) });
 	});
@@ -136,7 +151,7 @@ export function createEnergyApp(options: EnergyAppOptions = {}): Hono {
 		const read = readListQuery(body, new URL(c.req.url).searchParams);
 		if ('errors' in read) return unprocessable(c, read.errors);
 		const now = clock.now();
-		const rows = await withState((s) => listOrders(s, read.query, now));
+		const rows = await withState(c, (s) => listOrders(s, read.query, now));
 		return c.json(
 			pageEnvelope(rows, `${API_ROOT}/order/list`, read.query.page, read.query.perPage)
 		);

@@ -3,33 +3,34 @@ import type { EnergyState } from './service';
 
 /** Where the demo energy service keeps its state: IndexedDB in a browser, memory elsewhere. */
 export interface EnergyStore {
-	load(): Promise<EnergyState | undefined>;
-	save(state: EnergyState): Promise<void>;
+	/** `user` tells apart sandboxes (see the energy app's tokens); '' is the demo user. */
+	load(user: string): Promise<EnergyState | undefined>;
+	save(user: string, state: EnergyState): Promise<void>;
 	clear(): Promise<void>;
 }
 
 export function memoryStore(): EnergyStore {
-	let state: EnergyState | undefined;
+	const states = new Map<string, EnergyState>();
 	return {
-		load: async () => state,
-		save: async (next) => {
-			state = next;
+		load: async (user) => states.get(user),
+		save: async (user, next) => {
+			states.set(user, next);
 		},
 		clear: async () => {
-			state = undefined;
+			states.clear();
 		}
 	};
 }
 
-const KEY = 'state';
+const key = (user: string) => (user ? `state:${user}` : 'state');
 let idb: UseStore | undefined;
 const demoDb = () => (idb ??= createStore('demo-energy', 'kv'));
 
 /** Survives a reload, as a real server's state would. */
 export function indexedDbStore(): EnergyStore {
 	return {
-		load: () => get<EnergyState>(KEY, demoDb()),
-		save: (state) => set(KEY, state, demoDb()),
+		load: (user) => get<EnergyState>(key(user), demoDb()),
+		save: (user, state) => set(key(user), state, demoDb()),
 		clear: () => clear(demoDb())
 	};
 }
