@@ -214,7 +214,6 @@ test('Live: a dropped purchase (fault switch) is reported as not placed, and not
 	expect(buys).toHaveLength(1);
 	await expect(orders).toContainText('of 3');
 	await page.request.post(`${FAKE_URLS.energy}/__faults`, { data: { fault: 'none' } });
-	expect(buys).toHaveLength(1);
 });
 
 test('axe: /energy with the form, review and orders shown has no serious violation', async ({
