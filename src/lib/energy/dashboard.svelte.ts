@@ -246,7 +246,8 @@ export class EnergyDashboard {
 		const before = this.orders[order.guid]?.status ?? this.tracked[order.guid]?.lastStatus;
 		this.orders = { ...this.orders, [order.guid]: order };
 		if (order.status === 3 && before !== undefined && before !== 3 && before !== 4) {
-			const text = `Order ${order.guid} is delegated: ${order.energy_amount ?? 'the'} energy is at ${order.to}.`;
+			const amount = order.energy_amount?.toLocaleString('en-US') ?? 'the';
+			const text = `Order ${order.guid} is delegated: ${amount} energy is at ${order.to}.`;
 			this.announcement = text;
 			this.#notify('Energy delegated', text);
 		} else if (order.status === 6 && before !== undefined && before !== 6) {

@@ -99,9 +99,8 @@ describe('energy service module against the demo service', () => {
 	});
 
 	it('EN-BUY-1, EN-FMT-1: the body is JSON and asks for JSON; a purchase is never retried', async () => {
-		const { client, requests, drop } = energyHarness();
-		drop.path = '/buy/energy';
-		drop.times = 5;
+		const { client, requests, failNext } = energyHarness();
+		for (let i = 0; i < 5; i++) failNext('/buy/energy');
 		await expect(buyEnergy(client, exact())).rejects.toMatchObject({ kind: 'network' });
 		expect(requests).toHaveLength(1);
 		expect(requests[0]!.headers.get('content-type')).toBe('application/json');

@@ -2,6 +2,7 @@ import { createClient, type HttpClient } from '../../../src/lib/http/client';
 import { createEnergyApp, DEMO_ENERGY_TOKEN } from '../../../src/lib/fakes/energy/app';
 import { defaultTiming } from '../../../src/lib/fakes/energy/service';
 import { memoryStore } from '../../../src/lib/fakes/energy/store';
+import type { PollerEnv } from '../../../src/lib/energy/poller';
 
 export const BASE = 'https://energy.demo/api/v1/private';
 /** A valid address the demo has not seen (the USDT contract's address). */
@@ -11,8 +12,11 @@ export interface Harness {
 	client: HttpClient;
 	clock: { t: number; now(): number };
 	requests: Request[];
-	/** Set to make the transport fail the next matching requests as if the connection dropped. */
-	drop: { path: string; times: number; afterHandling: boolean };
+	/**
+	 * Makes the next request whose path ends with `path` fail as if the connection dropped;
+	 * with `afterHandling`, the service handles it first (the answer is what gets lost).
+	 */
+	failNext(path: string, afterHandling?: boolean): void;
 }
 
 /** The demo service over an in-memory transport, with a clock the test moves. */
@@ -31,7 +35,7 @@ export function energyHarness(
 		timing: () => defaultTiming(options.stepMs ?? 3000)
 	});
 	const requests: Request[] = [];
-	const drop = { path: '', times: 0, afterHandling: false };
+	const drops: { path: string; afterHandling: boolean }[] = [];
 	const headers: Record<string, string> = { accept: 'application/json' };
 	const token = options.token === undefined ? DEMO_ENERGY_TOKEN : options.token;
 	if (token !== null) headers.Token = token;
@@ -43,16 +47,74 @@ export function energyHarness(
 		transport: async (input, init) => {
 			const request = new Request(input, init);
 			requests.push(request.clone());
-			if (drop.times > 0 && new URL(request.url).pathname.endsWith(drop.path)) {
-				drop.times--;
-				if (drop.afterHandling) await app.fetch(request);
+			const i = drops.findIndex((d) => new URL(request.url).pathname.endsWith(d.path));
+			if (i !== -1) {
+				const [d] = drops.splice(i, 1);
+				if (d!.afterHandling) await app.fetch(request);
 				throw new TypeError('Failed to fetch');
 			}
 			return app.fetch(request);
 		}
 	});
-	return { client, clock, requests, drop };
+	return {
+		client,
+		clock,
+		requests,
+		failNext: (path, afterHandling = false) => void drops.push({ path, afterHandling })
+	};
 }
 
 export const pathsOf = (requests: Request[]) =>
 	requests.map((r) => `${r.method} ${new URL(r.url).pathname.replace('/api/v1/private', '')}`);
+
+/** Manual timers and visibility: the test moves time. */
+export function manualEnv() {
+	let now = 0;
+	let hidden = false;
+	let nextId = 1;
+	const timers = new Map<number, { at: number; fn: () => void }>();
+	const listeners = new Set<() => void>();
+	const env: PollerEnv = {
+		now: () => now,
+		setTimeout: (fn, ms) => {
+			const id = nextId++;
+			timers.set(id, { at: now + ms, fn });
+			return id;
+		},
+		clearTimeout: (id) => void timers.delete(id as number),
+		isHidden: () => hidden,
+		onVisibilityChange: (cb) => {
+			listeners.add(cb);
+			return () => listeners.delete(cb);
+		}
+	};
+	const flush = () => new Promise((r) => setTimeout(r, 0));
+	return {
+		env,
+		get now() {
+			return now;
+		},
+		/** Moves time forward, firing due timers in order and letting their promises settle. */
+		async advance(ms: number) {
+			const end = now + ms;
+			for (;;) {
+				const due = [...timers.entries()]
+					.filter(([, t]) => t.at <= end)
+					.sort((a, b) => a[1].at - b[1].at)[0];
+				if (!due) break;
+				timers.delete(due[0]);
+				now = due[1].at;
+				due[1].fn();
+				for (let i = 0; i < 5; i++) await flush();
+			}
+			now = end;
+		},
+		async setHidden(value: boolean) {
+			hidden = value;
+			for (const l of listeners) l();
+			for (let i = 0; i < 5; i++) await flush();
+		},
+		pending: () => timers.size
+	};
+}
+
