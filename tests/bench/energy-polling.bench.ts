@@ -32,7 +32,10 @@ async function withLiveEnergy<T>(
 		await group.getByRole('radio', { name: 'Live' }).check();
 		await group.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
 		await group.getByLabel('API token').fill('demo-energy-token');
-		await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Energy' }).click();
+		await page
+			.getByRole('navigation', { name: 'Main' })
+			.getByRole('link', { name: 'Energy' })
+			.click();
 		await page.getByRole('region', { name: 'Balances' }).getByText('Buyer balance').waitFor();
 		return await fn(page, energyUrl);
 	} finally {

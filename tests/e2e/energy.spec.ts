@@ -6,7 +6,10 @@ const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 /** The demo service's clock: ms per status step (Demo default is a few seconds). */
 async function demoStep(page: Page, ms: number) {
-	await page.addInitScript((value) => localStorage.setItem('demo.energy.stepMs', value), String(ms));
+	await page.addInitScript(
+		(value) => localStorage.setItem('demo.energy.stepMs', value),
+		String(ms)
+	);
 }
 
 async function fillExact(form: Locator, options: { period?: string; amount?: string } = {}) {
@@ -39,7 +42,10 @@ async function goLiveEnergy(page: Page) {
 	await group.getByRole('radio', { name: 'Live' }).check();
 	await expect(group.getByRole('status')).toHaveText('Saved.');
 	await group.getByLabel('API token').fill(token);
-	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Energy' }).click();
+	await page
+		.getByRole('navigation', { name: 'Main' })
+		.getByRole('link', { name: 'Energy' })
+		.click();
 	await expect(page.getByLabel('Energy rental connection')).toContainText('Live');
 }
 
@@ -58,9 +64,13 @@ test('Demo: buy energy and watch the order reach "Delegated" untouched', async (
 	await expect(form).toContainText('1.100000 TRX');
 	await expect(balances).toContainText('Buyer balance 245.000000 TRX');
 	await expect(orderRow(page, guid)).toContainText('Delegated', { timeout: 20_000 });
-	await expect(page.getByRole('status').filter({ hasText: `Order ${guid} is delegated` })).toBeVisible();
+	await expect(
+		page.getByRole('status').filter({ hasText: `Order ${guid} is delegated` })
+	).toBeVisible();
 
-	await orderRow(page, guid).getByRole('button', { name: `Details of order ${guid}` }).click();
+	await orderRow(page, guid)
+		.getByRole('button', { name: `Details of order ${guid}` })
+		.click();
 	const detail = page.getByRole('region', { name: `Order ${guid}`, exact: true });
 	await expect(detail).toContainText('Payment status');
 	await expect(detail.getByRole('link', { name: /^[0-9a-f]{64}$/ })).toHaveAttribute(
@@ -239,4 +249,48 @@ test('axe: /energy with the form, review and orders shown has no serious violati
 		(v) => v.impact === 'serious' || v.impact === 'critical'
 	);
 	expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+});
+
+test('Demo: "Reset demo data" in Settings brings balances and orders back to the start', async ({
+	page
+}) => {
+	await page.goto('/energy');
+	const form = page.getByRole('form', { name: 'Buy energy' });
+	await fillExact(form);
+	await form.getByRole('button', { name: 'Confirm purchase' }).click();
+	await placedGuid(form);
+	await expect(page.getByRole('region', { name: 'Orders' })).toContainText('of 4');
+	const nav = page.getByRole('navigation', { name: 'Main' });
+	await nav.getByRole('link', { name: 'Settings' }).click();
+	await page.getByRole('button', { name: 'Reset demo data' }).click();
+	await expect(page.getByRole('status').filter({ hasText: 'Demo data reset' })).toBeVisible();
+	await nav.getByRole('link', { name: 'Energy' }).click();
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText(
+		'Buyer balance 250.000000 TRX'
+	);
+	await expect(page.getByRole('region', { name: 'Orders' })).toContainText('Orders 1–3 of 3');
+});
+
+test('Demo: an estimate order has no energy amount at creation, and shows its estimate task', async ({
+	page
+}) => {
+	await demoStep(page, 500);
+	await page.goto('/energy');
+	const form = page.getByRole('form', { name: 'Buy energy' });
+	await form.getByLabel('Recipient address', { exact: true }).fill(ADDRESS);
+	await form.getByLabel('Estimate').check();
+	await form.getByLabel('Recipient addresses').fill('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
+	await form.getByLabel('Token').selectOption('stUSDT');
+	await expect(form.getByLabel('Surplus percent')).toHaveValue('0.04');
+	await form.getByRole('button', { name: 'Review order' }).click();
+	await expect(form).toContainText('stUSDT transfers');
+	await form.getByRole('button', { name: 'Confirm purchase' }).click();
+	const guid = await placedGuid(form);
+	await expect(form).toContainText('estimated (known once paid)');
+	await orderRow(page, guid)
+		.getByRole('button', { name: `Details of order ${guid}` })
+		.click();
+	const detail = page.getByRole('region', { name: `Order ${guid}`, exact: true });
+	await expect(detail).toContainText('Estimate task');
+	await expect(detail).toContainText('131,053', { timeout: 15_000 });
 });

@@ -17,8 +17,7 @@ export type AddressCheck = { ok: true } | { ok: false; failure: AddressFailure; 
 const MESSAGES: Record<AddressFailure, string> = {
 	empty: 'Enter a TRON address (34 characters starting with T).',
 	length: 'A TRON address has exactly 34 characters.',
-	alphabet:
-		'A TRON address uses only base58 characters (no 0, O, I, l, spaces or punctuation).',
+	alphabet: 'A TRON address uses only base58 characters (no 0, O, I, l, spaces or punctuation).',
 	version: 'This is not a TRON address: its version byte is not 0x41 (it should start with T).',
 	checksum: 'The checksum does not match: a character is mistyped.'
 };

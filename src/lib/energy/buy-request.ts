@@ -35,7 +35,8 @@ export interface BuyDraft {
 	adjustPercent: string;
 }
 
-export type BuyField = 'to' | 'periodId' | 'amount' | 'estimateTo' | 'estimateToken' | 'adjustPercent';
+export type BuyField =
+	'to' | 'periodId' | 'amount' | 'estimateTo' | 'estimateToken' | 'adjustPercent';
 
 export function emptyDraft(): BuyDraft {
 	return {
@@ -50,8 +51,7 @@ export function emptyDraft(): BuyDraft {
 }
 
 export type DraftCheck =
-	| { ok: true; request: BuyRequest }
-	| { ok: false; errors: Partial<Record<BuyField, string>> };
+	{ ok: true; request: BuyRequest } | { ok: false; errors: Partial<Record<BuyField, string>> };
 
 /** Largest whole amount the form accepts: keeps the number exact in JSON. */
 const MAX_ENERGY = 1_000_000_000;
@@ -62,7 +62,8 @@ export function checkDraft(draft: BuyDraft): DraftCheck {
 	const to = checkTronAddress(draft.to);
 	if (!to.ok) errors.to = to.message;
 	const period = periodById(draft.periodId);
-	if (!period) errors.periodId = 'Choose one of the six periods: 1 hour, or 1, 3, 7, 15 or 30 days.';
+	if (!period)
+		errors.periodId = 'Choose one of the six periods: 1 hour, or 1, 3, 7, 15 or 30 days.';
 
 	let amount = 0;
 	let estimateTo = '';

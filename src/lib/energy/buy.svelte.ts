@@ -1,8 +1,14 @@
 import type { HttpClient } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { buyEnergy } from './api';
-import { checkDraft, emptyDraft, type BuyDraft, type BuyField, type BuyRequest } from './buy-request';
-import { findPlacedOrder, newestGuids } from './reconcile';
+import {
+	checkDraft,
+	emptyDraft,
+	type BuyDraft,
+	type BuyField,
+	type BuyRequest
+} from './buy-request';
+import { findPlacedOrder, newestGuids, NO_GUIDS } from './reconcile';
 import type { CreatedOrder, Order } from './schemas';
 
 export type BuyStep =
@@ -56,8 +62,8 @@ export class BuyFlow {
 
 	readonly #host: BuyHost;
 	#inFlight = false;
-	#before: Set<number> | null = null;
-	#snapshot: Promise<Set<number>> | null = null;
+	#before: ReadonlySet<number> | null = null;
+	#snapshot: Promise<ReadonlySet<number>> | null = null;
 	/** Purchases actually sent (for tests: a double click sends one). */
 	sent = 0;
 
@@ -157,7 +163,7 @@ export class BuyFlow {
 	async #reconcile(client: HttpClient, request: BuyRequest): Promise<void> {
 		this.step = 'reconciling';
 		try {
-			const order = await findPlacedOrder(client, request, this.#before ?? new Set());
+			const order = await findPlacedOrder(client, request, this.#before ?? NO_GUIDS);
 			if (order) {
 				this.result = { order, balance: null, reconciled: true };
 				this.step = 'done';

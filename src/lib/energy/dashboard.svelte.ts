@@ -6,7 +6,13 @@ import { BuyFlow } from './buy.svelte';
 import { isTerminal, statusLabel } from './model';
 import { OrderPoller, browserPollerEnv, type PollerEnv, type StopReason } from './poller';
 import type { CreatedOrder, Order, OrderPage } from './schemas';
-import { activeOrders, forgetTracked, orderTracker, type OrderTracker, type TrackedOrder } from './tracker';
+import {
+	activeOrders,
+	forgetTracked,
+	orderTracker,
+	type OrderTracker,
+	type TrackedOrder
+} from './tracker';
 
 export interface ListQueryState {
 	page: number;
@@ -78,7 +84,14 @@ export class EnergyDashboard {
 		});
 		this.#poller = new OrderPoller(
 			{
-				fetchOrder: (guid, signal) => getOrder(this.#clientNow(), guid, signal),
+				fetchOrder: (guid, signal) => {
+					const client = this.#clientNow();
+					// The connection changed since open() (Demo ↔ Live, another server): ask nobody
+					// about these orders until the dashboard is opened on the new one.
+					if (client.options.baseUrl !== this.#apiRoot)
+						return Promise.reject(new Error('The energy connection changed.'));
+					return getOrder(client, guid, signal);
+				},
 				onOrder: (order) => void this.#seen(order),
 				onProblem: (guid, problem) => {
 					const next = { ...this.pollProblems };
@@ -165,8 +178,7 @@ export class EnergyDashboard {
 			// Every order not yet final is polled (one loop each).
 			for (const item of page.data) {
 				const known = this.orders[item.guid]?.status;
-				if (known === undefined || !isTerminal(known))
-					this.#poller.watch(item.guid, item.status);
+				if (known === undefined || !isTerminal(known)) this.#poller.watch(item.guid, item.status);
 			}
 		} catch (error) {
 			if (!isApiProblem(error)) throw error;

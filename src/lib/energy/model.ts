@@ -52,7 +52,11 @@ export function periodById(id: string): Period | undefined {
 }
 
 /** The period of an order as words, from its `hours`/`days` (EN-ORD-4). */
-export function describePeriod(order: { period_type: string; hours: number; days: number }): string {
+export function describePeriod(order: {
+	period_type: string;
+	hours: number;
+	days: number;
+}): string {
 	if (order.period_type === 'hours') return order.hours === 1 ? '1 hour' : `${order.hours} hours`;
 	return order.days === 1 ? '1 day' : `${order.days} days`;
 }

@@ -103,7 +103,10 @@ export class OrderPoller {
 			unchanged: 0
 		};
 		this.#loops.set(guid, loop);
-		this.#schedule(loop, status !== null && isDeliveryFinal(status) ? this.#timing.slowMs : delayMs);
+		this.#schedule(
+			loop,
+			status !== null && isDeliveryFinal(status) ? this.#timing.slowMs : delayMs
+		);
 	}
 
 	stop(guid: number): void {

@@ -6,6 +6,8 @@ import type { Order } from './schemas';
 /** How many of the newest orders we look at to find a purchase whose answer was lost. */
 export const RECONCILE_WINDOW = 25;
 
+export const NO_GUIDS: ReadonlySet<number> = new Set();
+
 /** The guids of the newest orders, read just before a purchase. */
 export async function newestGuids(client: HttpClient): Promise<Set<number>> {
 	const page = await listOrders(client, { page: 1, perPage: RECONCILE_WINDOW, sort: 'desc' });
@@ -30,7 +32,7 @@ export function matchesRequest(order: Order, request: BuyRequest): boolean {
 export async function findPlacedOrder(
 	client: HttpClient,
 	request: BuyRequest,
-	before: Set<number>
+	before: ReadonlySet<number>
 ): Promise<Order | null> {
 	const page = await listOrders(client, { page: 1, perPage: RECONCILE_WINDOW, sort: 'desc' });
 	// Only orders that were not there before the purchase can be ours.

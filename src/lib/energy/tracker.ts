@@ -22,7 +22,8 @@ export interface OrderTracker {
 }
 
 /** Orders not yet reclaimed or failed: polling resumes for these. */
-export const activeOrders = (orders: TrackedOrder[]) => orders.filter((o) => !isTerminal(o.lastStatus));
+export const activeOrders = (orders: TrackedOrder[]) =>
+	orders.filter((o) => !isTerminal(o.lastStatus));
 
 let idb: UseStore | undefined;
 const trackerDb = () => (idb ??= createStore('energy-client', 'orders'));

@@ -74,6 +74,8 @@ describe('TRON base58check addresses', () => {
 	});
 
 	it('links transactions to the TRON explorer', () => {
-		expect(tronscanTx('ab'.repeat(32))).toBe(`https://tronscan.org/#/transaction/${'ab'.repeat(32)}`);
+		expect(tronscanTx('ab'.repeat(32))).toBe(
+			`https://tronscan.org/#/transaction/${'ab'.repeat(32)}`
+		);
 	});
 });

@@ -163,7 +163,10 @@ describe('energy service module against the demo service', () => {
 
 	it('EN-ERR-1: insufficient funds creates a status-6 order at once, with no debit', async () => {
 		const { client } = energyHarness();
-		const answer = await buyEnergy(client, exact({ period_type: 'days', period_amount: 30, amount: 131000 } as Partial<BuyRequest>));
+		const answer = await buyEnergy(
+			client,
+			exact({ period_type: 'days', period_amount: 30, amount: 131000 } as Partial<BuyRequest>)
+		);
 		expect(answer.data.status).toBe(6);
 		expect(answer.balance).toBe('250.000000');
 		const order = await getOrder(client, answer.data.guid);
@@ -175,7 +178,11 @@ describe('energy service module against the demo service', () => {
 	it('EN-ERR-2: a partly paid order shows order_cost_paid lower than order_cost', async () => {
 		const { client } = energyHarness();
 		const order = await getOrder(client, 31000002);
-		expect(order).toMatchObject({ order_cost: '11.790000', order_cost_paid: '4.000000', status: 1 });
+		expect(order).toMatchObject({
+			order_cost: '11.790000',
+			order_cost_paid: '4.000000',
+			status: 1
+		});
 	});
 
 	it('EN-LIST-1: the list is asked with sort, per_page, page and filter in the body', async () => {
@@ -214,7 +221,9 @@ describe('energy service module against the demo service', () => {
 		const last = await listOrders(client, { perPage: 4, page: 2 });
 		expect(last).toMatchObject({ from: 5, to: 6, next_page_url: null });
 		const asc = await listOrders(client, { sort: 'asc' });
-		expect(asc.data.map((o) => o.guid)).toEqual([31000001, 31000002, 31000003, 31000004, 31000005, 31000006]);
+		expect(asc.data.map((o) => o.guid)).toEqual([
+			31000001, 31000002, 31000003, 31000004, 31000005, 31000006
+		]);
 	});
 
 	it('EN-LIST-2: an empty page has from and to null', async () => {

@@ -55,9 +55,11 @@ describe('the buy form → buy/energy body', () => {
 		const check = checkDraft(
 			draft({ source: 'estimate', estimateTo: OTHER, adjustPercent: '0.1000000000000000055' })
 		);
-		expect(check.ok && check.request.amount_source === 'estimate' && check.request.estimate_adjust_percent).toBe(
-			'0.1000000000000000055'
-		);
+		expect(
+			check.ok &&
+				check.request.amount_source === 'estimate' &&
+				check.request.estimate_adjust_percent
+		).toBe('0.1000000000000000055');
 	});
 
 	it('EN-LIM-1: a period outside the six is refused', () => {

@@ -117,4 +117,3 @@ export function manualEnv() {
 		pending: () => timers.size
 	};
 }
-

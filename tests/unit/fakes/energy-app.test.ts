@@ -13,6 +13,9 @@ import {
 } from '../../../src/lib/fakes/energy/service';
 import { indexedDbStore, memoryStore } from '../../../src/lib/fakes/energy/store';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are probed field by field
+type Json = Record<string, any>;
+
 const FRESH = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ROOT = 'https://energy.demo/api/v1/private';
 
@@ -31,7 +34,7 @@ function fake(options: { store?: ReturnType<typeof memoryStore> } = {}) {
 				body: body === undefined ? undefined : JSON.stringify(body)
 			})
 		);
-		return { status: response.status, json: (await response.json()) as Record<string, any> };
+		return { status: response.status, json: (await response.json()) as Json };
 	};
 	return { app, clock, post };
 }
@@ -173,7 +176,10 @@ describe('demo energy service', () => {
 
 	it('EN-ERR-1: insufficient funds: status 6 at once and nothing debited', async () => {
 		const { post } = fake();
-		const r = await post('/buy/energy', buy({ period_type: 'days', period_amount: 30, amount: 131000 }));
+		const r = await post(
+			'/buy/energy',
+			buy({ period_type: 'days', period_amount: 30, amount: 131000 })
+		);
 		expect(r.json.data.status).toBe(6);
 		expect(r.json.balance).toBe('250.000000');
 	});
@@ -224,9 +230,9 @@ describe('demo energy service', () => {
 		expect(demoUserOf('demo-energy-token.')).toBeNull();
 		const { post } = fake();
 		await post('/buy/energy', buy(), 'demo-energy-token.a');
-		expect((await post('/account/list', undefined, 'demo-energy-token.a')).json.data[0].balance).toBe(
-			'245.000000'
-		);
+		expect(
+			(await post('/account/list', undefined, 'demo-energy-token.a')).json.data[0].balance
+		).toBe('245.000000');
 		expect((await post('/account/list')).json.data[0].balance).toBe('250.000000');
 	});
 

@@ -294,10 +294,7 @@ export function validateBuy(body: Fields): ValidationErrors {
 			if (!list.ok) add('estimate_to', `The estimate to is invalid: ${list.message}`);
 		}
 		if (!present(body.estimate_token))
-			add(
-				'estimate_token',
-				'The estimate token field is required when amount source is estimate.'
-			);
+			add('estimate_token', 'The estimate token field is required when amount source is estimate.');
 		else if (!isEstimateToken(body.estimate_token))
 			add('estimate_token', 'The selected estimate token is invalid.');
 		const pct = body.estimate_adjust_percent;
