@@ -109,3 +109,19 @@ export function checkDraft(draft: BuyDraft): DraftCheck {
 					}
 	};
 }
+
+/**
+ * The field messages of a refused purchase, when the body has the common Laravel shape
+ * `{message, errors: {field: [..]}}` (the seed does not show error bodies; anything else is
+ * shown as received).
+ */
+export function fieldErrorsOf(body: unknown): string[] {
+	if (!body || typeof body !== 'object') return [];
+	const errors = (body as { errors?: unknown }).errors;
+	if (!errors || typeof errors !== 'object') return [];
+	return Object.entries(errors as Record<string, unknown>).flatMap(([field, messages]) =>
+		(Array.isArray(messages) ? messages : [messages])
+			.filter((m): m is string => typeof m === 'string')
+			.map((m) => `${field}: ${m}`)
+	);
+}

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkDraft, emptyDraft, type BuyDraft } from '../../../src/lib/energy/buy-request';
+import {
+	checkDraft,
+	emptyDraft,
+	fieldErrorsOf,
+	type BuyDraft
+} from '../../../src/lib/energy/buy-request';
 
 const TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const OTHER = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
@@ -77,5 +82,16 @@ describe('the buy form → buy/energy body', () => {
 	it('the recipient address must pass the base58check test', () => {
 		const check = checkDraft(draft({ to: TO.slice(0, -1) + 'u' }));
 		expect(!check.ok && check.errors.to).toMatch(/checksum/);
+	});
+
+	it('reads Laravel-style field errors of a refused purchase, and nothing from other bodies', () => {
+		expect(
+			fieldErrorsOf({
+				message: 'The to field is required. (and 1 more error)',
+				errors: { to: ['The to field is required.'], amount: ['The amount must be at least 1.'] }
+			})
+		).toEqual(['to: The to field is required.', 'amount: The amount must be at least 1.']);
+		expect(fieldErrorsOf('<html>')).toEqual([]);
+		expect(fieldErrorsOf({ message: 'x' })).toEqual([]);
 	});
 });

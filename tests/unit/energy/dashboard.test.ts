@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { outcomeUnknown } from '../../../src/lib/energy/buy.svelte';
 import { EnergyDashboard } from '../../../src/lib/energy/dashboard.svelte';
 import { orderTracker } from '../../../src/lib/energy/tracker';
+import { createClient } from '../../../src/lib/http/client';
 import { ApiProblem } from '../../../src/lib/http/problem';
 import { energyHarness, FRESH, manualEnv, pathsOf } from './helpers';
 
@@ -172,5 +173,39 @@ describe('energy dashboard', () => {
 		expect(pathsOf(h.requests).filter((p) => p === `POST /order/get/${guid}`).length).toBe(
 			before + 1
 		);
+	});
+
+	it('a 401 while polling stops every loop and says why', async () => {
+		const { dashboard, h, m } = await ready();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await dashboard.buy.confirm();
+		const guid = dashboard.buy.result!.order.guid;
+		// The token is revoked: the same server now answers 401.
+		const revoked = createClient({ ...h.client.options, headers: { Token: 'revoked' } });
+		await dashboard.open(() => revoked, 'https://energy.demo/api/v1/private');
+		await m.advance(5_000);
+		expect(dashboard.pollingStopped).toMatch(/401/);
+		expect(dashboard.poller.isWatching(guid)).toBe(false);
+	});
+
+	it('asks nobody about the orders once the connection moved to another server', async () => {
+		const h = energyHarness();
+		const m = manualEnv();
+		let current = h.client;
+		const dashboard = new EnergyDashboard({
+			pollerEnv: m.env,
+			tracker: freshDb(),
+			notify: () => {}
+		});
+		await dashboard.open(() => current, 'https://energy.demo/api/v1/private');
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await dashboard.buy.confirm();
+		// Settings now point elsewhere; the dashboard has not been opened on the new server yet.
+		current = createClient({ ...h.client.options, baseUrl: 'https://other.test/api/v1/private' });
+		const before = h.requests.length;
+		await m.advance(60_000);
+		expect(h.requests.length).toBe(before);
 	});
 });
