@@ -242,3 +242,41 @@ describe('demo energy service', () => {
 		expect(demoAddress('x')).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
 	});
 });
+
+describe('demo energy service: dropped connections', () => {
+	it("the shared fault switch 'drop' (times 1) loses the purchase before it is handled", async () => {
+		const { withFaults, noFaults, DroppedConnection } =
+			await import('../../../src/lib/fakes/faults');
+		const { app, post } = fake();
+		const switches = { ...noFaults(), fault: 'drop' as const, times: 1 };
+		const handle = withFaults((r) => app.fetch(r), switches);
+		const request = new Request(ROOT + '/buy/energy', {
+			method: 'POST',
+			headers: { token: 'demo-energy-token', 'content-type': 'application/json' },
+			body: JSON.stringify(buy())
+		});
+		await expect(handle(request)).rejects.toBeInstanceOf(DroppedConnection);
+		expect((await post('/order/list')).json.total).toBe(3);
+		expect(switches.fault).toBe('none');
+	});
+
+	it('per-user drops meet only that user and that path', async () => {
+		const { DroppedConnection } = await import('../../../src/lib/fakes/faults');
+		const { app, post } = fake();
+		const set = await app.fetch(
+			new Request('https://energy.demo/__energy/drops', {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ token: 'demo-energy-token.a', path: '/buy/energy', times: 1 })
+			})
+		);
+		expect(set.status).toBe(200);
+		// Another user, and another path of the same user, are not affected.
+		expect((await post('/buy/energy', buy())).status).toBe(200);
+		expect((await post('/order/list', {}, 'demo-energy-token.a')).status).toBe(200);
+		await expect(post('/buy/energy', buy(), 'demo-energy-token.a')).rejects.toBeInstanceOf(
+			DroppedConnection
+		);
+		expect((await post('/buy/energy', buy(), 'demo-energy-token.a')).status).toBe(200);
+	});
+});

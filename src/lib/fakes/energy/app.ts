@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { DroppedConnection } from '../faults';
 import { pageEnvelope } from './page-envelope';
 import {
 	createdView,
@@ -85,7 +86,26 @@ export function createEnergyApp(options: EnergyAppOptions = {}): Hono {
 	const clock = options.clock ?? systemClock;
 	const store = options.store ?? defaultStore();
 	const timing = options.timing ?? demoTiming;
-	const app = new Hono().basePath(API_ROOT);
+	const root = new Hono();
+	const app = root.basePath(API_ROOT);
+
+	/**
+	 * Per-user drops: the next `times` requests of that user whose path ends with `path` lose
+	 * their connection before being handled. Unlike the server-wide fault switch, tests running
+	 * side by side (each with its own sandbox token) cannot use up each other's drops.
+	 */
+	const drops = new Map<string, { path: string; times: number }>();
+	root.post('/__energy/drops', async (c) => {
+		const body = (await readFields(c)) as { token?: string; path?: string; times?: number };
+		const user = demoUserOf(body.token);
+		if (user === null) return c.json({ message: 'Unauthenticated.' }, 401);
+		drops.set(user, { path: String(body.path ?? ''), times: Number(body.times ?? 1) });
+		return c.json({ status: 'ok', ...drops.get(user) });
+	});
+	root.onError((error, c) => {
+		if (error instanceof DroppedConnection) throw error;
+		return c.json({ message: 'Server Error' }, 500);
+	});
 
 	// One request at a time reads and writes the state, like a transaction.
 	let queue: Promise<unknown> = Promise.resolve();
@@ -108,8 +128,13 @@ export function createEnergyApp(options: EnergyAppOptions = {}): Hono {
 	}
 
 	app.use('*', async (c, next) => {
-		if (demoUserOf(c.req.header('token')) === null)
-			return c.json({ message: 'Unauthenticated.' }, 401);
+		const user = demoUserOf(c.req.header('token'));
+		if (user === null) return c.json({ message: 'Unauthenticated.' }, 401);
+		const drop = drops.get(user);
+		if (drop && drop.times > 0 && new URL(c.req.url).pathname.endsWith(drop.path)) {
+			drop.times--;
+			throw new DroppedConnection();
+		}
 		await next();
 	});
 
@@ -157,7 +182,7 @@ export function createEnergyApp(options: EnergyAppOptions = {}): Hono {
 		);
 	});
 
-	app.notFound((c) =>
+	root.notFound((c) =>
 		c.req.method === 'POST'
 			? c.json({ message: 'Not Found' }, 404)
 			: c.json(
@@ -167,5 +192,5 @@ export function createEnergyApp(options: EnergyAppOptions = {}): Hono {
 					405
 				)
 	);
-	return app;
+	return root;
 }
