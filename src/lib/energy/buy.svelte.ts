@@ -8,7 +8,7 @@ import {
 	type BuyField,
 	type BuyRequest
 } from './buy-request';
-import { findPlacedOrder, newestGuids, NO_GUIDS } from './reconcile';
+import { findDuplicates, findPlacedOrder, newestGuids, NO_GUIDS } from './reconcile';
 import type { CreatedOrder, Order } from './schemas';
 
 export type BuyStep =
@@ -54,6 +54,8 @@ export class BuyFlow {
 	request = $state<BuyRequest | null>(null);
 	result = $state<BuyResult | null>(null);
 	problem = $state<ApiProblem | null>(null);
+	/** Other new orders for the same request, found after the purchase (a browser re-send). */
+	duplicates = $state<Order[]>([]);
 
 	check = $derived(checkDraft(this.draft));
 	errors = $derived<Partial<Record<BuyField, string>>>(
@@ -99,6 +101,7 @@ export class BuyFlow {
 	again(): void {
 		if (this.#inFlight) return;
 		this.result = null;
+		this.duplicates = [];
 		this.problem = null;
 		this.request = null;
 		this.step = 'edit';
@@ -144,6 +147,7 @@ export class BuyFlow {
 			this.result = { order: answer.data, balance: answer.balance, reconciled: false };
 			this.step = 'done';
 			await this.#host.placed(answer.data);
+			await this.#checkDuplicates(client, request, answer.data.guid);
 		} finally {
 			this.#inFlight = false;
 		}
@@ -157,6 +161,15 @@ export class BuyFlow {
 			await this.#reconcile(this.#host.client(), $state.snapshot(this.request) as BuyRequest);
 		} finally {
 			this.#inFlight = false;
+		}
+	}
+
+	async #checkDuplicates(client: HttpClient, request: BuyRequest, guid: number): Promise<void> {
+		if (!this.#before) return;
+		try {
+			this.duplicates = await findDuplicates(client, request, this.#before, guid);
+		} catch {
+			// A check on top of a purchase that worked: its failure changes nothing.
 		}
 	}
 

@@ -42,3 +42,24 @@ export async function findPlacedOrder(
 	}
 	return null;
 }
+
+/**
+ * After a purchase that did get an answer: other new orders matching the same request. A
+ * browser re-sends a request by itself when a reused connection closes before any answer, so
+ * a dropped connection can place the same order twice; the seed offers no idempotency key.
+ */
+export async function findDuplicates(
+	client: HttpClient,
+	request: BuyRequest,
+	before: ReadonlySet<number>,
+	placedGuid: number
+): Promise<Order[]> {
+	const page = await listOrders(client, { page: 1, perPage: RECONCILE_WINDOW, sort: 'desc' });
+	const found: Order[] = [];
+	for (const item of page.data) {
+		if (before.has(item.guid) || item.guid === placedGuid) continue;
+		const order = await getOrder(client, item.guid);
+		if (matchesRequest(order, request)) found.push(order);
+	}
+	return found;
+}

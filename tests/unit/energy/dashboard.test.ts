@@ -121,6 +121,26 @@ describe('energy dashboard', () => {
 		expect(pathsOf(h.requests).filter((p) => p === 'POST /buy/energy')).toHaveLength(1);
 	});
 
+	it('warns when the list shows the same order placed twice (a browser re-send)', async () => {
+		const { dashboard, h } = await ready();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await settle();
+		h.doubleNext('/buy/energy');
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.step).toBe('done');
+		expect(dashboard.buy.duplicates.map((o) => o.guid)).toEqual([31000004]);
+		expect(dashboard.buy.result?.order.guid).toBe(31000005);
+	});
+
+	it('no warning after one ordinary purchase', async () => {
+		const { dashboard } = await ready();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.duplicates).toEqual([]);
+	});
+
 	it('which failures leave a purchase outcome unknown', () => {
 		const p = (kind: ApiProblem['kind'], status?: number) =>
 			outcomeUnknown(new ApiProblem({ kind, status, message: '', hint: '' }));

@@ -17,6 +17,8 @@ export interface Harness {
 	 * with `afterHandling`, the service handles it first (the answer is what gets lost).
 	 */
 	failNext(path: string, afterHandling?: boolean): void;
+	/** The next request on `path` is handled twice, as a browser's own re-send would do. */
+	doubleNext(path: string): void;
 }
 
 /** The demo service over an in-memory transport, with a clock the test moves. */
@@ -36,6 +38,7 @@ export function energyHarness(
 	});
 	const requests: Request[] = [];
 	const drops: { path: string; afterHandling: boolean }[] = [];
+	const doubles: string[] = [];
 	const headers: Record<string, string> = { accept: 'application/json' };
 	const token = options.token === undefined ? DEMO_ENERGY_TOKEN : options.token;
 	if (token !== null) headers.Token = token;
@@ -53,6 +56,11 @@ export function energyHarness(
 				if (d!.afterHandling) await app.fetch(request);
 				throw new TypeError('Failed to fetch');
 			}
+			const j = doubles.findIndex((p) => new URL(request.url).pathname.endsWith(p));
+			if (j !== -1) {
+				doubles.splice(j, 1);
+				await app.fetch(request.clone());
+			}
 			return app.fetch(request);
 		}
 	});
@@ -60,7 +68,8 @@ export function energyHarness(
 		client,
 		clock,
 		requests,
-		failNext: (path, afterHandling = false) => void drops.push({ path, afterHandling })
+		failNext: (path, afterHandling = false) => void drops.push({ path, afterHandling }),
+		doubleNext: (path) => void doubles.push(path)
 	};
 }
 

@@ -94,12 +94,22 @@ export function createEnergyApp(options: EnergyAppOptions = {}): Hono {
 	 * their connection before being handled. Unlike the server-wide fault switch, tests running
 	 * side by side (each with its own sandbox token) cannot use up each other's drops.
 	 */
-	const drops = new Map<string, { path: string; times: number }>();
+	const drops = new Map<string, { path: string; times: number; afterHandling: boolean }>();
 	root.post('/__energy/drops', async (c) => {
-		const body = (await readFields(c)) as { token?: string; path?: string; times?: number };
+		const body = (await readFields(c)) as {
+			token?: string;
+			path?: string;
+			times?: number;
+			afterHandling?: boolean;
+		};
 		const user = demoUserOf(body.token);
 		if (user === null) return c.json({ message: 'Unauthenticated.' }, 401);
-		drops.set(user, { path: String(body.path ?? ''), times: Number(body.times ?? 1) });
+		drops.set(user, {
+			path: String(body.path ?? ''),
+			times: Number(body.times ?? 1),
+			// Handle the request, then lose the answer (the order exists; the client cannot know).
+			afterHandling: body.afterHandling === true
+		});
 		return c.json({ status: 'ok', ...drops.get(user) });
 	});
 	root.onError((error, c) => {
@@ -133,6 +143,7 @@ export function createEnergyApp(options: EnergyAppOptions = {}): Hono {
 		const drop = drops.get(user);
 		if (drop && drop.times > 0 && new URL(c.req.url).pathname.endsWith(drop.path)) {
 			drop.times--;
+			if (drop.afterHandling) await next();
 			throw new DroppedConnection();
 		}
 		await next();
