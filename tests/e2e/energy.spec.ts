@@ -241,6 +241,49 @@ test('Live: an answer lost after the order was placed is never left unexplained'
 	expect(buys).toHaveLength(1);
 });
 
+test('Live: a 401 while polling stops polling and says why', async ({ page }) => {
+	await goLiveEnergy(page);
+	const form = page.getByRole('form', { name: 'Buy energy' });
+	await fillExact(form);
+	await form.getByRole('button', { name: 'Confirm purchase' }).click();
+	await placedGuid(form);
+	// The token is changed to one the server refuses; the order is still being watched.
+	const nav = page.getByRole('navigation', { name: 'Main' });
+	await nav.getByRole('link', { name: 'Settings' }).click();
+	await page.getByRole('group', { name: 'Energy rental' }).getByLabel('API token').fill('revoked');
+	await nav.getByRole('link', { name: 'Energy' }).click();
+	await expect(page.getByRole('alert').filter({ hasText: 'Polling stopped' })).toContainText('401');
+});
+
+test('Demo: a delegated order is announced, and notified when allowed', async ({ page }) => {
+	await demoStep(page, 400);
+	// A stand-in for the system notification API, already allowed.
+	await page.addInitScript(() => {
+		const shown: string[] = [];
+		(window as unknown as { shown: string[] }).shown = shown;
+		class FakeNotification {
+			static permission = 'granted';
+			static requestPermission = async () => 'granted';
+			constructor(title: string, options?: { body?: string }) {
+				shown.push(`${title}: ${options?.body ?? ''}`);
+			}
+		}
+		Object.defineProperty(window, 'Notification', { value: FakeNotification });
+	});
+	await page.goto('/energy');
+	const form = page.getByRole('form', { name: 'Buy energy' });
+	await fillExact(form);
+	await form.getByRole('button', { name: 'Confirm purchase' }).click();
+	const guid = await placedGuid(form);
+	await expect(
+		page.getByRole('status').filter({ hasText: `Order ${guid} is delegated` })
+	).toBeVisible({ timeout: 20_000 });
+	const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown);
+	expect(shown).toEqual([
+		`Energy delegated: Order ${guid} is delegated: 65,000 energy is at ${ADDRESS}.`
+	]);
+});
+
 test('axe: /energy with the form, review and orders shown has no serious violation', async ({
 	page,
 	axe
