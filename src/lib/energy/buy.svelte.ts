@@ -8,7 +8,7 @@ import {
 	type BuyField,
 	type BuyRequest
 } from './buy-request';
-import { findDuplicates, findPlacedOrder, newestGuids, NO_GUIDS } from './reconcile';
+import { findDuplicates, findPlacedOrders, newestGuids, NO_GUIDS } from './reconcile';
 import type { CreatedOrder, Order } from './schemas';
 
 export type BuyStep =
@@ -176,9 +176,12 @@ export class BuyFlow {
 	async #reconcile(client: HttpClient, request: BuyRequest): Promise<void> {
 		this.step = 'reconciling';
 		try {
-			const order = await findPlacedOrder(client, request, this.#before ?? NO_GUIDS);
+			const found = await findPlacedOrders(client, request, this.#before ?? NO_GUIDS);
+			// Newest first: the oldest is the purchase; any other was placed by a re-send.
+			const order = found.at(-1);
 			if (order) {
 				this.result = { order, balance: null, reconciled: true };
+				this.duplicates = found.slice(0, -1);
 				this.step = 'done';
 				await this.#host.placed(order);
 			} else {

@@ -25,22 +25,24 @@ export function matchesRequest(order: Order, request: BuyRequest): boolean {
 }
 
 /**
- * After a purchase with no answer (connection dropped, timeout): reads `order/list` and the new
- * orders in it to find out whether the order exists. Never sends the purchase again
- * (ARCHITECTURE rule 5). Throws an ApiProblem when the list cannot be read either.
+ * The new orders (not there before the purchase) that match the request, newest first. After a
+ * purchase with no answer (connection dropped, timeout) this tells whether the order exists;
+ * the purchase is never sent again (ARCHITECTURE rule 5). Throws an ApiProblem when the list
+ * cannot be read either.
  */
-export async function findPlacedOrder(
+export async function findPlacedOrders(
 	client: HttpClient,
 	request: BuyRequest,
 	before: ReadonlySet<number>
-): Promise<Order | null> {
+): Promise<Order[]> {
 	const page = await listOrders(client, { page: 1, perPage: RECONCILE_WINDOW, sort: 'desc' });
-	// Only orders that were not there before the purchase can be ours.
-	for (const item of page.data.filter((o) => !before.has(o.guid))) {
+	const found: Order[] = [];
+	for (const item of page.data) {
+		if (before.has(item.guid)) continue;
 		const order = await getOrder(client, item.guid);
-		if (matchesRequest(order, request)) return order;
+		if (matchesRequest(order, request)) found.push(order);
 	}
-	return null;
+	return found;
 }
 
 /**
@@ -54,12 +56,7 @@ export async function findDuplicates(
 	before: ReadonlySet<number>,
 	placedGuid: number
 ): Promise<Order[]> {
-	const page = await listOrders(client, { page: 1, perPage: RECONCILE_WINDOW, sort: 'desc' });
-	const found: Order[] = [];
-	for (const item of page.data) {
-		if (before.has(item.guid) || item.guid === placedGuid) continue;
-		const order = await getOrder(client, item.guid);
-		if (matchesRequest(order, request)) found.push(order);
-	}
-	return found;
+	return (await findPlacedOrders(client, request, new Set([...before, placedGuid]))).filter(
+		(o) => o.guid !== placedGuid
+	);
 }

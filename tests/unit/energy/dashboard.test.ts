@@ -1,5 +1,6 @@
 import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
+import { buyEnergy } from '../../../src/lib/energy/api';
 import { outcomeUnknown } from '../../../src/lib/energy/buy.svelte';
 import { EnergyDashboard } from '../../../src/lib/energy/dashboard.svelte';
 import { orderTracker } from '../../../src/lib/energy/tracker';
@@ -131,6 +132,19 @@ describe('energy dashboard', () => {
 		expect(dashboard.buy.step).toBe('done');
 		expect(dashboard.buy.duplicates.map((o) => o.guid)).toEqual([31000004]);
 		expect(dashboard.buy.result?.order.guid).toBe(31000005);
+	});
+
+	it('reconciling names every matching new order, so a double order is not missed', async () => {
+		const { dashboard, h } = await ready();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await settle();
+		// Two copies reach the server (a re-send), and the answer to the last is lost.
+		await buyEnergy(h.client, dashboard.buy.request!);
+		h.failNext('/buy/energy', true);
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.result).toMatchObject({ reconciled: true, order: { guid: 31000004 } });
+		expect(dashboard.buy.duplicates.map((o) => o.guid)).toEqual([31000005]);
 	});
 
 	it('no warning after one ordinary purchase', async () => {
