@@ -20,8 +20,9 @@ export interface RunningFake {
 
 const EXPOSED: Record<ServiceId, string[]> = {
 	codehost: CODEHOST_EXPOSED_HEADERS,
-	energy: [],
-	bible: []
+	// Not documented for these two; exposing Retry-After lets the app honour throttling in Live mode.
+	energy: ['Retry-After'],
+	bible: ['Retry-After']
 };
 
 /** `/__faults` reads (GET) or sets (POST, JSON) the switches, so tests can make a fake fail. */

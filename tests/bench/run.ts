@@ -1,4 +1,5 @@
 // npm run bench [-- name-filter]: runs the benchmarks against the built site, writes BENCHMARKS.md.
+import { energyRequestsPerOrder, energyRequestsWhileHidden } from './energy-polling.bench';
 import { homeBundle } from './home-bundle.bench';
 import { offlineReload } from './offline-reload.bench';
 import {
@@ -10,7 +11,12 @@ import {
 	type BenchResult
 } from './harness';
 
-const ALL: Benchmark[] = [homeBundle, offlineReload];
+const ALL: Benchmark[] = [
+	homeBundle,
+	offlineReload,
+	energyRequestsPerOrder,
+	energyRequestsWhileHidden
+];
 const filter = process.argv[2]?.toLowerCase();
 const selected = ALL.filter((b) => !filter || b.name.toLowerCase().includes(filter));
 

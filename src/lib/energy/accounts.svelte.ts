@@ -1,6 +1,6 @@
 import type { HttpClient } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
-import { listAccounts } from './api';
+import { getAccount, listAccounts } from './api';
 import type { Account } from './schemas';
 
 /** Balances as the dashboard shows them. */
@@ -8,6 +8,9 @@ export class AccountsState {
 	accounts = $state<Account[]>([]);
 	loading = $state(false);
 	problem = $state<ApiProblem | null>(null);
+	/** The account opened with account/get, by its per-user id (EN-ACCG-1). */
+	detail = $state<Account | null>(null);
+	detailProblem = $state<ApiProblem | null>(null);
 
 	buyer = $derived(this.accounts.find((a) => a.section === 'buyer'));
 
@@ -16,11 +19,37 @@ export class AccountsState {
 		this.problem = null;
 		try {
 			this.accounts = (await listAccounts(client)).data;
+			if (this.detail) {
+				const id = this.detail.id;
+				this.detail = this.accounts.find((a) => a.id === id) ?? null;
+			}
 		} catch (error) {
 			if (!isApiProblem(error)) throw error;
 			this.problem = error;
 		} finally {
 			this.loading = false;
 		}
+	}
+
+	async open(client: HttpClient, id: number): Promise<void> {
+		this.detailProblem = null;
+		try {
+			this.detail = await getAccount(client, id);
+		} catch (error) {
+			if (!isApiProblem(error)) throw error;
+			this.detailProblem = error;
+		}
+	}
+
+	/** A balance the buy answer reported, shown at once (EN-BUY-7); the list refresh follows. */
+	setBuyerBalance(balance: string): void {
+		this.accounts = this.accounts.map((a) => (a.section === 'buyer' ? { ...a, balance } : a));
+	}
+
+	clear(): void {
+		this.accounts = [];
+		this.detail = null;
+		this.problem = null;
+		this.detailProblem = null;
 	}
 }

@@ -1,0 +1,283 @@
+import type { HttpClient } from '$lib/http/client';
+import { isApiProblem, type ApiProblem } from '$lib/http/problem';
+import { AccountsState } from './accounts.svelte';
+import { getOrder, listOrders, pageOfLink, type SortDirection } from './api';
+import { BuyFlow } from './buy.svelte';
+import { isTerminal, statusLabel } from './model';
+import { OrderPoller, browserPollerEnv, type PollerEnv, type StopReason } from './poller';
+import type { CreatedOrder, Order, OrderPage } from './schemas';
+import {
+	activeOrders,
+	forgetTracked,
+	orderTracker,
+	type OrderTracker,
+	type TrackedOrder
+} from './tracker';
+
+export interface ListQueryState {
+	page: number;
+	perPage: number;
+	sort: SortDirection;
+	/** null: every status. */
+	status: number | null;
+}
+
+export interface DashboardOptions {
+	pollerEnv?: PollerEnv;
+	tracker?: (apiRoot: string) => OrderTracker;
+	notify?: (title: string, body: string) => void;
+}
+
+type NotifyPermission = NotificationPermission | 'unsupported';
+
+const notificationsSupported = () => typeof Notification !== 'undefined';
+
+function systemNotify(title: string, body: string): void {
+	if (notificationsSupported() && Notification.permission === 'granted') {
+		try {
+			new Notification(title, { body });
+		} catch {
+			// Some platforms only allow notifications from a service worker; the page says it anyway.
+		}
+	}
+}
+
+/** The energy dashboard: balances, purchases, the order list and detail, and order polling. */
+export class EnergyDashboard {
+	readonly accounts = new AccountsState();
+	readonly buy: BuyFlow;
+
+	page = $state<OrderPage | null>(null);
+	query = $state<ListQueryState>({ page: 1, perPage: 10, sort: 'desc', status: null });
+	listLoading = $state(false);
+	listProblem = $state<ApiProblem | null>(null);
+
+	/** The latest full order per guid (from order/get). */
+	orders = $state<Record<number, Order>>({});
+	/** When this browser first saw each status, per guid. */
+	tracked = $state<Record<number, TrackedOrder>>({});
+	selected = $state<number | null>(null);
+	detailProblem = $state<ApiProblem | null>(null);
+	pollProblems = $state<Record<number, ApiProblem>>({});
+	/** Why polling stopped for every order (a 401), shown until the page reloads. */
+	pollingStopped = $state<string | null>(null);
+	/** The last thing worth announcing (a delivery), read by a status region. */
+	announcement = $state('');
+	notifyPermission = $state<NotifyPermission>(
+		notificationsSupported() ? Notification.permission : 'unsupported'
+	);
+
+	readonly #poller: OrderPoller;
+	readonly #makeTracker: (apiRoot: string) => OrderTracker;
+	readonly #notify: (title: string, body: string) => void;
+	#tracker: OrderTracker | null = null;
+	#client: (() => HttpClient) | null = null;
+	#apiRoot = '';
+	#listSeq = 0;
+
+	constructor(options: DashboardOptions = {}) {
+		this.#makeTracker = options.tracker ?? ((root) => orderTracker(root));
+		this.#notify = options.notify ?? systemNotify;
+		this.buy = new BuyFlow({
+			client: () => this.#clientNow(),
+			placed: (order) => this.#placed(order)
+		});
+		this.#poller = new OrderPoller(
+			{
+				fetchOrder: (guid, signal) => {
+					const client = this.#clientNow();
+					// The connection changed since open() (Demo ↔ Live, another server): ask nobody
+					// about these orders until the dashboard is opened on the new one.
+					if (client.options.baseUrl !== this.#apiRoot)
+						return Promise.reject(new Error('The energy connection changed.'));
+					return getOrder(client, guid, signal);
+				},
+				onOrder: (order) => void this.#seen(order),
+				onProblem: (guid, problem) => {
+					const next = { ...this.pollProblems };
+					if (problem) next[guid] = problem;
+					else delete next[guid];
+					this.pollProblems = next;
+				},
+				onStopped: (reason) => this.#stopped(reason)
+			},
+			options.pollerEnv ?? browserPollerEnv
+		);
+	}
+
+	/** The poller (one loop per order, however many views show it). */
+	get poller(): OrderPoller {
+		return this.#poller;
+	}
+
+	get apiRoot(): string {
+		return this.#apiRoot;
+	}
+
+	#clientNow(): HttpClient {
+		if (!this.#client) throw new Error('EnergyDashboard.open() was not called.');
+		return this.#client();
+	}
+
+	/**
+	 * Shows the service at `apiRoot`. A different root (Demo ↔ Live, another server) starts
+	 * afresh; the same root just refreshes. Resumes polling the orders remembered as active.
+	 */
+	async open(client: () => HttpClient, apiRoot: string): Promise<void> {
+		this.#client = client;
+		if (apiRoot !== this.#apiRoot || !this.#tracker) {
+			this.#poller.stopAll();
+			this.#apiRoot = apiRoot;
+			this.#tracker = this.#makeTracker(apiRoot);
+			this.#forgetShown();
+			const remembered = await this.#tracker.all();
+			this.tracked = Object.fromEntries(remembered.map((t) => [t.guid, t]));
+		}
+		this.pollingStopped = null;
+		// Resume at once (after a reload, or after a 401 stopped everything): the status may be stale.
+		for (const t of activeOrders(Object.values(this.tracked))) this.#poller.watch(t.guid, null, 0);
+		await Promise.all([this.refreshBalances(), this.loadList()]);
+	}
+
+	#forgetShown(): void {
+		this.accounts.clear();
+		this.page = null;
+		this.orders = {};
+		this.tracked = {};
+		this.selected = null;
+		this.pollProblems = {};
+		this.announcement = '';
+		this.buy.again();
+	}
+
+	refreshBalances(): Promise<void> {
+		return this.accounts.load(this.#clientNow());
+	}
+
+	openAccount(id: number): Promise<void> {
+		return this.accounts.open(this.#clientNow(), id);
+	}
+
+	async loadList(patch: Partial<ListQueryState> = {}): Promise<void> {
+		const query = { ...this.query, ...patch };
+		// Changing sort, filter or size goes back to page 1.
+		if (patch.page === undefined && Object.keys(patch).length) query.page = 1;
+		this.query = query;
+		const seq = ++this.#listSeq;
+		this.listLoading = true;
+		this.listProblem = null;
+		try {
+			const page = await listOrders(this.#clientNow(), {
+				page: query.page,
+				perPage: query.perPage,
+				sort: query.sort,
+				status: query.status ?? undefined
+			});
+			if (seq !== this.#listSeq) return;
+			this.page = page;
+			// Every order not yet final is polled (one loop each).
+			for (const item of page.data) {
+				const known = this.orders[item.guid]?.status;
+				if (known === undefined || !isTerminal(known)) this.#poller.watch(item.guid, item.status);
+			}
+		} catch (error) {
+			if (!isApiProblem(error)) throw error;
+			if (seq === this.#listSeq) this.listProblem = error;
+		} finally {
+			if (seq === this.#listSeq) this.listLoading = false;
+		}
+	}
+
+	/** Follows one of the envelope's `links`. */
+	goToLink(url: string | null): Promise<void> {
+		const page = pageOfLink(url);
+		return page ? this.loadList({ page }) : Promise.resolve();
+	}
+
+	/** The status to show for a listed order: the freshest we know. */
+	statusOf(guid: number, listed: number): number {
+		return this.orders[guid]?.status ?? listed;
+	}
+
+	async select(guid: number | null): Promise<void> {
+		this.selected = guid;
+		this.detailProblem = null;
+		if (guid === null) return;
+		try {
+			const order = await getOrder(this.#clientNow(), guid);
+			await this.#seen(order);
+			if (!isTerminal(order.status)) this.#poller.watch(guid, order.status);
+		} catch (error) {
+			if (!isApiProblem(error)) throw error;
+			if (this.selected === guid) this.detailProblem = error;
+		}
+	}
+
+	async requestNotifications(): Promise<void> {
+		if (!notificationsSupported()) return;
+		this.notifyPermission = await Notification.requestPermission();
+	}
+
+	/** Forgets what this page shows and tracks for the current root (after "Reset demo data"). */
+	async forgetAll(): Promise<void> {
+		this.#poller.stopAll();
+		await this.#tracker?.clear();
+		this.#forgetShown();
+		this.#tracker = null;
+	}
+
+	/**
+	 * "Reset demo data": the demo service forgets its balances and orders, and this page forgets
+	 * what it tracked for the demo. The fake is imported only now, as the demo transport does.
+	 */
+	async resetDemo(demoApiRoot: string): Promise<void> {
+		const { resetDemoEnergyData } = await import('$lib/fakes/energy/app');
+		await resetDemoEnergyData();
+		if (this.#apiRoot === demoApiRoot) {
+			await this.forgetAll();
+			this.#apiRoot = '';
+		} else {
+			await forgetTracked(demoApiRoot);
+		}
+	}
+
+	async #placed(order: CreatedOrder | Order): Promise<void> {
+		const at = Date.now();
+		if (this.#tracker) {
+			const record = await this.#tracker.see(order.guid, order.status, at);
+			this.tracked = { ...this.tracked, [order.guid]: record };
+		}
+		if ('order_cost_paid' in order) this.orders = { ...this.orders, [order.guid]: order };
+		if (this.buy.result?.balance) this.accounts.setBuyerBalance(this.buy.result.balance);
+		this.#poller.watch(order.guid, order.status);
+		// The buyer balance is refreshed after every purchase.
+		await Promise.all([this.refreshBalances(), this.loadList({ page: 1 })]);
+	}
+
+	async #seen(order: Order): Promise<void> {
+		const before = this.orders[order.guid]?.status ?? this.tracked[order.guid]?.lastStatus;
+		this.orders = { ...this.orders, [order.guid]: order };
+		if (order.status === 3 && before !== undefined && before !== 3 && before !== 4) {
+			const amount = order.energy_amount?.toLocaleString('en-US') ?? 'the';
+			const text = `Order ${order.guid} is delegated: ${amount} energy is at ${order.to}.`;
+			this.announcement = text;
+			this.#notify('Energy delegated', text);
+		} else if (order.status === 6 && before !== undefined && before !== 6) {
+			this.announcement = `Order ${order.guid} failed (${statusLabel(6)}).`;
+		}
+		if (this.#tracker) {
+			const record = await this.#tracker.see(order.guid, order.status, Date.now());
+			this.tracked = { ...this.tracked, [order.guid]: record };
+		}
+	}
+
+	#stopped(reason: StopReason): void {
+		if (reason.kind === 'unauthorized')
+			this.pollingStopped =
+				'Polling stopped: the server refused the API token (401). Check the token in Settings; polling resumes when you come back to this page.';
+		else if (this.selected === reason.guid) this.detailProblem = reason.problem;
+	}
+}
+
+/** One dashboard for the page's life, so one poll loop per order however many views show it. */
+export const energyDashboard = new EnergyDashboard();

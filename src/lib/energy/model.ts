@@ -1,0 +1,96 @@
+/** The energy order's vocabulary: statuses, periods, tokens (the seed's §3, §4, §8). */
+
+/** EN-ST-1: status values and the labels the seed gives them. */
+export const STATUS_LABELS = {
+	0: 'Pending',
+	1: 'Awaiting payment',
+	2: 'Delegation in progress',
+	3: 'Delegated',
+	4: 'Reclaimed',
+	5: 'Paid',
+	6: 'Error'
+} as const satisfies Record<number, string>;
+
+export type OrderStatus = keyof typeof STATUS_LABELS;
+export const ORDER_STATUSES = [0, 1, 2, 3, 4, 5, 6] as const satisfies readonly OrderStatus[];
+
+export function statusLabel(status: number): string {
+	return (STATUS_LABELS as Record<number, string>)[status] ?? `Unknown status ${status}`;
+}
+
+/** EN-ST-2: the usual sequence. */
+export const USUAL_SEQUENCE = [0, 5, 2, 3, 4] as const satisfies readonly OrderStatus[];
+
+/** Delivery is over for the buyer: delegated (3) or failed (6). Polling slows down after these. */
+export const DELIVERY_FINAL: ReadonlySet<number> = new Set([3, 6]);
+/** Nothing will change any more: reclaimed (4) or failed (6). Polling stops. */
+export const TERMINAL: ReadonlySet<number> = new Set([4, 6]);
+
+export const isDeliveryFinal = (status: number) => DELIVERY_FINAL.has(status);
+export const isTerminal = (status: number) => TERMINAL.has(status);
+
+/** EN-LIM-1: the only six valid rental periods. */
+export const PERIODS = [
+	{ id: '1h', label: '1 hour', period_type: 'hours', period_amount: 1 },
+	{ id: '1d', label: '1 day', period_type: 'days', period_amount: 1 },
+	{ id: '3d', label: '3 days', period_type: 'days', period_amount: 3 },
+	{ id: '7d', label: '7 days', period_type: 'days', period_amount: 7 },
+	{ id: '15d', label: '15 days', period_type: 'days', period_amount: 15 },
+	{ id: '30d', label: '30 days', period_type: 'days', period_amount: 30 }
+] as const;
+export type Period = (typeof PERIODS)[number];
+export type PeriodId = Period['id'];
+export type PeriodType = Period['period_type'];
+
+export function isValidPeriod(periodType: unknown, periodAmount: unknown): boolean {
+	const amount = typeof periodAmount === 'string' ? Number(periodAmount) : periodAmount;
+	return PERIODS.some((p) => p.period_type === periodType && p.period_amount === amount);
+}
+
+export function periodById(id: string): Period | undefined {
+	return PERIODS.find((p) => p.id === id);
+}
+
+/** The period of an order as words, from its `hours`/`days` (EN-ORD-4). */
+export function describePeriod(order: {
+	period_type: string;
+	hours: number;
+	days: number;
+}): string {
+	if (order.period_type === 'hours') return order.hours === 1 ? '1 hour' : `${order.hours} hours`;
+	return order.days === 1 ? '1 day' : `${order.days} days`;
+}
+
+/** EN-BUY-4: case-sensitive estimate tokens. */
+export const ESTIMATE_TOKENS = [
+	'USDT',
+	'USDC',
+	'USDD',
+	'USDJ',
+	'JST',
+	'TUSD',
+	'stUSDT',
+	'WTRX'
+] as const;
+export type EstimateToken = (typeof ESTIMATE_TOKENS)[number];
+export const isEstimateToken = (value: unknown): value is EstimateToken =>
+	(ESTIMATE_TOKENS as readonly unknown[]).includes(value);
+
+/** EN-BUY-5: recommended surplus percent. */
+export const RECOMMENDED_ADJUST_PERCENT = '0.04';
+
+/** TRON facts: a USDT transfer to a holder ≈ 64,285 energy; to a fresh address ≈ 130,285. */
+export const ENERGY_HINTS = [
+	{ amount: 65_000, label: '65,000 — a USDT transfer to an address that holds USDT' },
+	{ amount: 131_000, label: '131,000 — a USDT transfer to a fresh address' }
+] as const;
+
+/** Compares two non-negative decimal strings exactly (no floating point). */
+export function compareDecimal(a: string, b: string): number {
+	const [ai, af = ''] = a.split('.');
+	const [bi, bf = ''] = b.split('.');
+	const width = Math.max(af.length, bf.length);
+	const x = BigInt((ai ?? '0') + af.padEnd(width, '0'));
+	const y = BigInt((bi ?? '0') + bf.padEnd(width, '0'));
+	return x < y ? -1 : x > y ? 1 : 0;
+}

@@ -1,0 +1,96 @@
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { isTerminal } from './model';
+
+/**
+ * What this browser knows about orders beyond what the API says: when each status was first
+ * seen, and which orders are still being watched. Kept in IndexedDB per API root, so polling
+ * resumes after a reload or a browser restart.
+ */
+export interface TrackedOrder {
+	guid: number;
+	/** Status → epoch ms when this browser first saw it. */
+	firstSeen: Partial<Record<number, number>>;
+	lastStatus: number;
+}
+
+export interface OrderTracker {
+	all(): Promise<TrackedOrder[]>;
+	get(guid: number): Promise<TrackedOrder | undefined>;
+	/** Records a status seen at a time; returns the updated record. */
+	see(guid: number, status: number, at: number): Promise<TrackedOrder>;
+	clear(): Promise<void>;
+}
+
+/** Orders not yet reclaimed or failed: polling resumes for these. */
+export const activeOrders = (orders: TrackedOrder[]) =>
+	orders.filter((o) => !isTerminal(o.lastStatus));
+
+let idb: UseStore | undefined;
+const trackerDb = () => (idb ??= createStore('energy-client', 'orders'));
+
+/** An IndexedDB-backed tracker, falling back to memory when IndexedDB is refused. */
+export function orderTracker(apiRoot: string, useStore: () => UseStore = trackerDb): OrderTracker {
+	const key = `tracked:${apiRoot}`;
+	let memory: Record<number, TrackedOrder> | undefined;
+	let queue: Promise<unknown> = Promise.resolve();
+	const read = async (): Promise<Record<number, TrackedOrder>> => {
+		if (memory) return memory;
+		try {
+			memory = (await get<Record<number, TrackedOrder>>(key, useStore())) ?? {};
+		} catch {
+			memory = {};
+		}
+		return memory;
+	};
+	const write = async (records: Record<number, TrackedOrder>) => {
+		memory = records;
+		try {
+			await set(key, records, useStore());
+		} catch {
+			// Private windows may refuse IndexedDB: keep tracking in memory for this page.
+		}
+	};
+	const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+		const run = queue.then(fn);
+		queue = run.catch(() => undefined);
+		return run;
+	};
+	return {
+		all: () => serial(async () => Object.values(await read())),
+		get: (guid) => serial(async () => (await read())[guid]),
+		see: (guid, status, at) =>
+			serial(async () => {
+				const records = { ...(await read()) };
+				const prev = records[guid] ?? { guid, firstSeen: {}, lastStatus: status };
+				const next: TrackedOrder = {
+					guid,
+					firstSeen:
+						prev.firstSeen[status] === undefined
+							? { ...prev.firstSeen, [status]: at }
+							: prev.firstSeen,
+					lastStatus: status
+				};
+				records[guid] = next;
+				await write(records);
+				return next;
+			}),
+		clear: () =>
+			serial(async () => {
+				memory = {};
+				try {
+					await del(key, useStore());
+				} catch {
+					// nothing stored
+				}
+			})
+	};
+}
+
+/** Forgets everything tracked for every API root (used by "Reset demo data" for the demo root). */
+export async function forgetTracked(apiRoot: string): Promise<void> {
+	try {
+		await del(`tracked:${apiRoot}`, trackerDb());
+	} catch {
+		// nothing stored
+	}
+}

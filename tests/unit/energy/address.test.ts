@@ -1,0 +1,81 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+	checkAddressList,
+	checkTronAddress,
+	encodeTronAddress,
+	isTronAddress,
+	tronscanTx
+} from '../../../src/lib/energy/address';
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** Known valid mainnet addresses: the USDT contract, and the zero-byte account. */
+const VALID = ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'];
+
+describe('TRON base58check addresses', () => {
+	it('accepts known valid addresses', () => {
+		for (const a of VALID) expect(checkTronAddress(a)).toEqual({ ok: true });
+		expect(encodeTronAddress(new Uint8Array(20))).toBe(VALID[1]);
+	});
+
+	it('names the failure: empty, length, alphabet, version byte, checksum', () => {
+		expect(checkTronAddress('')).toMatchObject({ ok: false, failure: 'empty' });
+		expect(checkTronAddress(VALID[0]!.slice(1))).toMatchObject({ failure: 'length' });
+		expect(checkTronAddress(VALID[0]! + '1')).toMatchObject({ failure: 'length' });
+		expect(checkTronAddress('T0' + VALID[0]!.slice(2))).toMatchObject({ failure: 'alphabet' });
+		expect(checkTronAddress('TI' + VALID[0]!.slice(2))).toMatchObject({ failure: 'alphabet' });
+		// A Bitcoin address: 34 base58 characters with a valid checksum, but version byte 0x00.
+		expect(checkTronAddress('1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2')).toMatchObject({
+			failure: 'version'
+		});
+		const last = VALID[0]!.at(-1) === 't' ? 'u' : 't';
+		const checksum = checkTronAddress(VALID[0]!.slice(0, -1) + last);
+		expect(checksum).toMatchObject({ failure: 'checksum' });
+		expect(!checksum.ok && checksum.message).toMatch(/checksum/);
+	});
+
+	it('trims surrounding spaces but not inner ones', () => {
+		expect(isTronAddress(`  ${VALID[0]}  `)).toBe(true);
+		expect(isTronAddress(VALID[0]!.slice(0, 10) + ' ' + VALID[0]!.slice(11))).toBe(false);
+	});
+
+	it('property: any single changed character of a valid address is rejected', () => {
+		fc.assert(
+			fc.property(
+				fc.uint8Array({ minLength: 20, maxLength: 20 }),
+				fc.nat(33),
+				fc.constantFrom(...BASE58, '0', 'O', 'I', 'l', ' ', 'é'),
+				(account, index, replacement) => {
+					const address = encodeTronAddress(account);
+					fc.pre(address[index] !== replacement);
+					const changed = address.slice(0, index) + replacement + address.slice(index + 1);
+					return !isTronAddress(changed);
+				}
+			),
+			{ numRuns: 2000, seed: 42 }
+		);
+	});
+
+	it('property: every encoded 20-byte account is valid', () => {
+		fc.assert(
+			fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), (account) =>
+				isTronAddress(encodeTronAddress(account))
+			),
+			{ numRuns: 300 }
+		);
+	});
+
+	it('EN-BUY-3: a comma-separated list is checked address by address', () => {
+		expect(checkAddressList(`${VALID[0]}, ${VALID[1]}`)).toEqual({ ok: true, addresses: VALID });
+		const bad = checkAddressList(`${VALID[0]},T123`);
+		expect(bad.ok).toBe(false);
+		expect(!bad.ok && bad.message).toMatch(/Address 2 .*34 characters/);
+		expect(checkAddressList(`${VALID[0]},`)).toMatchObject({ ok: false });
+	});
+
+	it('links transactions to the TRON explorer', () => {
+		expect(tronscanTx('ab'.repeat(32))).toBe(
+			`https://tronscan.org/#/transaction/${'ab'.repeat(32)}`
+		);
+	});
+});

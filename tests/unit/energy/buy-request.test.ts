@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import {
+	checkDraft,
+	emptyDraft,
+	fieldErrorsOf,
+	type BuyDraft
+} from '../../../src/lib/energy/buy-request';
+
+const TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const OTHER = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+const draft = (patch: Partial<BuyDraft>): BuyDraft => ({ ...emptyDraft(), to: TO, ...patch });
+
+describe('the buy form → buy/energy body', () => {
+	it('EN-BUY-1: exact amount: to, period, amount_source, amount; EN-FMT-1: JSON asked for', () => {
+		expect(checkDraft(draft({ periodId: '7d', amount: '131,000' }))).toEqual({
+			ok: true,
+			request: {
+				format: 'json',
+				to: TO,
+				period_type: 'days',
+				period_amount: 7,
+				amount_source: 'amount',
+				amount: 131000
+			}
+		});
+	});
+
+	it('EN-BUY-1: estimate: estimate_to, estimate_token, estimate_adjust_percent are required', () => {
+		const check = checkDraft(
+			draft({ source: 'estimate', estimateTo: '', estimateToken: 'usdt', adjustPercent: '' })
+		);
+		expect(check.ok).toBe(false);
+		expect(!check.ok && Object.keys(check.errors).sort()).toEqual([
+			'adjustPercent',
+			'estimateTo',
+			'estimateToken'
+		]);
+	});
+
+	it('EN-BUY-2: amount is not sent with an estimate; EN-BUY-3: addresses joined by commas', () => {
+		const check = checkDraft(
+			draft({ source: 'estimate', amount: '1', estimateTo: `${TO} , ${OTHER}`, periodId: '1h' })
+		);
+		expect(check).toEqual({
+			ok: true,
+			request: {
+				format: 'json',
+				to: TO,
+				period_type: 'hours',
+				period_amount: 1,
+				amount_source: 'estimate',
+				estimate_to: `${TO},${OTHER}`,
+				estimate_token: 'USDT',
+				estimate_adjust_percent: '0.04'
+			}
+		});
+	});
+
+	it('EN-BUY-6: the surplus percent is sent as the decimal string typed, never rounded', () => {
+		const check = checkDraft(
+			draft({ source: 'estimate', estimateTo: OTHER, adjustPercent: '0.1000000000000000055' })
+		);
+		expect(
+			check.ok &&
+				check.request.amount_source === 'estimate' &&
+				check.request.estimate_adjust_percent
+		).toBe('0.1000000000000000055');
+	});
+
+	it('EN-LIM-1: a period outside the six is refused', () => {
+		const check = checkDraft(draft({ periodId: '2d' }));
+		expect(!check.ok && check.errors.periodId).toMatch(/six periods/);
+	});
+
+	it('the energy amount is a positive whole number', () => {
+		for (const amount of ['', '0', '-5', '1.5', 'abc', '1e5']) {
+			const check = checkDraft(draft({ amount }));
+			expect(check.ok, amount).toBe(false);
+		}
+	});
+
+	it('the recipient address must pass the base58check test', () => {
+		const check = checkDraft(draft({ to: TO.slice(0, -1) + 'u' }));
+		expect(!check.ok && check.errors.to).toMatch(/checksum/);
+	});
+
+	it('reads Laravel-style field errors of a refused purchase, and nothing from other bodies', () => {
+		expect(
+			fieldErrorsOf({
+				message: 'The to field is required. (and 1 more error)',
+				errors: { to: ['The to field is required.'], amount: ['The amount must be at least 1.'] }
+			})
+		).toEqual(['to: The to field is required.', 'amount: The amount must be at least 1.']);
+		expect(fieldErrorsOf('<html>')).toEqual([]);
+		expect(fieldErrorsOf({ message: 'x' })).toEqual([]);
+	});
+});

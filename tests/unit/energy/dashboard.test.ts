@@ -1,0 +1,245 @@
+import { createStore } from 'idb-keyval';
+import { describe, expect, it } from 'vitest';
+import { buyEnergy } from '../../../src/lib/energy/api';
+import { outcomeUnknown } from '../../../src/lib/energy/buy.svelte';
+import { EnergyDashboard } from '../../../src/lib/energy/dashboard.svelte';
+import { orderTracker } from '../../../src/lib/energy/tracker';
+import { createClient } from '../../../src/lib/http/client';
+import { ApiProblem } from '../../../src/lib/http/problem';
+import { energyHarness, FRESH, manualEnv, pathsOf } from './helpers';
+
+let dbCount = 0;
+/** A fresh IndexedDB per test (fake-indexeddb). */
+const freshDb = () => {
+	const store = createStore(`energy-test-${++dbCount}`, 'orders');
+	return (root: string) => orderTracker(root, () => store);
+};
+
+async function ready(options: { stepMs?: number } = {}) {
+	const h = energyHarness({ stepMs: options.stepMs ?? 3000 });
+	const m = manualEnv();
+	const tracker = freshDb();
+	const notes: string[] = [];
+	const dashboard = new EnergyDashboard({
+		pollerEnv: m.env,
+		tracker,
+		notify: (_t, body) => notes.push(body)
+	});
+	await dashboard.open(() => h.client, 'https://energy.demo/api/v1/private');
+	return { h, m, tracker, dashboard, notes };
+}
+
+function fillExact(dashboard: EnergyDashboard, patch: Record<string, string> = {}) {
+	Object.assign(dashboard.buy.draft, { to: FRESH, periodId: '1h', amount: '65000', ...patch });
+}
+
+const settle = async () => {
+	for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+describe('energy dashboard', () => {
+	it('shows balances (every section) and the first page of orders', async () => {
+		const { dashboard } = await ready();
+		expect(dashboard.accounts.accounts.map((a) => a.section)).toEqual([
+			'buyer',
+			'affiliate',
+			'seller',
+			'dealer'
+		]);
+		expect(dashboard.accounts.buyer?.balance).toBe('250.000000');
+		expect(dashboard.page?.total).toBe(3);
+	});
+
+	it('the review step needs a valid draft; confirming twice sends one purchase', async () => {
+		const { dashboard, h } = await ready();
+		fillExact(dashboard, { to: 'Tbad' });
+		expect(dashboard.buy.review()).toBe(false);
+		expect(dashboard.buy.errors.to).toMatch(/34 characters/);
+		fillExact(dashboard);
+		expect(dashboard.buy.review()).toBe(true);
+		await Promise.all([dashboard.buy.confirm(), dashboard.buy.confirm(), dashboard.buy.confirm()]);
+		expect(pathsOf(h.requests).filter((p) => p === 'POST /buy/energy')).toHaveLength(1);
+		expect(dashboard.buy.step).toBe('done');
+		expect(dashboard.buy.result?.order.order_cost).toBe('5.000000');
+		await dashboard.buy.confirm();
+		expect(pathsOf(h.requests).filter((p) => p === 'POST /buy/energy')).toHaveLength(1);
+	});
+
+	it('the buyer balance is refreshed after every purchase', async () => {
+		const { dashboard, h } = await ready();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		const before = h.requests.length;
+		await dashboard.buy.confirm();
+		expect(pathsOf(h.requests.slice(before))).toContain('POST /account/list');
+		expect(dashboard.accounts.buyer?.balance).toBe('245.000000');
+	});
+
+	it('EN-ERR-1: a status-6 order is shown as a failure and nothing is debited', async () => {
+		const { dashboard } = await ready();
+		fillExact(dashboard, { periodId: '30d', amount: '131000' });
+		dashboard.buy.review();
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.result?.order.status).toBe(6);
+		expect(dashboard.accounts.buyer?.balance).toBe('250.000000');
+	});
+
+	it('a lost answer is reconciled from the order list: found, never re-sent', async () => {
+		const { dashboard, h } = await ready();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		h.failNext('/buy/energy', true);
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.step).toBe('done');
+		expect(dashboard.buy.result?.reconciled).toBe(true);
+		expect(dashboard.buy.result?.order.guid).toBe(31000004);
+		expect(pathsOf(h.requests).filter((p) => p === 'POST /buy/energy')).toHaveLength(1);
+	});
+
+	it('a lost answer with no new order in the list is reported as not placed', async () => {
+		const { dashboard, h } = await ready();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		h.failNext('/buy/energy');
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.step).toBe('not-placed');
+		expect(pathsOf(h.requests).filter((p) => p === 'POST /buy/energy')).toHaveLength(1);
+	});
+
+	it('when even the list cannot be read, the outcome is unknown until checked again', async () => {
+		const { dashboard, h } = await ready();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await settle(); // the snapshot of the newest orders, read during review
+		h.failNext('/buy/energy', true);
+		h.failNext('/order/list');
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.step).toBe('unknown');
+		await dashboard.buy.confirm();
+		await dashboard.buy.checkAgain();
+		expect(dashboard.buy.step).toBe('done');
+		expect(dashboard.buy.result?.reconciled).toBe(true);
+		expect(pathsOf(h.requests).filter((p) => p === 'POST /buy/energy')).toHaveLength(1);
+	});
+
+	it('warns when the list shows the same order placed twice (a browser re-send)', async () => {
+		const { dashboard, h } = await ready();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await settle();
+		h.doubleNext('/buy/energy');
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.step).toBe('done');
+		expect(dashboard.buy.duplicates.map((o) => o.guid)).toEqual([31000004]);
+		expect(dashboard.buy.result?.order.guid).toBe(31000005);
+	});
+
+	it('reconciling names every matching new order, so a double order is not missed', async () => {
+		const { dashboard, h } = await ready();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await settle();
+		// Two copies reach the server (a re-send), and the answer to the last is lost.
+		await buyEnergy(h.client, dashboard.buy.request!);
+		h.failNext('/buy/energy', true);
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.result).toMatchObject({ reconciled: true, order: { guid: 31000004 } });
+		expect(dashboard.buy.duplicates.map((o) => o.guid)).toEqual([31000005]);
+	});
+
+	it('no warning after one ordinary purchase', async () => {
+		const { dashboard } = await ready();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.duplicates).toEqual([]);
+	});
+
+	it('which failures leave a purchase outcome unknown', () => {
+		const p = (kind: ApiProblem['kind'], status?: number) =>
+			outcomeUnknown(new ApiProblem({ kind, status, message: '', hint: '' }));
+		expect(p('network')).toBe(true);
+		expect(p('timeout')).toBe(true);
+		expect(p('parse', 200)).toBe(true);
+		expect(p('http', 502)).toBe(true);
+		expect(p('http', 422)).toBe(false);
+		expect(p('http', 401)).toBe(false);
+		expect(p('http', 429)).toBe(false);
+	});
+
+	it('polls the new order to delegated, says so and notifies; remembers first-seen times', async () => {
+		const { dashboard, h, m, notes } = await ready({ stepMs: 3000 });
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await dashboard.buy.confirm();
+		const guid = dashboard.buy.result!.order.guid;
+		expect(dashboard.tracked[guid]?.firstSeen[0]).toBeTypeOf('number');
+		expect(dashboard.poller.isWatching(guid)).toBe(true);
+		for (let i = 0; i < 20 && dashboard.orders[guid]?.status !== 3; i++) {
+			h.clock.t += 1000;
+			await m.advance(1000);
+		}
+		await settle();
+		expect(dashboard.orders[guid]?.status).toBe(3);
+		expect(dashboard.statusOf(guid, 0)).toBe(3);
+		expect(dashboard.announcement).toBe(
+			`Order ${guid} is delegated: 65,000 energy is at ${FRESH}.`
+		);
+		expect(notes).toHaveLength(1);
+		expect(dashboard.tracked[guid]?.firstSeen[3]).toBeTypeOf('number');
+	});
+
+	it('resumes polling remembered active orders after a reload', async () => {
+		const { dashboard, h, tracker } = await ready();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await dashboard.buy.confirm();
+		const guid = dashboard.buy.result!.order.guid;
+		dashboard.poller.dispose();
+		// A new page: a new dashboard over the same IndexedDB and the same server.
+		const m2 = manualEnv();
+		const reloaded = new EnergyDashboard({ pollerEnv: m2.env, tracker, notify: () => {} });
+		await reloaded.open(() => h.client, 'https://energy.demo/api/v1/private');
+		expect(reloaded.tracked[guid]).toBeDefined();
+		expect(reloaded.poller.isWatching(guid)).toBe(true);
+		const before = pathsOf(h.requests).filter((p) => p === `POST /order/get/${guid}`).length;
+		await m2.advance(1);
+		expect(pathsOf(h.requests).filter((p) => p === `POST /order/get/${guid}`).length).toBe(
+			before + 1
+		);
+	});
+
+	it('a 401 while polling stops every loop and says why', async () => {
+		const { dashboard, h, m } = await ready();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await dashboard.buy.confirm();
+		const guid = dashboard.buy.result!.order.guid;
+		// The token is revoked: the same server now answers 401.
+		const revoked = createClient({ ...h.client.options, headers: { Token: 'revoked' } });
+		await dashboard.open(() => revoked, 'https://energy.demo/api/v1/private');
+		await m.advance(5_000);
+		expect(dashboard.pollingStopped).toMatch(/401/);
+		expect(dashboard.poller.isWatching(guid)).toBe(false);
+	});
+
+	it('asks nobody about the orders once the connection moved to another server', async () => {
+		const h = energyHarness();
+		const m = manualEnv();
+		let current = h.client;
+		const dashboard = new EnergyDashboard({
+			pollerEnv: m.env,
+			tracker: freshDb(),
+			notify: () => {}
+		});
+		await dashboard.open(() => current, 'https://energy.demo/api/v1/private');
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await dashboard.buy.confirm();
+		// Settings now point elsewhere; the dashboard has not been opened on the new server yet.
+		current = createClient({ ...h.client.options, baseUrl: 'https://other.test/api/v1/private' });
+		const before = h.requests.length;
+		await m.advance(60_000);
+		expect(h.requests.length).toBe(before);
+	});
+});

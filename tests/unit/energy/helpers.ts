@@ -1,0 +1,128 @@
+import { createClient, type HttpClient } from '../../../src/lib/http/client';
+import { createEnergyApp, DEMO_ENERGY_TOKEN } from '../../../src/lib/fakes/energy/app';
+import { defaultTiming } from '../../../src/lib/fakes/energy/service';
+import { memoryStore } from '../../../src/lib/fakes/energy/store';
+import type { PollerEnv } from '../../../src/lib/energy/poller';
+
+export const BASE = 'https://energy.demo/api/v1/private';
+/** A valid address the demo has not seen (the USDT contract's address). */
+export const FRESH = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+export interface Harness {
+	client: HttpClient;
+	clock: { t: number; now(): number };
+	requests: Request[];
+	/**
+	 * Makes the next request whose path ends with `path` fail as if the connection dropped;
+	 * with `afterHandling`, the service handles it first (the answer is what gets lost).
+	 */
+	failNext(path: string, afterHandling?: boolean): void;
+	/** The next request on `path` is handled twice, as a browser's own re-send would do. */
+	doubleNext(path: string): void;
+}
+
+/** The demo service over an in-memory transport, with a clock the test moves. */
+export function energyHarness(
+	options: { token?: string | null; stepMs?: number; timeoutMs?: number } = {}
+): Harness {
+	const clock = {
+		t: 1_700_000_000_000,
+		now() {
+			return this.t;
+		}
+	};
+	const app = createEnergyApp({
+		clock,
+		store: memoryStore(),
+		timing: () => defaultTiming(options.stepMs ?? 3000)
+	});
+	const requests: Request[] = [];
+	const drops: { path: string; afterHandling: boolean }[] = [];
+	const doubles: string[] = [];
+	const headers: Record<string, string> = { accept: 'application/json' };
+	const token = options.token === undefined ? DEMO_ENERGY_TOKEN : options.token;
+	if (token !== null) headers.Token = token;
+	const client = createClient({
+		baseUrl: BASE,
+		headers,
+		timeoutMs: options.timeoutMs,
+		env: { online: () => true, pageOrigin: () => undefined },
+		transport: async (input, init) => {
+			const request = new Request(input, init);
+			requests.push(request.clone());
+			const i = drops.findIndex((d) => new URL(request.url).pathname.endsWith(d.path));
+			if (i !== -1) {
+				const [d] = drops.splice(i, 1);
+				if (d!.afterHandling) await app.fetch(request);
+				throw new TypeError('Failed to fetch');
+			}
+			const j = doubles.findIndex((p) => new URL(request.url).pathname.endsWith(p));
+			if (j !== -1) {
+				doubles.splice(j, 1);
+				await app.fetch(request.clone());
+			}
+			return app.fetch(request);
+		}
+	});
+	return {
+		client,
+		clock,
+		requests,
+		failNext: (path, afterHandling = false) => void drops.push({ path, afterHandling }),
+		doubleNext: (path) => void doubles.push(path)
+	};
+}
+
+export const pathsOf = (requests: Request[]) =>
+	requests.map((r) => `${r.method} ${new URL(r.url).pathname.replace('/api/v1/private', '')}`);
+
+/** Manual timers and visibility: the test moves time. */
+export function manualEnv() {
+	let now = 0;
+	let hidden = false;
+	let nextId = 1;
+	const timers = new Map<number, { at: number; fn: () => void }>();
+	const listeners = new Set<() => void>();
+	const env: PollerEnv = {
+		now: () => now,
+		setTimeout: (fn, ms) => {
+			const id = nextId++;
+			timers.set(id, { at: now + ms, fn });
+			return id;
+		},
+		clearTimeout: (id) => void timers.delete(id as number),
+		isHidden: () => hidden,
+		onVisibilityChange: (cb) => {
+			listeners.add(cb);
+			return () => listeners.delete(cb);
+		}
+	};
+	const flush = () => new Promise((r) => setTimeout(r, 0));
+	return {
+		env,
+		get now() {
+			return now;
+		},
+		/** Moves time forward, firing due timers in order and letting their promises settle. */
+		async advance(ms: number) {
+			const end = now + ms;
+			for (;;) {
+				const due = [...timers.entries()]
+					.filter(([, t]) => t.at <= end)
+					.sort((a, b) => a[1].at - b[1].at)[0];
+				if (!due) break;
+				timers.delete(due[0]);
+				now = due[1].at;
+				due[1].fn();
+				for (let i = 0; i < 5; i++) await flush();
+			}
+			now = end;
+		},
+		async setHidden(value: boolean) {
+			hidden = value;
+			for (const l of listeners) l();
+			for (let i = 0; i < 5; i++) await flush();
+		},
+		pending: () => timers.size
+	};
+}

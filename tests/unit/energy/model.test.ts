@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+	compareDecimal,
+	describePeriod,
+	ESTIMATE_TOKENS,
+	isDeliveryFinal,
+	isEstimateToken,
+	isTerminal,
+	isValidPeriod,
+	PERIODS,
+	RECOMMENDED_ADJUST_PERCENT,
+	statusLabel,
+	USUAL_SEQUENCE
+} from '../../../src/lib/energy/model';
+
+describe('energy order vocabulary', () => {
+	it('EN-LIM-1: only six periods are valid', () => {
+		expect(PERIODS.map((p) => `${p.period_type}:${p.period_amount}`)).toEqual([
+			'hours:1',
+			'days:1',
+			'days:3',
+			'days:7',
+			'days:15',
+			'days:30'
+		]);
+		for (const p of PERIODS) expect(isValidPeriod(p.period_type, p.period_amount)).toBe(true);
+		for (const [type, amount] of [
+			['hours', 2],
+			['hours', 24],
+			['days', 2],
+			['days', 14],
+			['days', 31],
+			['days', 0],
+			['weeks', 1],
+			['hours', 1.5]
+		] as const)
+			expect(isValidPeriod(type, amount), `${type} ${amount}`).toBe(false);
+	});
+
+	it('EN-BUY-6: a period amount may be a string', () => {
+		expect(isValidPeriod('days', '7')).toBe(true);
+		expect(isValidPeriod('days', '8')).toBe(false);
+	});
+
+	it('EN-BUY-4: estimate tokens are the eight of the seed, case-sensitive', () => {
+		expect([...ESTIMATE_TOKENS]).toEqual([
+			'USDT',
+			'USDC',
+			'USDD',
+			'USDJ',
+			'JST',
+			'TUSD',
+			'stUSDT',
+			'WTRX'
+		]);
+		expect(isEstimateToken('stUSDT')).toBe(true);
+		for (const wrong of ['usdt', 'STUSDT', 'Usdt', 'wtrx', 'TRX', '']) {
+			expect(isEstimateToken(wrong), wrong).toBe(false);
+		}
+	});
+
+	it('EN-BUY-5: the recommended surplus percent is 0.04', () => {
+		expect(RECOMMENDED_ADJUST_PERCENT).toBe('0.04');
+	});
+
+	it('EN-ST-1: status labels as the seed names them', () => {
+		expect([0, 1, 2, 3, 4, 5, 6].map(statusLabel)).toEqual([
+			'Pending',
+			'Awaiting payment',
+			'Delegation in progress',
+			'Delegated',
+			'Reclaimed',
+			'Paid',
+			'Error'
+		]);
+		expect(statusLabel(9)).toBe('Unknown status 9');
+	});
+
+	it('EN-ST-2: the usual sequence is 0, 5, 2, 3, 4; delivery ends at 3 or 6, polling at 4 or 6', () => {
+		expect([...USUAL_SEQUENCE]).toEqual([0, 5, 2, 3, 4]);
+		expect([0, 1, 2, 3, 4, 5, 6].filter(isDeliveryFinal)).toEqual([3, 6]);
+		expect([0, 1, 2, 3, 4, 5, 6].filter(isTerminal)).toEqual([4, 6]);
+	});
+
+	it('EN-ORD-4: hours or days give the duration', () => {
+		expect(describePeriod({ period_type: 'hours', hours: 1, days: 0 })).toBe('1 hour');
+		expect(describePeriod({ period_type: 'days', hours: 0, days: 15 })).toBe('15 days');
+	});
+
+	it('EN-ORD-5: decimal strings compare exactly, without floating point', () => {
+		expect(compareDecimal('0.1', '0.10')).toBe(0);
+		expect(compareDecimal('4.000000', '11.790000')).toBe(-1);
+		expect(compareDecimal('9007199254740993.000001', '9007199254740993')).toBe(1);
+	});
+});

@@ -1,0 +1,282 @@
+import { describe, expect, it } from 'vitest';
+import {
+	createEnergyApp,
+	demoUserOf,
+	resetDemoEnergyData
+} from '../../../src/lib/fakes/energy/app';
+import {
+	defaultTiming,
+	demoAddress,
+	fromSun,
+	SEEN_ADDRESSES,
+	toSun
+} from '../../../src/lib/fakes/energy/service';
+import { indexedDbStore, memoryStore } from '../../../src/lib/fakes/energy/store';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are probed field by field
+type Json = Record<string, any>;
+
+const FRESH = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const ROOT = 'https://energy.demo/api/v1/private';
+
+function fake(options: { store?: ReturnType<typeof memoryStore> } = {}) {
+	const clock = { t: 1_700_000_000_000, now: () => clock.t };
+	const app = createEnergyApp({
+		clock,
+		store: options.store ?? memoryStore(),
+		timing: () => defaultTiming(1000)
+	});
+	const post = async (path: string, body?: unknown, token = 'demo-energy-token') => {
+		const response = await app.fetch(
+			new Request(ROOT + path, {
+				method: 'POST',
+				headers: { token, 'content-type': 'application/json' },
+				body: body === undefined ? undefined : JSON.stringify(body)
+			})
+		);
+		return { status: response.status, json: (await response.json()) as Json };
+	};
+	return { app, clock, post };
+}
+
+const buy = (patch: Record<string, unknown> = {}) => ({
+	to: FRESH,
+	period_type: 'hours',
+	period_amount: 1,
+	amount_source: 'amount',
+	amount: 65000,
+	...patch
+});
+
+describe('demo energy service', () => {
+	it('EN-AUTH-1: a wrong or missing token gets 401 {"message":"Unauthenticated."}', async () => {
+		const { post } = fake();
+		expect(await post('/account/list', undefined, 'wrong')).toEqual({
+			status: 401,
+			json: { message: 'Unauthenticated.' }
+		});
+	});
+
+	it('EN-BASE-1: only POST is answered', async () => {
+		const { app } = fake();
+		const response = await app.fetch(
+			new Request(ROOT + '/order/list', { headers: { token: 'demo-energy-token' } })
+		);
+		expect(response.status).toBe(405);
+	});
+
+	it('EN-BUY-1: missing required fields give 422 in the Laravel shape', async () => {
+		const { post } = fake();
+		const { status, json } = await post('/buy/energy', {});
+		expect(status).toBe(422);
+		expect(Object.keys(json.errors).sort()).toEqual([
+			'amount_source',
+			'period_amount',
+			'period_type',
+			'to'
+		]);
+		expect(json.message).toMatch(/^The to field is required\. \(and 3 more errors\)$/);
+	});
+
+	it('EN-BUY-1: amount is required if amount_source is amount; the estimate fields if estimate', async () => {
+		const { post } = fake();
+		let r = await post('/buy/energy', buy({ amount: undefined }));
+		expect(Object.keys(r.json.errors)).toEqual(['amount']);
+		r = await post('/buy/energy', buy({ amount_source: 'estimate' }));
+		expect(Object.keys(r.json.errors).sort()).toEqual([
+			'estimate_adjust_percent',
+			'estimate_to',
+			'estimate_token'
+		]);
+	});
+
+	it('EN-LIM-1: an invalid period is refused', async () => {
+		const { post } = fake();
+		for (const [type, amount] of [
+			['hours', 2],
+			['days', 2],
+			['weeks', 1]
+		]) {
+			const r = await post('/buy/energy', buy({ period_type: type, period_amount: amount }));
+			expect(r.status, `${type} ${amount}`).toBe(422);
+		}
+	});
+
+	it('EN-BUY-4: the token is case-sensitive', async () => {
+		const { post } = fake();
+		const estimate = {
+			amount_source: 'estimate',
+			estimate_to: FRESH,
+			estimate_adjust_percent: 0.04
+		};
+		expect((await post('/buy/energy', buy({ ...estimate, estimate_token: 'usdt' }))).status).toBe(
+			422
+		);
+		expect((await post('/buy/energy', buy({ ...estimate, estimate_token: 'stUSDT' }))).status).toBe(
+			200
+		);
+	});
+
+	it('EN-BUY-3: every estimate_to address is checked; the recipient too', async () => {
+		const { post } = fake();
+		let r = await post('/buy/energy', buy({ to: FRESH.slice(0, -1) + 'u' }));
+		expect(r.json.errors.to[0]).toMatch(/checksum/);
+		r = await post(
+			'/buy/energy',
+			buy({
+				amount_source: 'estimate',
+				estimate_to: `${FRESH},Tnope`,
+				estimate_token: 'USDT',
+				estimate_adjust_percent: '0.04'
+			})
+		);
+		expect(r.json.errors.estimate_to[0]).toMatch(/Address 2/);
+	});
+
+	it('EN-BUY-6: numeric values may be strings', async () => {
+		const { post } = fake();
+		const r = await post('/buy/energy', buy({ period_amount: '1', amount: '65000' }));
+		expect(r.status).toBe(200);
+		expect(r.json.data.energy_amount).toBe(65000);
+	});
+
+	it('EN-BUY-2: amount is ignored with an estimate', async () => {
+		const { post } = fake();
+		const r = await post(
+			'/buy/energy',
+			buy({
+				amount: 5,
+				amount_source: 'estimate',
+				estimate_to: SEEN_ADDRESSES[0],
+				estimate_token: 'USDT',
+				estimate_adjust_percent: '0'
+			})
+		);
+		expect(r.status).toBe(200);
+		expect(r.json.data.energy_amount).toBeNull();
+	});
+
+	it('EN-FMT-1: format is json or xml', async () => {
+		const { post } = fake();
+		expect((await post('/buy/energy', buy({ format: 'yaml' }))).status).toBe(422);
+		expect((await post('/buy/energy', buy({ format: 'json' }))).status).toBe(200);
+	});
+
+	it('charges the activation fee only for an address it has not seen; a small order pays the delegation fee', async () => {
+		const { post } = fake();
+		const first = await post('/buy/energy', buy());
+		expect(first.json.data.address_activation_fee).toBe('1.100000');
+		const second = await post('/buy/energy', buy());
+		expect(second.json.data.address_activation_fee).toBe('0.000000');
+		const small = await post('/buy/energy', buy({ amount: 10000 }));
+		expect(small.json.data.energy_delegation_fee).toBe('0.500000');
+		// order_cost includes the fees: 10,000 × 60 sun + 0.5 TRX.
+		expect(small.json.data.order_cost).toBe('1.100000');
+	});
+
+	it('EN-ERR-1: insufficient funds: status 6 at once and nothing debited', async () => {
+		const { post } = fake();
+		const r = await post(
+			'/buy/energy',
+			buy({ period_type: 'days', period_amount: 30, amount: 131000 })
+		);
+		expect(r.json.data.status).toBe(6);
+		expect(r.json.balance).toBe('250.000000');
+	});
+
+	it('EN-ST-2, EN-ST-3: status moves with the clock and never passes through 1 when paid from funds', async () => {
+		const { post, clock } = fake();
+		const { json } = await post('/buy/energy', buy());
+		const guid = json.data.guid;
+		const statuses: number[] = [];
+		for (let i = 0; i < 4; i++) {
+			statuses.push((await post(`/order/get/${guid}`)).json.data.status);
+			clock.t += 1000;
+		}
+		expect(statuses).toEqual([0, 5, 2, 3]);
+	});
+
+	it('EN-ID-1: guids have 8 digits; account ids count from 1', async () => {
+		const { post } = fake();
+		const { json } = await post('/buy/energy', buy());
+		expect(String(json.data.guid)).toMatch(/^\d{8}$/);
+		const accounts = await post('/account/list');
+		expect(accounts.json.data.map((a: { id: number }) => a.id)).toEqual([1, 2, 3, 4]);
+	});
+
+	it('EN-LIST-1: a malformed sort or filter is refused', async () => {
+		const { post } = fake();
+		expect((await post('/order/list', { sort: 'guid|up' })).status).toBe(422);
+		expect((await post('/order/list', { filter: [{ field: 'status' }] })).status).toBe(422);
+		expect((await post('/order/list', { per_page: 101 })).status).toBe(422);
+	});
+
+	it('keeps its state in the store, so a new instance (a reload) carries on', async () => {
+		const store = indexedDbStore();
+		await resetDemoEnergyData();
+		const a = fake({ store });
+		const placed = await a.post('/buy/energy', buy());
+		const b = fake({ store });
+		const again = await b.post(`/order/get/${placed.json.data.guid}`);
+		expect(again.status).toBe(200);
+		expect((await b.post('/account/list')).json.data[0].balance).toBe('245.000000');
+		await resetDemoEnergyData();
+		expect((await b.post('/account/list')).json.data[0].balance).toBe('250.000000');
+	});
+
+	it('sandbox tokens give users of their own', async () => {
+		expect(demoUserOf('demo-energy-token')).toBe('');
+		expect(demoUserOf('demo-energy-token.e2e-1')).toBe('e2e-1');
+		expect(demoUserOf('demo-energy-token.')).toBeNull();
+		const { post } = fake();
+		await post('/buy/energy', buy(), 'demo-energy-token.a');
+		expect(
+			(await post('/account/list', undefined, 'demo-energy-token.a')).json.data[0].balance
+		).toBe('245.000000');
+		expect((await post('/account/list')).json.data[0].balance).toBe('250.000000');
+	});
+
+	it('money is exact in sun', () => {
+		expect(toSun('1.1')).toBe(1_100_000n);
+		expect(fromSun(toSun('250.000000') - 5_000_000n)).toBe('245.000000');
+		expect(demoAddress('x')).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+	});
+});
+
+describe('demo energy service: dropped connections', () => {
+	it("the shared fault switch 'drop' (times 1) loses the purchase before it is handled", async () => {
+		const { withFaults, noFaults, DroppedConnection } =
+			await import('../../../src/lib/fakes/faults');
+		const { app, post } = fake();
+		const switches = { ...noFaults(), fault: 'drop' as const, times: 1 };
+		const handle = withFaults((r) => app.fetch(r), switches);
+		const request = new Request(ROOT + '/buy/energy', {
+			method: 'POST',
+			headers: { token: 'demo-energy-token', 'content-type': 'application/json' },
+			body: JSON.stringify(buy())
+		});
+		await expect(handle(request)).rejects.toBeInstanceOf(DroppedConnection);
+		expect((await post('/order/list')).json.total).toBe(3);
+		expect(switches.fault).toBe('none');
+	});
+
+	it('per-user drops meet only that user and that path', async () => {
+		const { DroppedConnection } = await import('../../../src/lib/fakes/faults');
+		const { app, post } = fake();
+		const set = await app.fetch(
+			new Request('https://energy.demo/__energy/drops', {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ token: 'demo-energy-token.a', path: '/buy/energy', times: 1 })
+			})
+		);
+		expect(set.status).toBe(200);
+		// Another user, and another path of the same user, are not affected.
+		expect((await post('/buy/energy', buy())).status).toBe(200);
+		expect((await post('/order/list', {}, 'demo-energy-token.a')).status).toBe(200);
+		await expect(post('/buy/energy', buy(), 'demo-energy-token.a')).rejects.toBeInstanceOf(
+			DroppedConnection
+		);
+		expect((await post('/buy/energy', buy(), 'demo-energy-token.a')).status).toBe(200);
+	});
+});
