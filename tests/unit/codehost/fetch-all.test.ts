@@ -4,7 +4,7 @@ import { createCodehostApp } from '../../../src/lib/fakes/codehost/app';
 
 function fakeSend(app = createCodehostApp()) {
 	const urls: string[] = [];
-	const send = async (url: string): Promise<PageAnswer> => {
+	const send = async (url: string, _signal?: AbortSignal): Promise<PageAnswer> => {
 		urls.push(url);
 		const res = await app.fetch(new Request(url));
 		return { status: res.status, headers: Object.fromEntries(res.headers), json: await res.json() };
