@@ -1,4 +1,12 @@
-import { applyAuth, isAuthenticated, methodInfo, type AppliedAuth, type AuthMethod, type AuthWay, type SudoWay } from './auth';
+import {
+	applyAuth,
+	isAuthenticated,
+	methodInfo,
+	type AppliedAuth,
+	type AuthMethod,
+	type AuthWay,
+	type SudoWay
+} from './auth';
 import { formatTimeLeft, OAuthSession, secondsLeft, type OAuthTokens } from './oauth';
 import { loadExplorerSecrets, saveExplorerSecrets, type ExplorerSecrets } from './secrets';
 
@@ -26,12 +34,21 @@ export class AuthState {
 		this.#remember = remember;
 		const saved = loadExplorerSecrets();
 		Object.assign(this, saved);
-		this.session = new OAuthSession(refresh, (tokens, error) => this.#onRefreshed(tokens, error), this.#tokens());
+		this.session = new OAuthSession(
+			refresh,
+			(tokens, error) => this.#onRefreshed(tokens, error),
+			this.#tokens()
+		);
 	}
 
 	#tokens(): OAuthTokens | null {
 		return this.method === 'oauth' && this.token && this.refreshToken
-			? { accessToken: this.token, refreshToken: this.refreshToken, createdAt: this.createdAt, expiresIn: this.expiresIn || 7200 }
+			? {
+					accessToken: this.token,
+					refreshToken: this.refreshToken,
+					createdAt: this.createdAt,
+					expiresIn: this.expiresIn || 7200
+				}
 			: null;
 	}
 
@@ -97,7 +114,13 @@ export class AuthState {
 	}
 
 	get applied(): AppliedAuth {
-		return applyAuth({ method: this.method, way: this.way, token: this.token, sudo: this.sudo, sudoWay: this.sudoWay });
+		return applyAuth({
+			method: this.method,
+			way: this.way,
+			token: this.token,
+			sudo: this.sudo,
+			sudoWay: this.sudoWay
+		});
 	}
 
 	get authenticated(): boolean {
@@ -110,7 +133,17 @@ export class AuthState {
 
 	get timeLeft(): string | null {
 		if (this.method !== 'oauth' || !this.token || !this.createdAt) return null;
-		return formatTimeLeft(secondsLeft({ accessToken: this.token, refreshToken: this.refreshToken, createdAt: this.createdAt, expiresIn: this.expiresIn || 7200 }, this.now));
+		return formatTimeLeft(
+			secondsLeft(
+				{
+					accessToken: this.token,
+					refreshToken: this.refreshToken,
+					createdAt: this.createdAt,
+					expiresIn: this.expiresIn || 7200
+				},
+				this.now
+			)
+		);
 	}
 
 	/** Keeps the time left current; returns the stopper for an $effect. */

@@ -208,4 +208,4 @@ export function fixPlus(query: string): string {
 }
 
 /** Past this many characters a URL risks 414 on common servers and proxies (CH-PAY-3). */
-export const LONG_URL_CHARS = 8000;
+export const LONG_URL_CHARS = 4000;

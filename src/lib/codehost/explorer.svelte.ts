@@ -19,7 +19,15 @@ import {
 import { ENDPOINTS, keysetAdvice, type BodyKind, type EndpointTemplate } from './endpoints';
 import { classifyAnswer, classifyFailure, type ErrorShape } from './errors';
 import { walkPages, type WalkProgress, type WalkResult } from './fetch-all';
-import { entryFromExchange, exportHistory, HistoryStore, parseHistoryExport, searchHistory, type HistoryEntry, type SavedRequest } from './history';
+import {
+	entryFromExchange,
+	exportHistory,
+	HistoryStore,
+	parseHistoryExport,
+	searchHistory,
+	type HistoryEntry,
+	type SavedRequest
+} from './history';
 import { isExpiredTokenAnswer, parseTokenResponse, tokenEndpoint, type OAuthTokens } from './oauth';
 import { inspectPagination, keepBaseUrl, type PaginationReport } from './pagination';
 
@@ -55,7 +63,11 @@ export interface ExplorerResponse {
 export interface ExplorerEnv {
 	apiRoot: () => string;
 	live: () => boolean;
-	client: (options: { credentials: RequestCredentials; secrets: () => string[]; onExchange: (e: Exchange) => void }) => HttpClient;
+	client: (options: {
+		credentials: RequestCredentials;
+		secrets: () => string[];
+		onExchange: (e: Exchange) => void;
+	}) => HttpClient;
 	remember?: () => boolean;
 	history?: HistoryStore;
 }
@@ -144,11 +156,13 @@ export class ExplorerState {
 		return fillPath(this.path, this.pathParams);
 	}
 
-	get parsedParams(): { ok: true; value: Record<string, ParamValue> } | { ok: false; error: string } {
+	get parsedParams():
+		{ ok: true; value: Record<string, ParamValue> } | { ok: false; error: string } {
 		if (!this.params.trim()) return { ok: true, value: {} };
 		try {
 			const value = JSON.parse(this.params) as unknown;
-			if (!value || typeof value !== 'object' || Array.isArray(value)) return { ok: false, error: 'Parameters must be a JSON object.' };
+			if (!value || typeof value !== 'object' || Array.isArray(value))
+				return { ok: false, error: 'Parameters must be a JSON object.' };
 			return { ok: true, value: value as Record<string, ParamValue> };
 		} catch (e) {
 			return { ok: false, error: `Parameters are not valid JSON: ${(e as Error).message}` };
@@ -159,10 +173,23 @@ export class ExplorerState {
 		const out = lintRequest(this.builtPath, this.queryInBody ? '' : this.query);
 		const p = this.parsedParams;
 		if (!p.ok) out.push({ level: 'error', message: p.error });
-		if (this.method === 'GET' && (this.bodyKind === 'json' || this.bodyKind === 'form' || this.bodyKind === 'multipart' || this.queryInBody))
-			out.push({ level: 'warning', message: 'A browser cannot send a body with GET: the parameters will not be sent. Use the query string, or another method.' });
+		if (
+			this.method === 'GET' &&
+			(this.bodyKind === 'json' ||
+				this.bodyKind === 'form' ||
+				this.bodyKind === 'multipart' ||
+				this.queryInBody)
+		)
+			out.push({
+				level: 'warning',
+				message:
+					'A browser cannot send a body with GET: the parameters will not be sent. Use the query string, or another method.'
+			});
 		if (this.previewUrl.length > LONG_URL_CHARS)
-			out.push({ level: 'warning', message: `The URL is ${this.previewUrl.length} characters long: servers answer 414 to long query strings (CH-PAY-3). Send the parameters as a body instead.` });
+			out.push({
+				level: 'warning',
+				message: `The URL is ${this.previewUrl.length} characters long: servers answer 414 to long query strings (CH-PAY-3). Send the parameters as a body instead.`
+			});
 		for (const w of this.auth.applied.warnings) out.push({ level: 'warning', message: w });
 		return out;
 	}
@@ -174,7 +201,10 @@ export class ExplorerState {
 	}
 
 	get offerBody(): boolean {
-		return !this.queryInBody && (this.response?.status === 414 || this.previewUrl.length > LONG_URL_CHARS);
+		return (
+			!this.queryInBody &&
+			(this.response?.status === 414 || this.previewUrl.length > LONG_URL_CHARS)
+		);
 	}
 
 	sendAsBody() {
@@ -189,7 +219,19 @@ export class ExplorerState {
 	applyKeyset(orderBy?: string, sort?: 'asc' | 'desc') {
 		const advice = this.keysetHelp(orderBy, sort);
 		if (!advice.query) return;
-		const keep = decodeQuery(this.query).filter(([k]) => !['pagination', 'order_by', 'sort', 'page', 'per_page', 'id_after', 'id_before', 'cursor'].includes(k));
+		const keep = decodeQuery(this.query).filter(
+			([k]) =>
+				![
+					'pagination',
+					'order_by',
+					'sort',
+					'page',
+					'per_page',
+					'id_after',
+					'id_before',
+					'cursor'
+				].includes(k)
+		);
 		this.query = [encodeQuery(Object.fromEntries(keep)), advice.query].filter(Boolean).join('&');
 	}
 
@@ -198,8 +240,10 @@ export class ExplorerState {
 		const p = this.parsedParams;
 		const params = p.ok ? p.value : {};
 		const queryParts: string[] = [];
-		if (this.query.trim() && !this.queryInBody) queryParts.push(this.query.trim().replace(/^\?/, ''));
-		if (this.bodyKind === 'query' && Object.keys(params).length) queryParts.push(encodeQuery(params));
+		if (this.query.trim() && !this.queryInBody)
+			queryParts.push(this.query.trim().replace(/^\?/, ''));
+		if (this.bodyKind === 'query' && Object.keys(params).length)
+			queryParts.push(encodeQuery(params));
 		if (withSecrets) queryParts.push(...auth.query);
 		else queryParts.push(...auth.query.map((q) => q.replace(/=.*/, '=…')));
 		const headers: Record<string, string> = withSecrets ? { ...auth.headers } : {};
@@ -208,12 +252,16 @@ export class ExplorerState {
 		let bodyText: string | undefined;
 		if (this.method !== 'GET') {
 			if (this.bodyKind === 'json') {
-				const merged = this.queryInBody ? { ...Object.fromEntries(decodeQuery(this.query)), ...params } : params;
+				const merged = this.queryInBody
+					? { ...Object.fromEntries(decodeQuery(this.query)), ...params }
+					: params;
 				bodyText = JSON.stringify(merged);
 				body = bodyText;
 				headers['Content-Type'] = 'application/json';
 			} else if (this.bodyKind === 'form') {
-				bodyText = [this.queryInBody ? this.query.trim() : '', encodeForm(params)].filter(Boolean).join('&');
+				bodyText = [this.queryInBody ? this.query.trim() : '', encodeForm(params)]
+					.filter(Boolean)
+					.join('&');
 				body = bodyText;
 				headers['Content-Type'] = 'application/x-www-form-urlencoded';
 			} else if (this.bodyKind === 'multipart') {
@@ -264,7 +312,13 @@ export class ExplorerState {
 
 	/** Sends the request as built (or resubmits with extra headers, e.g. for a CAPTCHA). */
 	async send(extraHeaders: Record<string, string> = {}): Promise<void> {
-		this.#saved = { method: this.method, path: this.builtPath, query: this.query, params: this.params, bodyKind: this.bodyKind };
+		this.#saved = {
+			method: this.method,
+			path: this.builtPath,
+			query: this.query,
+			params: this.params,
+			bodyKind: this.bodyKind
+		};
 		const b = this.#build(true, extraHeaders);
 		await this.#run(b);
 	}
@@ -275,7 +329,9 @@ export class ExplorerState {
 		const b = this.#build(true);
 		const auth = this.auth.applied;
 		const missing = auth.query.filter((q) => !target.includes(q.split('=')[0]! + '='));
-		const full = missing.length ? `${target}${target.includes('?') ? '&' : '?'}${missing.join('&')}` : target;
+		const full = missing.length
+			? `${target}${target.includes('?') ? '&' : '?'}${missing.join('&')}`
+			: target;
 		this.#saved = undefined;
 		await this.#run({ ...b, method: 'GET', body: undefined, bodyText: undefined }, full);
 	}
@@ -304,12 +360,17 @@ export class ExplorerState {
 			for (;;) {
 				const parsed = parseJsonBody(result.text);
 				const status = result.response.status;
-				if (!refreshed && this.auth.method === 'oauth' && isExpiredTokenAnswer(status, parsed.ok ? parsed.value : undefined)) {
+				if (
+					!refreshed &&
+					this.auth.method === 'oauth' &&
+					isExpiredTokenAnswer(status, parsed.ok ? parsed.value : undefined)
+				) {
 					const token = await this.auth.refreshAfterExpiry(b.usedToken);
 					if (token) {
 						refreshed = true;
 						b = this.#build(true);
-						if (url) url = url.replace(/access_token=[^&]*/, `access_token=${encodeURIComponent(token)}`);
+						if (url)
+							url = url.replace(/access_token=[^&]*/, `access_token=${encodeURIComponent(token)}`);
 						result = await this.#attempt(b, controller.signal, url);
 						continue;
 					}
@@ -346,7 +407,13 @@ export class ExplorerState {
 		}
 	}
 
-	#toResponse(result: HttpResult, method: string, hops: Hop[], refreshed: boolean, redirectNote?: string): ExplorerResponse {
+	#toResponse(
+		result: HttpResult,
+		method: string,
+		hops: Hop[],
+		refreshed: boolean,
+		redirectNote?: string
+	): ExplorerResponse {
 		const parsed = parseJsonBody(result.text);
 		const headers = result.exchange.responseHeaders;
 		const crossOrigin = this.#env.live() && this.#crossOrigin();
@@ -365,7 +432,14 @@ export class ExplorerState {
 			hops,
 			redirectNote,
 			refreshed,
-			shape: classifyAnswer({ status: result.response.status, headers, bodyText: result.text, json, isJson: parsed.ok, crossOrigin }),
+			shape: classifyAnswer({
+				status: result.response.status,
+				headers,
+				bodyText: result.text,
+				json,
+				isJson: parsed.ok,
+				crossOrigin
+			}),
 			pagination: inspectPagination(headers, {
 				apiRoot: this.#env.apiRoot(),
 				requestUrl: result.exchange.url,
@@ -378,7 +452,9 @@ export class ExplorerState {
 
 	#crossOrigin(): boolean {
 		try {
-			return typeof location !== 'undefined' && new URL(this.#env.apiRoot()).origin !== location.origin;
+			return (
+				typeof location !== 'undefined' && new URL(this.#env.apiRoot()).origin !== location.origin
+			);
 		} catch {
 			return false;
 		}
@@ -447,9 +523,19 @@ export class ExplorerState {
 				rewrite: (u) => (this.keepBase ? keepBaseUrl(u, apiRoot) : u),
 				onProgress: (p) => (this.walkProgress = p),
 				send: async (url, signal) => {
-					const r = await client.send({ method: 'GET', path: url, headers: b.headers, signal, retry: false });
+					const r = await client.send({
+						method: 'GET',
+						path: url,
+						headers: b.headers,
+						signal,
+						retry: false
+					});
 					const parsed = parseJsonBody(r.text);
-					return { status: r.response.status, headers: r.exchange.responseHeaders, json: parsed.ok ? parsed.value : undefined };
+					return {
+						status: r.response.status,
+						headers: r.exchange.responseHeaders,
+						json: parsed.ok ? parsed.value : undefined
+					};
 				}
 			});
 		} finally {
@@ -479,7 +565,9 @@ export class ExplorerState {
 
 	rerun(entry: HistoryEntry): Promise<void> {
 		if (entry.request) {
-			this.method = (EXPLORER_METHODS as readonly string[]).includes(entry.request.method) ? (entry.request.method as ExplorerMethod) : 'GET';
+			this.method = (EXPLORER_METHODS as readonly string[]).includes(entry.request.method)
+				? (entry.request.method as ExplorerMethod)
+				: 'GET';
 			this.path = entry.request.path;
 			this.pathParams = {};
 			this.query = entry.request.query.includes('[redacted]') ? '' : entry.request.query;
@@ -488,7 +576,9 @@ export class ExplorerState {
 			this.queryInBody = false;
 			return this.send();
 		}
-		return this.followLink(entry.url.replace(/[?&](private_token|access_token|job_token)=\[redacted\]/g, ''));
+		return this.followLink(
+			entry.url.replace(/[?&](private_token|access_token|job_token)=\[redacted\]/g, '')
+		);
 	}
 
 	async clearHistory(): Promise<void> {
@@ -516,13 +606,27 @@ export class ExplorerState {
 		const b = this.#lastBuilt ?? this.#build(true);
 		const url = this.#lastUrl || `${this.#env.apiRoot()}${b.path}${b.query ? `?${b.query}` : ''}`;
 		return toCurl(
-			{ method: b.method, url, headers: { Accept: 'application/json', ...b.headers }, body: b.bodyText, withCookies: b.credentials === 'include' },
+			{
+				method: b.method,
+				url,
+				headers: { Accept: 'application/json', ...b.headers },
+				body: b.bodyText,
+				withCookies: b.credentials === 'include'
+			},
 			{ includeSecrets }
-		).replace(includeSecrets ? /$^/ : new RegExp(this.auth.secrets.map(escapeRe).join('|') || '$^', 'g'), '[redacted]');
+		).replace(
+			includeSecrets ? /$^/ : new RegExp(this.auth.secrets.map(escapeRe).join('|') || '$^', 'g'),
+			'[redacted]'
+		);
 	}
 
 	curlFor(entry: HistoryEntry): string {
-		return toCurl({ method: entry.method, url: entry.url, headers: entry.requestHeaders, body: entry.requestBody });
+		return toCurl({
+			method: entry.method,
+			url: entry.url,
+			headers: entry.requestHeaders,
+			body: entry.requestBody
+		});
 	}
 }
 

@@ -18,7 +18,16 @@ export interface ExplorerSecrets {
 const KEY = 'codehost.explorer.secrets';
 
 export function emptyExplorerSecrets(): ExplorerSecrets {
-	return { method: 'none', way: 'none', token: '', refreshToken: '', createdAt: 0, expiresIn: 0, sudo: '', sudoWay: 'header' };
+	return {
+		method: 'none',
+		way: 'none',
+		token: '',
+		refreshToken: '',
+		createdAt: 0,
+		expiresIn: 0,
+		sudo: '',
+		sudoWay: 'header'
+	};
 }
 
 function storages(): { session?: Storage; local?: Storage } {
@@ -38,7 +47,11 @@ export function loadExplorerSecrets(s = storages()): ExplorerSecrets {
 	}
 }
 
-export function saveExplorerSecrets(secrets: ExplorerSecrets, remember: boolean, s = storages()): void {
+export function saveExplorerSecrets(
+	secrets: ExplorerSecrets,
+	remember: boolean,
+	s = storages()
+): void {
 	const raw = JSON.stringify(secrets);
 	if (remember) {
 		s.local?.setItem(KEY, raw);
