@@ -1,4 +1,5 @@
 // npm run bench [-- name-filter]: runs the benchmarks against the built site, writes BENCHMARKS.md.
+import { explorerKeyset } from './explorer-keyset.bench';
 import { homeBundle } from './home-bundle.bench';
 import {
 	launchBrowser,
@@ -9,7 +10,7 @@ import {
 	type BenchResult
 } from './harness';
 
-const ALL: Benchmark[] = [homeBundle];
+const ALL: Benchmark[] = [homeBundle, explorerKeyset];
 const filter = process.argv[2]?.toLowerCase();
 const selected = ALL.filter((b) => !filter || b.name.toLowerCase().includes(filter));
 

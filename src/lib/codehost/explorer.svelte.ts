@@ -110,7 +110,8 @@ export class ExplorerState {
 	walkResult = $state<WalkResult | null>(null);
 
 	historySearch = $state('');
-	history = $state<HistoryEntry[]>([]);
+	/** Raw: entries are replaced, never edited, so no deep proxy is needed. */
+	history = $state.raw<HistoryEntry[]>([]);
 	historyMessage = $state<string | null>(null);
 
 	readonly auth: AuthState;

@@ -145,11 +145,17 @@ export function mergeHistory(
 
 const KEY = 'entries';
 
-/** The IndexedDB side: one list, writes batched and serialized. */
+/** The IndexedDB side: one list; writes batched (a walk of 100 pages is a few writes) and serialized. */
 export class HistoryStore {
 	#store: UseStore | undefined;
 	#chain: Promise<void> = Promise.resolve();
 	#pending: HistoryEntry[] = [];
+	#flush: Promise<void> | undefined;
+	readonly delayMs: number;
+
+	constructor(delayMs = 250) {
+		this.delayMs = delayMs;
+	}
 
 	#db(): UseStore {
 		this.#store ??= createStore('codehost-history', 'kv');
@@ -157,6 +163,7 @@ export class HistoryStore {
 	}
 
 	async list(): Promise<HistoryEntry[]> {
+		await this.#flush;
 		await this.#chain;
 		try {
 			return ((await get<HistoryEntry[]>(KEY, this.#db())) ?? []).slice(0, HISTORY_LIMIT);
@@ -165,13 +172,16 @@ export class HistoryStore {
 		}
 	}
 
+	/** Resolves once the entry is written. */
 	add(entry: HistoryEntry): Promise<void> {
 		this.#pending.unshift(entry);
-		return this.#write((current) => {
+		this.#flush ??= new Promise<void>((resolve) => setTimeout(resolve, this.delayMs)).then(() => {
+			this.#flush = undefined;
 			const batch = this.#pending;
 			this.#pending = [];
-			return mergeHistory(batch, current);
+			return this.#write((current) => mergeHistory(batch, current));
 		});
+		return this.#flush;
 	}
 
 	importEntries(entries: readonly HistoryEntry[]): Promise<void> {
@@ -179,6 +189,7 @@ export class HistoryStore {
 	}
 
 	clear(): Promise<void> {
+		this.#pending = [];
 		return this.#write(() => []);
 	}
 
