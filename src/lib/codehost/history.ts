@@ -37,6 +37,11 @@ export interface HistoryEntry {
 
 let counter = 0;
 
+/** Redacts secret query parameters inside every <URL> of a header value. */
+function redactLinks(value: string): string {
+	return value.replace(/<([^>]*)>/g, (_m, url: string) => `<${redactUrl(url)}>`);
+}
+
 export function entryFromExchange(
 	exchange: Exchange,
 	apiRoot: string,
@@ -65,7 +70,13 @@ export function entryFromExchange(
 		sizeBytes: exchange.sizeBytes,
 		requestHeaders: redactHeaders(exchange.requestHeaders),
 		requestBody: cut(exchange.requestBody),
-		responseHeaders: exchange.responseHeaders,
+		// A Link may echo a token sent in the query string.
+		responseHeaders: Object.fromEntries(
+			Object.entries(exchange.responseHeaders).map(([k, v]) => [
+				k,
+				redactText(redactLinks(v), secrets)
+			])
+		),
 		responseBody: cut(exchange.responseBody),
 		problemKind: exchange.problemKind,
 		request: request && {
