@@ -28,7 +28,10 @@ export const explorerKeyset: Benchmark = {
 			await group.getByRole('textbox', { name: 'Base URL' }).fill(fakes[0]!.url);
 			await group.getByRole('radio', { name: 'Live' }).check();
 			await group.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-			await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explorer' }).click();
+			await page
+				.getByRole('navigation', { name: 'Main' })
+				.getByRole('link', { name: 'Explorer' })
+				.click();
 			await page.getByRole('textbox', { name: 'Path', exact: true }).fill('/projects');
 			await page
 				.getByRole('textbox', { name: 'Query', exact: true })

@@ -302,13 +302,11 @@ for (const mode of ['Demo', 'Live'] as const) {
 
 			await auth(page, 'Personal, project or group access token', 'glpat-demo-token');
 			await u.template.selectOption('import-project');
-			await page
-				.getByLabel('File', { exact: true })
-				.setInputFiles({
-					name: 'export.tar.gz',
-					mimeType: 'application/gzip',
-					buffer: Buffer.from('archive')
-				});
+			await page.getByLabel('File', { exact: true }).setInputFiles({
+				name: 'export.tar.gz',
+				mimeType: 'application/gzip',
+				buffer: Buffer.from('archive')
+			});
 			await u.send.click();
 			await expect(u.status).toContainText('201');
 			await expect(u.response).toContainText('"scheduled"');
@@ -357,9 +355,8 @@ for (const mode of ['Demo', 'Live'] as const) {
 			await expect(curl).toContainText('private_token=glpat-demo-token');
 
 			await history.getByRole('textbox', { name: 'Search history' }).fill('');
-			await history.getByRole('button', { name: 'Export history' }).click();
 			const download = page.waitForEvent('download');
-			await history.getByRole('link', { name: 'Download export' }).click();
+			await history.getByRole('button', { name: 'Export history' }).click();
 			const file = await (await download).path();
 			await history.getByRole('button', { name: 'Clear history' }).click();
 			await expect(history).toContainText('No exchanges yet.');
@@ -450,4 +447,21 @@ test('axe: the explorer with an answer, pagination and an error has no serious v
 		(v) => v.impact === 'serious' || v.impact === 'critical'
 	);
 	expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+});
+
+test('server-side rules are shown: null booleans treated as false, and the rule-by-rule table', async ({
+	page
+}) => {
+	await page.goto('/explorer');
+	await request(page, 'GET', '/projects/1');
+	await expect(ui(page).response).toContainText(
+		'Null booleans, treated as false (no default): archived.'
+	);
+	await page.getByText('The API’s conventions, rule by rule').click();
+	const table = page.getByRole('table', { name: 'Code-host conventions' });
+	await expect(table.getByRole('row', { name: /CH-AUTH-6/ })).toContainText(
+		'Deploy tokens cannot be used'
+	);
+	await expect(table.getByRole('row', { name: /CH-PATH-4/ })).toBeVisible();
+	await expect(table.getByRole('row')).toHaveCount(73);
 });

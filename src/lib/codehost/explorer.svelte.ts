@@ -29,7 +29,14 @@ import {
 	type SavedRequest
 } from './history';
 import { isExpiredTokenAnswer, parseTokenResponse, tokenEndpoint, type OAuthTokens } from './oauth';
-import { inspectPagination, keepBaseUrl, type PaginationReport } from './pagination';
+import { nullParams } from './rules';
+import {
+	inspectPagination,
+	isCrossOrigin,
+	keepBaseUrl,
+	resolveLocation,
+	type PaginationReport
+} from './pagination';
 
 export const EXPLORER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type ExplorerMethod = (typeof EXPLORER_METHODS)[number];
@@ -174,6 +181,14 @@ export class ExplorerState {
 		const out = lintRequest(this.builtPath, this.queryInBody ? '' : this.query);
 		const p = this.parsedParams;
 		if (!p.ok) out.push({ level: 'error', message: p.error });
+		else {
+			const nulls = nullParams(p.value);
+			if (nulls.length)
+				out.push({
+					level: 'warning',
+					message: `${nulls.join(', ')}: null is sent empty; boolean arguments must be true or false, never null (CH-BOOL-2).`
+				});
+		}
 		if (
 			this.method === 'GET' &&
 			(this.bodyKind === 'json' ||
@@ -378,7 +393,7 @@ export class ExplorerState {
 				}
 				const location = result.response.headers.get('location');
 				if ([301, 302, 303, 307, 308].includes(status) && location) {
-					const to = new URL(location, result.url).toString();
+					const to = resolveLocation(location, result.url);
 					if (b.method === 'GET' && hops.length < MAX_HOPS) {
 						hops.push({ status, from: result.exchange.url, to });
 						url = to;
@@ -453,8 +468,9 @@ export class ExplorerState {
 
 	#crossOrigin(): boolean {
 		try {
-			return (
-				typeof location !== 'undefined' && new URL(this.#env.apiRoot()).origin !== location.origin
+			return isCrossOrigin(
+				this.#env.apiRoot(),
+				typeof location === 'undefined' ? undefined : location.origin
 			);
 		} catch {
 			return false;
@@ -477,7 +493,7 @@ export class ExplorerState {
 		const result = await client.send({
 			method: 'POST',
 			path: tokenEndpoint(this.#env.apiRoot()),
-			body: new URLSearchParams(form).toString(),
+			body: encodeForm(form),
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
 			retry: false
 		});

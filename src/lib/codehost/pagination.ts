@@ -214,3 +214,14 @@ export function keepBaseUrl(linkUrl: string, apiRoot: string): string {
 	const rest = at === -1 ? link.pathname : link.pathname.slice(at + '/api/v4'.length);
 	return `${root.origin}${root.pathname.replace(/\/+$/, '')}${rest}${link.search}`;
 }
+
+/** A Location (possibly relative) resolved against the URL that answered. */
+export function resolveLocation(location: string, base: string): string {
+	return new URL(location, base).toString();
+}
+
+/** Whether the API root lies on another origin than the page (then CORS decides what is readable). */
+export function isCrossOrigin(apiRoot: string, pageOrigin: string | undefined): boolean {
+	if (!pageOrigin) return false;
+	return originOf(apiRoot) !== pageOrigin;
+}
