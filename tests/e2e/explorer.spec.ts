@@ -466,3 +466,29 @@ test('server-side rules are shown: null booleans treated as false, and the rule-
 	// One row per rule of the contract, plus the header row.
 	await expect(table.getByRole('row')).toHaveCount(72);
 });
+
+test('Demo: the rate-limit switch gives a readable 429 with Retry-After and RateLimit-*; 412 with a request header', async ({
+	page
+}) => {
+	const u = ui(page);
+	await page.goto('/explorer');
+	await page.getByText('Demo server switches').click();
+	await page.getByRole('combobox', { name: 'Fault' }).selectOption('429');
+	await page.getByRole('button', { name: 'Apply switches' }).click();
+	await request(page, 'GET', '/projects');
+	await expect(u.error.getByRole('heading')).toHaveText('Rate limited (429)');
+	await expect(u.error).toContainText('Wait 1 s (Retry-After)');
+	await expect(u.error.getByRole('table', { name: 'Rate-limit headers' })).toContainText(
+		'ratelimit-remaining'
+	);
+
+	await auth(page, 'Personal, project or group access token', 'glpat-demo-token');
+	await page
+		.getByRole('textbox', { name: 'Request headers' })
+		.fill('If-Unmodified-Since: Tue, 01 Oct 2024 00:00:00 GMT');
+	await request(page, 'DELETE', '/projects/1/share/3');
+	await expect(u.error.getByRole('heading')).toHaveText('Precondition failed (412)');
+	await page.getByRole('textbox', { name: 'Request headers' }).fill('');
+	await request(page, 'DELETE', '/projects/1/share/3');
+	await expect(u.status).toContainText('204');
+});

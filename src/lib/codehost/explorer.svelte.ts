@@ -105,6 +105,8 @@ export class ExplorerState {
 	queryInBody = $state(false);
 	file = $state<File | null>(null);
 	captchaResponse = $state('');
+	/** Extra request headers, one `Name: value` per line (e.g. If-Unmodified-Since). */
+	headers = $state('');
 
 	sending = $state(false);
 	response = $state<ExplorerResponse | null>(null);
@@ -263,7 +265,7 @@ export class ExplorerState {
 		if (withSecrets) queryParts.push(...auth.query);
 		else queryParts.push(...auth.query.map((q) => q.replace(/=.*/, '=…')));
 		const headers: Record<string, string> = withSecrets ? { ...auth.headers } : {};
-		Object.assign(headers, extraHeaders);
+		Object.assign(headers, parseHeaderLines(this.headers), extraHeaders);
 		let body: BodyInit | undefined;
 		let bodyText: string | undefined;
 		if (this.method !== 'GET') {
@@ -645,6 +647,16 @@ export class ExplorerState {
 			body: entry.requestBody
 		});
 	}
+}
+
+/** `Name: value` lines; lines without a colon are ignored. */
+export function parseHeaderLines(text: string): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const line of text.split('\n')) {
+		const at = line.indexOf(':');
+		if (at > 0) out[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+	}
+	return out;
 }
 
 function escapeRe(s: string): string {
