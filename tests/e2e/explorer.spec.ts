@@ -492,3 +492,24 @@ test('Demo: the rate-limit switch gives a readable 429 with Retry-After and Rate
 	await request(page, 'DELETE', '/projects/1/share/3');
 	await expect(u.status).toContainText('204');
 });
+
+test('keyset helper follows the seed’s table: users by username, groups only without auth', async ({
+	page
+}) => {
+	const u = ui(page);
+	await page.goto('/explorer');
+	await u.template.selectOption('users');
+	await page.getByRole('combobox', { name: 'Order by' }).selectOption('username');
+	await page.getByRole('combobox', { name: 'Sort' }).selectOption('desc');
+	await page.getByRole('button', { name: 'Use keyset pagination' }).first().click();
+	await expect(u.query).toHaveValue('pagination=keyset&per_page=100&order_by=username&sort=desc');
+	await u.query.fill('pagination=keyset&per_page=50&order_by=username&sort=desc');
+	await u.send.click();
+	await expect(u.pagination.getByRole('heading')).toContainText('keyset-based');
+	await expect(u.pagination).toContainText('only the Link header');
+	await u.pagination.getByRole('button', { name: 'Next page' }).click();
+	await expect(u.response).toContainText('cursor=');
+	await u.template.selectOption('groups');
+	await auth(page, 'Personal, project or group access token', 'glpat-demo-token');
+	await expect(page.getByText('keyset works only for unauthenticated requests')).toBeVisible();
+});

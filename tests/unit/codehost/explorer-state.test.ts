@@ -142,3 +142,62 @@ describe('explorer state against the demo code host', () => {
 		expect(explorer.curl(true)).toContain('glpat-demo-token');
 	});
 });
+
+describe('a server whose Link URLs carry another host (behind a proxy)', () => {
+	it('CH-OFF-3: the foreign Link is flagged; followed as given, or on the base URL when asked', async () => {
+		const app = createCodehostApp();
+		const sent: string[] = [];
+		const transport: typeof fetch = async (input, init) => {
+			const request = new Request(input, init);
+			sent.push(request.url);
+			const res = await app.fetch(request);
+			const headers = new Headers(res.headers);
+			const link = headers.get('link');
+			if (link)
+				headers.set('link', link.replaceAll('https://codehost.demo', 'https://internal.example'));
+			return new Response(res.body, { status: res.status, headers });
+		};
+		const explorer = new ExplorerState({
+			apiRoot: () => ROOT,
+			live: () => false,
+			history: new HistoryStore(0),
+			client: (o) =>
+				createClient({
+					baseUrl: ROOT,
+					transport,
+					...o,
+					env: { online: () => true, pageOrigin: () => undefined }
+				})
+		});
+		await explorer.send();
+		const next = explorer.response!.pagination.links.find((l) => l.rel === 'next')!;
+		expect(next.foreign).toBe(true);
+		explorer.keepBase = true;
+		await explorer.followLink(next.url);
+		expect(sent.at(-1)).toBe(`${ROOT}/projects?page=2&per_page=5`);
+	});
+});
+
+describe('explorer secrets', () => {
+	it('stay in session storage unless remembered', async () => {
+		const { loadExplorerSecrets, saveExplorerSecrets, emptyExplorerSecrets } =
+			await import('../../../src/lib/codehost/secrets');
+		const mem = () => {
+			const m = new Map<string, string>();
+			return {
+				getItem: (k: string) => m.get(k) ?? null,
+				setItem: (k: string, v: string) => void m.set(k, v),
+				removeItem: (k: string) => void m.delete(k),
+				m
+			} as unknown as Storage & { m: Map<string, string> };
+		};
+		const s = { session: mem(), local: mem() };
+		saveExplorerSecrets({ ...emptyExplorerSecrets(), token: 'tok-1' }, false, s);
+		expect((s.session as unknown as { m: Map<string, string> }).m.size).toBe(1);
+		expect((s.local as unknown as { m: Map<string, string> }).m.size).toBe(0);
+		expect(loadExplorerSecrets(s).token).toBe('tok-1');
+		saveExplorerSecrets({ ...emptyExplorerSecrets(), token: 'tok-2' }, true, s);
+		expect((s.session as unknown as { m: Map<string, string> }).m.size).toBe(0);
+		expect(loadExplorerSecrets(s).token).toBe('tok-2');
+	});
+});
