@@ -30,5 +30,14 @@ export default ts.config(
 			'svelte/no-at-html-tags': 'error'
 		}
 	},
-	{ ignores: ['build/', '.svelte-kit/', 'node_modules/', 'test-results/', 'playwright-report/'] }
+	{
+		ignores: [
+			'build/',
+			'build-subpath/',
+			'.svelte-kit/',
+			'node_modules/',
+			'test-results/',
+			'playwright-report/'
+		]
+	}
 );

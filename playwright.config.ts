@@ -5,6 +5,9 @@ import { defineConfig } from '@playwright/test';
 export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 4391);
 export const FAKES_PORT_BASE = Number(process.env.E2E_FAKES_PORT_BASE ?? 8891);
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+/** A second build of the site, hosted under a sub-path. */
+export const SUBPATH = '/sub/path';
+export const SUBPATH_PORT = APP_PORT + 1;
 
 export default defineConfig({
 	testDir: 'tests/e2e',
@@ -37,6 +40,12 @@ export default defineConfig({
 			url: `${APP_URL}/`,
 			reuseExistingServer: false,
 			timeout: 30_000
+		},
+		{
+			command: `BASE_PATH=${SUBPATH} BUILD_DIR=build-subpath npx vite build --logLevel error && node scripts/serve.js --dir build-subpath --base ${SUBPATH} --port ${SUBPATH_PORT}`,
+			url: `http://127.0.0.1:${SUBPATH_PORT}${SUBPATH}/`,
+			reuseExistingServer: false,
+			timeout: 180_000
 		},
 		{
 			command: `node --import tsx scripts/fakes.ts --port-base ${FAKES_PORT_BASE}`,

@@ -3,14 +3,36 @@ import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
 
 // BASE_PATH lets the same build be hosted under a sub-path (e.g. /tools/client).
 const base = process.env.BASE_PATH?.replace(/\/$/, '') ?? '';
+// Lets the test suite build a second, sub-path copy of the site beside the main one.
+const outDir = process.env.BUILD_DIR ?? 'build';
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
 	preprocess: vitePreprocess(),
 	kit: {
 		// 200.html is the SPA fallback most static hosts understand; see README.
-		adapter: adapter({ fallback: '200.html', strict: true }),
-		paths: { base, relative: false }
+		adapter: adapter({ pages: outDir, assets: outDir, fallback: '200.html', strict: true }),
+		paths: { base, relative: false },
+		// Registered by the app (src/lib/ui/app-update.svelte.ts) so it can offer updates.
+		serviceWorker: { register: false },
+		csp: {
+			mode: 'hash',
+			directives: {
+				'default-src': ['self'],
+				'script-src': ['self'],
+				// Svelte sets style attributes at run time; styles cannot run code.
+				'style-src': ['self', 'unsafe-inline'],
+				'img-src': ['self', 'data:'],
+				'font-src': ['self'],
+				// The user chooses the servers: any https host, and plain http on loopback (local backends, proxy).
+				'connect-src': ['self', 'https:', 'http://localhost:*', 'http://127.0.0.1:*'],
+				'worker-src': ['self'],
+				'manifest-src': ['self'],
+				'object-src': ['none'],
+				'base-uri': ['self'],
+				'form-action': ['self']
+			}
+		}
 	}
 };
 

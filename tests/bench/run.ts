@@ -1,6 +1,7 @@
 // npm run bench [-- name-filter]: runs the benchmarks against the built site, writes BENCHMARKS.md.
 import { explorerKeyset } from './explorer-keyset.bench';
 import { homeBundle } from './home-bundle.bench';
+import { offlineReload } from './offline-reload.bench';
 import {
 	launchBrowser,
 	runBenchmark,
@@ -10,7 +11,7 @@ import {
 	type BenchResult
 } from './harness';
 
-const ALL: Benchmark[] = [homeBundle, explorerKeyset];
+const ALL: Benchmark[] = [homeBundle, offlineReload, explorerKeyset];
 const filter = process.argv[2]?.toLowerCase();
 const selected = ALL.filter((b) => !filter || b.name.toLowerCase().includes(filter));
 

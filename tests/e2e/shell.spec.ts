@@ -57,3 +57,24 @@ test('the offline indicator shows when the network goes away', async ({ page, co
 	await context.setOffline(false);
 	await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toHaveCount(0);
 });
+
+test('demo failure switches make a demo backend fail, and the area explains it', async ({
+	page
+}) => {
+	await page.goto('/settings');
+	const faults = page.getByRole('group', { name: 'Demo failures' });
+	await faults.getByLabel('Service').selectOption({ label: 'Energy rental' });
+	await faults.getByLabel('Failure').selectOption({ label: 'Malformed JSON' });
+	await faults.getByRole('button', { name: 'Apply' }).click();
+	await expect(faults.getByRole('status')).toContainText('for the next 1 request(s)');
+	await page
+		.getByRole('navigation', { name: 'Main' })
+		.getByRole('link', { name: 'Energy' })
+		.click();
+	const alert = page.getByRole('alert');
+	await expect(alert).toContainText('Unreadable answer');
+	await expect(alert).toContainText('{"data": [{"broken": tru');
+	// The switch was for one request: trying again works.
+	await alert.getByRole('button', { name: 'Try again' }).click();
+	await expect(page.getByText('Buyer balance')).toContainText('250.000000 TRX');
+});

@@ -1,5 +1,6 @@
 import type { HttpClient, HttpResult } from '$lib/http/client';
-import type { Exchange } from '$lib/http/exchange';
+import { headersToObject, type Exchange } from '$lib/http/exchange';
+import { redactText, redactUrl } from '$lib/http/redact';
 import { isApiProblem } from '$lib/http/problem';
 import { parseJsonBody } from '$lib/http/validate';
 import { AuthState } from './auth.svelte';
@@ -458,13 +459,32 @@ export class ExplorerState {
 				isJson: parsed.ok,
 				crossOrigin
 			}),
-			pagination: inspectPagination(headers, {
-				apiRoot: this.#env.apiRoot(),
-				requestUrl: result.exchange.url,
-				crossOrigin,
-				isList: Array.isArray(json),
-				listLength: Array.isArray(json) ? json.length : undefined
-			})
+			pagination: this.#inspect(result, crossOrigin, json)
+		};
+	}
+
+	/**
+	 * Link URLs come from the raw headers, to be followed exactly as given (the exchange record has
+	 * secrets redacted, also inside a Link that echoes a query token); what is shown is redacted.
+	 */
+	#inspect(result: HttpResult, crossOrigin: boolean, json: unknown): PaginationReport {
+		const report = inspectPagination(headersToObject(result.response.headers), {
+			apiRoot: this.#env.apiRoot(),
+			requestUrl: result.exchange.url,
+			crossOrigin,
+			isList: Array.isArray(json),
+			listLength: Array.isArray(json) ? json.length : undefined
+		});
+		const secrets = this.auth.secrets;
+		const hide = (text: string) =>
+			redactText(
+				text.replace(/<([^>]*)>/g, (_m, u: string) => `<${redactUrl(u)}>`),
+				secrets
+			);
+		return {
+			...report,
+			rows: report.rows.map((r) => ({ ...r, value: r.value === null ? null : hide(r.value) })),
+			links: report.links.map((l) => ({ ...l, shown: redactText(redactUrl(l.url), secrets) }))
 		};
 	}
 
@@ -535,7 +555,7 @@ export class ExplorerState {
 		const client = this.#client(b.credentials);
 		const apiRoot = this.#env.apiRoot();
 		try {
-			this.walkResult = await walkPages({
+			const result = await walkPages({
 				firstUrl: first,
 				cap: Math.max(1, Math.floor(this.walkCap) || 1),
 				signal: controller.signal,
@@ -552,11 +572,13 @@ export class ExplorerState {
 					const parsed = parseJsonBody(r.text);
 					return {
 						status: r.response.status,
-						headers: r.exchange.responseHeaders,
+						// Raw headers: the next Link must be followed exactly as given.
+						headers: headersToObject(r.response.headers),
 						json: parsed.ok ? parsed.value : undefined
 					};
 				}
 			});
+			this.walkResult = { ...result, message: redactText(result.message, this.auth.secrets) };
 		} finally {
 			this.walking = false;
 		}

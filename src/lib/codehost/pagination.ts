@@ -88,6 +88,8 @@ export interface InspectorRow {
 
 export interface InspectorLink extends LinkEntry {
 	meaning: string;
+	/** The URL as shown, secrets redacted; `url` is what is followed, exactly as given. */
+	shown?: string;
 	/** The Link's host differs from the base URL's (behind a proxy, or a misconfigured host). */
 	foreign: boolean;
 }

@@ -128,7 +128,8 @@ export class HttpClient {
 				signal: spec.signal,
 				redirect: spec.redirect,
 				timeout: spec.timeoutMs ?? this.options.timeoutMs ?? 15_000,
-				retry: spec.retry === false ? 0 : undefined,
+				// Only override when asked: an `undefined` here would replace the client's retry policy.
+				...(spec.retry === false ? { retry: 0 } : {}),
 				hooks: {
 					beforeRetry: [
 						() => {
@@ -214,7 +215,9 @@ export class HttpClient {
 		const { response, text } = result;
 		const headers = Object.fromEntries(response.headers.entries());
 		const parsed = parseJsonBody(text);
-		if (!response.ok) {
+		// An HTML page (an edge proxy, a login page) is an unreadable answer whatever its status.
+		const looksHtml = !parsed.ok && /^\s*</.test(text);
+		if (!response.ok && !looksHtml) {
 			throw new ApiProblem({
 				kind: 'http',
 				method: spec.method.toUpperCase(),

@@ -48,16 +48,21 @@ export function headersToObject(headers: Headers): Record<string, string> {
 export function recordExchange(input: ExchangeInput): Exchange {
 	const clean = (text: string | undefined) =>
 		text === undefined ? undefined : redactText(text, input.secrets);
+	// A secret can travel in any header (a custom one, or echoed back), not only the known names.
+	const cleanHeaders = (headers: Record<string, string>) =>
+		Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, redactText(v, input.secrets)]));
 	return {
 		id: nextId++,
 		startedAt: new Date(input.startedAt).toISOString(),
 		method: input.method,
 		url: redactText(redactUrl(input.url), input.secrets),
-		requestHeaders: redactHeaders(headersToObject(input.requestHeaders)),
+		requestHeaders: cleanHeaders(redactHeaders(headersToObject(input.requestHeaders))),
 		requestBody: clean(input.requestBody),
 		status: input.response?.status,
 		statusText: input.response?.statusText,
-		responseHeaders: input.response ? redactHeaders(headersToObject(input.response.headers)) : {},
+		responseHeaders: input.response
+			? cleanHeaders(redactHeaders(headersToObject(input.response.headers)))
+			: {},
 		responseBody: clean(input.responseBody),
 		durationMs: Math.round(input.durationMs),
 		sizeBytes: input.responseBody ? new TextEncoder().encode(input.responseBody).length : 0,

@@ -57,7 +57,7 @@ export function baseUrlError(value: string, { required = true } = {}): string | 
 	}
 	if (url.protocol !== 'https:' && url.protocol !== 'http:')
 		return `Only http and https addresses work here, not ${url.protocol.replace(':', '')}:.`;
-	if (url.search || url.hash)
+	if (url.search || url.hash || /[?#]/.test(trimmed))
 		return 'Leave out the query string and fragment; enter just the server address.';
 	if (url.username || url.password)
 		return 'Do not put credentials in the URL; use the token fields.';

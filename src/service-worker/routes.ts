@@ -1,0 +1,3 @@
+export function isNavigation(request: Request): boolean {
+	return request.mode === 'navigate' || (request.headers.get('accept') ?? '').includes('text/html');
+}

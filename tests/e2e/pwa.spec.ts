@@ -1,0 +1,195 @@
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { APP_PORT, SUBPATH, SUBPATH_PORT } from '../../playwright.config';
+import { expect, test } from './fixtures';
+import { startStaticServer } from './static-server';
+
+// Each test that stops or redeploys its host gets a port of its own.
+let nextPort = APP_PORT + 10;
+const port = () => nextPort++;
+
+async function waitForController(page: Page) {
+	await page.evaluate(async () => {
+		await navigator.serviceWorker.ready;
+		if (!navigator.serviceWorker.controller) {
+			await new Promise((resolve) =>
+				navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true })
+			);
+		}
+	});
+}
+
+test('the service worker installs and controls the page; Chromium finds the app installable', async ({
+	playwright,
+	baseURL
+}, testInfo) => {
+	// Installability is not offered in incognito-like contexts, so use a real profile.
+	const profile = await playwright.chromium.launchPersistentContext(
+		testInfo.outputPath('profile'),
+		{
+			executablePath: testInfo.project.use.launchOptions?.executablePath,
+			args: testInfo.project.use.launchOptions?.args
+		}
+	);
+	try {
+		const page = profile.pages()[0] ?? (await profile.newPage());
+		await page.goto(baseURL + '/');
+		await waitForController(page);
+		expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(
+			/\/service-worker\.js$/
+		);
+		const cdp = await profile.newCDPSession(page);
+		const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+		expect(installabilityErrors).toEqual([]);
+	} finally {
+		await profile.close();
+	}
+});
+
+test('the manifest is valid and its icons load', async ({ page, request }) => {
+	await page.goto('/');
+	const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+	const response = await request.get(href!);
+	expect(response.ok()).toBe(true);
+	const manifest = await response.json();
+	expect(manifest).toMatchObject({
+		name: expect.any(String),
+		short_name: expect.any(String),
+		display: 'standalone',
+		start_url: './',
+		scope: './'
+	});
+	expect(manifest.description.length).toBeGreaterThan(10);
+	expect(manifest.theme_color).toMatch(/^#/);
+	expect(manifest.background_color).toMatch(/^#/);
+	const sizes = manifest.icons.map(
+		(i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`
+	);
+	expect(sizes).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+	for (const icon of manifest.icons) {
+		const png = await request.get(new URL(icon.src, response.url()).href);
+		expect(png.headers()['content-type']).toBe('image/png');
+	}
+});
+
+test('offline: after one visit, a reload shows the shell and pages that need no network work', async ({
+	page,
+	context
+}) => {
+	const server = await startStaticServer(port());
+	await page.goto(server.url + '/');
+	await waitForController(page);
+	// The network is off for the page and its worker, and the host itself is gone.
+	await server.stop();
+	await context.setOffline(true);
+	await page.reload();
+	await expect(page.getByRole('heading', { level: 1, name: 'Three API client' })).toBeVisible();
+	await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+	const nav = page.getByRole('navigation', { name: 'Main' });
+	await nav.getByRole('link', { name: 'Settings' }).click();
+	await expect(page.getByRole('group', { name: 'Code host' })).toBeVisible();
+	// Demo backends run in the page, so the demo areas work offline too.
+	await nav.getByRole('link', { name: 'Energy' }).click();
+	await expect(page.getByText('Buyer balance')).toContainText('TRX');
+	// A deep link that was never opened is answered by the cached fallback page.
+	await page.goto(server.url + '/explorer');
+	await expect(
+		page.getByRole('heading', { level: 1, name: 'Code-host API explorer' })
+	).toBeVisible();
+	await context.setOffline(false);
+});
+
+test('a Live area with the network off says so plainly', async ({ page, context }) => {
+	await page.goto('/settings');
+	const group = page.getByRole('group', { name: 'Bible' });
+	await group.getByRole('textbox', { name: 'Base URL' }).fill('https://bible.example.org');
+	await group.getByRole('radio', { name: 'Live' }).check();
+	await context.setOffline(true);
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bible' }).click();
+	await expect(page.getByRole('alert')).toContainText('You are offline');
+	await context.setOffline(false);
+});
+
+test('a new deploy shows "A new version is available"; Reload keeps what was typed', async ({
+	page
+}) => {
+	const server = await startStaticServer(port(), { copyOf: 'build' });
+	try {
+		await page.goto(server.url + '/explorer');
+		await waitForController(page);
+		await page.getByRole('textbox', { name: 'Path' }).fill('/projects/diaspora%2Fclient-1');
+		await expect(page.getByText('A new version is available')).toHaveCount(0);
+
+		// Deploy: a changed service worker is a new version.
+		appendFileSync(join(server.dir, 'service-worker.js'), '\n// next deploy\n');
+		await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+		await expect(page.getByText('A new version is available')).toBeVisible();
+		const reloaded = page.waitForEvent('load');
+		await page.getByRole('button', { name: 'Reload' }).click();
+		await reloaded;
+		await expect(page.getByRole('textbox', { name: 'Path' })).toHaveValue(
+			'/projects/diaspora%2Fclient-1'
+		);
+		await expect(page.getByText('A new version is available')).toHaveCount(0);
+	} finally {
+		await server.stop();
+	}
+});
+
+test('the site works under a sub-path: links, assets, manifest, worker scope, deep links', async ({
+	page,
+	request
+}) => {
+	const root = `http://127.0.0.1:${SUBPATH_PORT}${SUBPATH}`;
+	await page.goto(root + '/');
+	await expect(page.getByRole('heading', { level: 1, name: 'Three API client' })).toBeVisible();
+	await page
+		.getByRole('navigation', { name: 'Main' })
+		.getByRole('link', { name: 'Energy' })
+		.click();
+	await expect(page).toHaveURL(`${root}/energy`);
+	await expect(page.getByText('Buyer balance')).toContainText('TRX');
+	const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+	expect(scope).toBe(`${root}/`);
+	const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+	expect(manifestHref).toBe(`${SUBPATH}/manifest.webmanifest`);
+	expect((await request.get(`http://127.0.0.1:${SUBPATH_PORT}${manifestHref}`)).ok()).toBe(true);
+	const deep = await page.goto(root + '/bible/KJV/John/3');
+	expect(deep?.status()).toBe(200);
+	await expect(
+		page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bible' })
+	).toHaveAttribute('href', `${SUBPATH}/bible`);
+});
+
+test('the built pages carry the CSP and the app runs under it with no violation', async ({
+	page
+}) => {
+	for (const file of ['index.html', '200.html', 'settings.html']) {
+		const html = readFileSync(join('build', file), 'utf8');
+		const csp =
+			/<meta http-equiv="content-security-policy" content="([^"]+)"/.exec(html)?.[1] ?? '';
+		expect(csp, file).toContain("object-src 'none'");
+		expect(csp, file).toContain("base-uri 'self'");
+		expect(csp, file).toMatch(/script-src 'self' 'sha256-[^']+'/);
+		expect(csp, file).not.toContain('unsafe-eval');
+		expect(csp, file).toMatch(/connect-src [^;]*https:[^;]*http:\/\/127\.0\.0\.1:\*/);
+	}
+	const violations: string[] = [];
+	page.on('console', (m) => {
+		if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+	});
+	await page.addInitScript(() =>
+		document.addEventListener('securitypolicyviolation', (e) =>
+			console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`)
+		)
+	);
+	for (const path of ['/', '/explorer', '/energy', '/bible', '/settings']) {
+		await page.goto(path);
+		await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+	}
+	await page.goto('/explorer');
+	await page.getByRole('button', { name: 'Send' }).click();
+	await expect(page.getByRole('region', { name: 'Response', exact: true })).toBeVisible();
+	expect(violations).toEqual([]);
+});

@@ -1,0 +1,172 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { createStore, get, set } from 'idb-keyval';
+import type { Connection } from '$lib/settings/connection';
+
+type Persistence = typeof import('$lib/settings/persistence');
+let persistence: Persistence;
+
+/** A fresh, empty IndexedDB and a fresh module (its store handle is cached per module). */
+beforeEach(async () => {
+	globalThis.indexedDB = new IDBFactory();
+	vi.resetModules();
+	persistence = await import('$lib/settings/persistence');
+});
+
+const rawStore = () => createStore('client-settings', 'kv');
+
+/** An in-memory Storage, to see exactly what lands where. */
+class MemoryStorage implements Storage {
+	#items = new Map<string, string>();
+	get length() {
+		return this.#items.size;
+	}
+	clear() {
+		this.#items.clear();
+	}
+	getItem(key: string) {
+		return this.#items.get(key) ?? null;
+	}
+	key(index: number) {
+		return [...this.#items.keys()][index] ?? null;
+	}
+	removeItem(key: string) {
+		this.#items.delete(key);
+	}
+	setItem(key: string, value: string) {
+		this.#items.set(key, String(value));
+	}
+	dump(): string {
+		return JSON.stringify([...this.#items]);
+	}
+}
+
+const storages = () => ({ session: new MemoryStorage(), local: new MemoryStorage() });
+
+describe('connections in IndexedDB', () => {
+	it('loads all-Demo defaults on first open', async () => {
+		const loaded = await persistence.loadConnections();
+		const demo: Connection = { mode: 'demo', baseUrl: '', proxyUrl: '' };
+		expect(loaded).toEqual({ codehost: demo, energy: demo, bible: demo });
+	});
+
+	it('round-trips saved connections', async () => {
+		const connections = {
+			codehost: { mode: 'live', baseUrl: 'https://gitlab.example.com', proxyUrl: '' },
+			energy: {
+				mode: 'live',
+				baseUrl: 'https://panel.example.com',
+				proxyUrl: 'http://localhost:8787'
+			},
+			bible: { mode: 'demo', baseUrl: 'https://bible.example.org', proxyUrl: '' }
+		} satisfies Record<string, Connection>;
+		await persistence.saveConnections(connections);
+		expect(await persistence.loadConnections()).toEqual(connections);
+		// A new page (fresh module) reads the same data from the same database.
+		vi.resetModules();
+		const again: Persistence = await import('$lib/settings/persistence');
+		expect(await again.loadConnections()).toEqual(connections);
+	});
+
+	it('sanitises garbage found in storage', async () => {
+		await set(
+			'connections',
+			{
+				codehost: { mode: 'LIVE', baseUrl: 42, proxyUrl: null, token: 'leaked' },
+				energy: 'nonsense',
+				bible: { mode: 'live', baseUrl: 'https://bible.example.org' },
+				extra: { mode: 'live' }
+			},
+			rawStore()
+		);
+		expect(await persistence.loadConnections()).toEqual({
+			codehost: { mode: 'demo', baseUrl: '', proxyUrl: '' },
+			energy: { mode: 'demo', baseUrl: '', proxyUrl: '' },
+			bible: { mode: 'live', baseUrl: 'https://bible.example.org', proxyUrl: '' }
+		});
+	});
+
+	it('falls back to defaults when the stored value is not an object at all', async () => {
+		await set('connections', 'garbage', rawStore());
+		expect(await persistence.loadConnections()).toEqual(persistence.defaultConnections());
+	});
+
+	it('falls back to defaults when IndexedDB refuses to open (private windows)', async () => {
+		globalThis.indexedDB = {
+			open() {
+				throw new DOMException('denied', 'SecurityError');
+			}
+		} as unknown as IDBFactory;
+		vi.resetModules();
+		const refused: Persistence = await import('$lib/settings/persistence');
+		expect(await refused.loadConnections()).toEqual(refused.defaultConnections());
+	});
+
+	it('never writes a token or any field other than mode, baseUrl and proxyUrl', async () => {
+		const withToken = {
+			mode: 'live',
+			baseUrl: 'https://gitlab.example.com',
+			proxyUrl: '',
+			token: 'glpat-never-store-me',
+			apiToken: 'never-store-me-either'
+		} as Connection;
+		await persistence.saveConnections({
+			codehost: withToken,
+			energy: withToken,
+			bible: withToken
+		});
+		const stored = (await get('connections', rawStore())) as Record<string, object>;
+		expect(Object.keys(stored).sort()).toEqual(['bible', 'codehost', 'energy']);
+		for (const value of Object.values(stored))
+			expect(Object.keys(value).sort()).toEqual(['baseUrl', 'mode', 'proxyUrl']);
+		expect(JSON.stringify(stored)).not.toMatch(/never-store-me/);
+	});
+});
+
+describe('secrets in Web Storage', () => {
+	it('with remember off, the token goes to session storage only', () => {
+		const s = storages();
+		persistence.saveSecrets({ apiToken: 'tok-session-only', remember: false }, s);
+		expect(s.session.dump()).toContain('tok-session-only');
+		expect(s.local.length).toBe(0);
+		expect(persistence.loadSecrets(s)).toEqual({ apiToken: 'tok-session-only', remember: false });
+	});
+
+	it('with remember on, the token goes to local storage and leaves session storage', () => {
+		const s = storages();
+		persistence.saveSecrets({ apiToken: 'tok-first', remember: false }, s);
+		persistence.saveSecrets({ apiToken: 'tok-remembered', remember: true }, s);
+		expect(s.local.dump()).toContain('tok-remembered');
+		expect(s.session.length).toBe(0);
+		expect(persistence.loadSecrets(s)).toEqual({ apiToken: 'tok-remembered', remember: true });
+	});
+
+	it('unticking remember removes the device copy at once', () => {
+		const s = storages();
+		persistence.saveSecrets({ apiToken: 'tok-x', remember: true }, s);
+		persistence.saveSecrets({ apiToken: 'tok-x', remember: false }, s);
+		expect(s.local.length).toBe(0);
+		expect(s.local.dump()).not.toContain('tok-x');
+		expect(s.session.dump()).toContain('tok-x');
+		expect(persistence.loadSecrets(s)).toEqual({ apiToken: 'tok-x', remember: false });
+	});
+
+	it('loads empty secrets when nothing, or garbage, is stored, or no storage exists', () => {
+		const s = storages();
+		expect(persistence.loadSecrets(s)).toEqual(persistence.emptySecrets());
+		s.session.setItem('client.secrets', '{not json');
+		expect(persistence.loadSecrets(s)).toEqual({ apiToken: '', remember: false });
+		expect(persistence.loadSecrets({ session: undefined, local: undefined })).toEqual({
+			apiToken: '',
+			remember: false
+		});
+	});
+
+	it('never puts secrets in IndexedDB', async () => {
+		persistence.saveSecrets({ apiToken: 'tok-idb-check', remember: true }, storages());
+		await persistence.saveConnections(persistence.defaultConnections());
+		const stored = await get('connections', rawStore());
+		expect(JSON.stringify(stored)).not.toContain('tok-idb-check');
+		expect(await get('client.secrets', rawStore())).toBeUndefined();
+	});
+});
