@@ -471,10 +471,16 @@ test('Demo: the rate-limit switch gives a readable 429 with Retry-After and Rate
 	page
 }) => {
 	const u = ui(page);
-	await page.goto('/explorer');
-	await page.getByText('Demo server switches').click();
-	await page.getByRole('combobox', { name: 'Fault' }).selectOption('429');
-	await page.getByRole('button', { name: 'Apply switches' }).click();
+	// The demo failure switches live in Settings (they last until the page is reloaded).
+	await page.goto('/settings');
+	const failures = page.getByRole('group', { name: 'Demo failures' });
+	await failures.getByRole('combobox', { name: 'Service' }).selectOption({ label: 'Code host' });
+	await failures.getByRole('combobox', { name: 'Failure' }).selectOption('429');
+	await failures.getByRole('button', { name: 'Apply' }).click();
+	await page
+		.getByRole('navigation', { name: 'Main' })
+		.getByRole('link', { name: 'Explorer' })
+		.click();
 	await request(page, 'GET', '/projects');
 	await expect(u.error.getByRole('heading')).toHaveText('Rate limited (429)');
 	await expect(u.error).toContainText('Wait 1 s (Retry-After)');
