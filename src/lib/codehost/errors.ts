@@ -83,7 +83,21 @@ export function validationFields(
 
 export function classifyAnswer(input: AnswerInput): ErrorShape | null {
 	const { status } = input;
-	if (status < 400 && status !== 0) return null;
+	if (status < 400 && status !== 0) {
+		const type =
+			Object.entries(input.headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1] ?? '';
+		if (!input.isJson && input.bodyText.trim() !== '' && /json/i.test(type))
+			return {
+				id: 'not-json',
+				title: `Malformed JSON (${status})`,
+				meaning:
+					'The server says the body is JSON, but it cannot be parsed; it is shown below as text.',
+				action:
+					'Try again; if it persists the server (or a proxy) is cutting or corrupting answers.',
+				rules: ['CH-CT-1']
+			};
+		return null;
+	}
 	const body = obj(input.json);
 	const message = body?.message;
 	const error = body?.error;

@@ -398,19 +398,23 @@ export class ExplorerState {
 				if ([301, 302, 303, 307, 308].includes(status) && location) {
 					const to = resolveLocation(location, result.url);
 					if (b.method === 'GET' && hops.length < MAX_HOPS) {
-						hops.push({ status, from: result.exchange.url, to });
+						hops.push({ status, from: result.exchange.url, to: this.#hide(to) });
 						url = to;
 						result = await this.#attempt(b, controller.signal, to);
 						continue;
 					}
-					redirectNote = `${status}: moved to ${to}. Not followed: a ${b.method} is not repeated at a new address automatically, since the method could change. Send it to the new URL yourself.`;
+					redirectNote = `${status}: moved to ${this.#hide(to)}. Not followed: a ${b.method} is not repeated at a new address automatically, since the method could change. Send it to the new URL yourself.`;
 				} else if ([301, 302, 303, 307, 308].includes(status)) {
 					redirectNote = `${status} without a readable Location: ${this.#env.live() ? 'the browser hides it from another origin (not in Access-Control-Expose-Headers)' : 'the server did not send one'}.`;
 				}
 				if (result.response.type === 'opaqueredirect')
 					redirectNote = `The server redirected this ${b.method}; the browser does not reveal the new URL to this page (cross-origin). Not followed.`;
 				if (result.response.redirected && hops.length === 0)
-					hops.push({ status: 301, from: result.url, to: result.response.url });
+					hops.push({
+						status: 301,
+						from: this.#hide(result.url),
+						to: this.#hide(result.response.url)
+					});
 				break;
 			}
 			this.#lastUrl = url ?? result.url;
@@ -486,6 +490,11 @@ export class ExplorerState {
 			rows: report.rows.map((r) => ({ ...r, value: r.value === null ? null : hide(r.value) })),
 			links: report.links.map((l) => ({ ...l, shown: redactText(redactUrl(l.url), secrets) }))
 		};
+	}
+
+	/** A URL as shown: secret query parameters and known secrets redacted. */
+	#hide(url: string): string {
+		return redactText(redactUrl(url), this.auth.secrets);
 	}
 
 	#crossOrigin(): boolean {

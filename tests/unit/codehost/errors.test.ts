@@ -147,6 +147,28 @@ describe('error shapes', () => {
 		expect(hidden.action).toMatch(/not readable/);
 	});
 
+	it('CH-CT-1: a 200 whose JSON is malformed is called out', () => {
+		const s = classifyAnswer({
+			status: 200,
+			headers: { 'Content-Type': 'application/json' },
+			bodyText: '{"data": [tru',
+			json: undefined,
+			isJson: false,
+			crossOrigin: false
+		})!;
+		expect(s.title).toBe('Malformed JSON (200)');
+		expect(
+			classifyAnswer({
+				status: 200,
+				headers: {},
+				bodyText: 'artifact bytes',
+				json: undefined,
+				isJson: false,
+				crossOrigin: false
+			})
+		).toBeNull();
+	});
+
 	it('an HTML page is shown as text, not parsed', () => {
 		expect(answer(403, '<!DOCTYPE html><title>Checking your browser</title>')!.id).toBe(
 			'html-body'

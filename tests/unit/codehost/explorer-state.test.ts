@@ -70,6 +70,13 @@ describe('explorer state against the demo code host', () => {
 		await explorer.send();
 		expect(explorer.response?.status).toBe(200);
 		expect(explorer.response?.hops[0]).toMatchObject({ status: 301, to: `${ROOT}/projects/81` });
+		// With the token in the query string, the hop is shown redacted.
+		explorer.auth.setMethod('personal');
+		explorer.auth.way = 'private-token-query';
+		explorer.auth.token = 'glpat-demo-token';
+		await explorer.send();
+		expect(explorer.response?.hops[0]?.to).toBe(`${ROOT}/projects/81?private_token=[redacted]`);
+		explorer.auth.way = 'private-token-header';
 		explorer.auth.setMethod('personal');
 		explorer.auth.token = 'glpat-demo-token';
 		explorer.method = 'POST';
