@@ -519,3 +519,43 @@ test('keyset helper follows the seed’s table: users by username, groups only w
 	await auth(page, 'Personal, project or group access token', 'glpat-demo-token');
 	await expect(page.getByText('keyset works only for unauthenticated requests')).toBeVisible();
 });
+
+test('explorer tokens stay in session storage, never in local storage or IndexedDB history', async ({
+	page
+}) => {
+	await page.goto('/explorer');
+	await auth(page, 'Personal, project or group access token', 'glpat-demo-token');
+	await request(page, 'GET', '/user');
+	await expect(ui(page).status).toContainText('200');
+	const read = () =>
+		page.evaluate(async () => {
+			// Only open the database once the app made it, so this read never creates an empty one.
+			const made = (await indexedDB.databases()).some((d) => d.name === 'codehost-history');
+			const history = !made
+				? ''
+				: await new Promise<string>((resolve) => {
+						const open = indexedDB.open('codehost-history');
+						open.onsuccess = () => {
+							try {
+								const get = open.result.transaction('kv').objectStore('kv').get('entries');
+								get.onsuccess = () => resolve(JSON.stringify(get.result ?? []));
+							} catch {
+								resolve('');
+							}
+						};
+					});
+			return {
+				session: JSON.stringify(sessionStorage),
+				local: JSON.stringify(localStorage),
+				history
+			};
+		});
+	// History writes are batched: wait for the entry to land.
+	await expect.poll(async () => (await read()).history).toContain('/user');
+	const stored = await read();
+	expect(stored.session).toContain('glpat-demo-token');
+	expect(stored.local).not.toContain('glpat-demo-token');
+	expect(stored.history).not.toContain('glpat-demo-token');
+	await page.reload();
+	await expect(ui(page).token).toHaveValue('glpat-demo-token');
+});
