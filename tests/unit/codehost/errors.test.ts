@@ -5,6 +5,7 @@ import {
 	validationFields
 } from '../../../src/lib/codehost/errors';
 import {
+	ENDPOINTS,
 	expectedSuccess,
 	statusMeaning,
 	STATUS_MEANINGS
@@ -136,7 +137,7 @@ describe('error shapes', () => {
 		expect(answer(414, '<html>414 Request-URI Too Large</html>')!.id).toBe('html-body');
 	});
 
-	it('CH-LIM-1: 429 with a plain-text body, Retry-After and RateLimit-* when readable', () => {
+	it('CH-LIM-1, CH-CT-2: 429 with a plain-text body, Retry-After and RateLimit-* when readable', () => {
 		const s = answer(429, 'Retry later\n', { 'retry-after': '3', 'ratelimit-limit': '60' })!;
 		expect(s.id).toBe('rate-limited');
 		expect(s.retryAfterSeconds).toBe(3);
@@ -188,6 +189,13 @@ describe('status table', () => {
 		])
 			expect(STATUS_MEANINGS[code], String(code)).toBeTruthy();
 		expect(statusMeaning(418)).toBe('Client error.');
+	});
+
+	it('CH-ID-2, CH-ID-1: each template says which identifier its resource takes', () => {
+		const note = (id: string) => ENDPOINTS.find((e) => e.id === id)!.note;
+		expect(note('get-issue')).toMatch(/by iid, not id/);
+		expect(note('get-project')).toMatch(/number or namespace\/project/);
+		expect(note('unshare-project')).toMatch(/numeric/);
 	});
 
 	it('CH-ST-1: success by method', () => {

@@ -62,7 +62,7 @@ describe('demo code host: listings and pagination', () => {
 		expect((await res.json()).error).toMatch(/type User.*keyset/);
 	});
 
-	it('CH-KEY-1, CH-KEY-2, CH-KEY-4: keyset on projects gives only Link with id_after, sorted query', async () => {
+	it('CH-EP-1, CH-KEY-1, CH-KEY-2, CH-KEY-4: keyset on projects gives only Link with id_after, sorted query', async () => {
 		const res = await call(
 			app,
 			'/api/v4/projects?pagination=keyset&per_page=3&order_by=id&sort=asc'
@@ -142,7 +142,7 @@ describe('demo code host: paths and identifiers', () => {
 		expect(await res.json()).toEqual({ error: '404 Not Found' });
 	});
 
-	it('CH-PATH-2, CH-EP-9..11: file paths, branches and tags with / are matched only when encoded', async () => {
+	it('CH-PATH-2, CH-EP-9, CH-EP-10, CH-EP-11: file paths, branches and tags with / are matched only when encoded', async () => {
 		expect(
 			(await call(app, '/api/v4/projects/1/repository/files/docs%2Fguide%2FREADME.md?ref=main'))
 				.status
@@ -240,7 +240,7 @@ describe('demo code host: auth, sudo', () => {
 		).toBe(401);
 	});
 
-	it('CH-SUDO-1..3: an admin token with the sudo scope acts as another user (header or query, username case-insensitive)', async () => {
+	it('CH-SUDO-1, CH-SUDO-2, CH-SUDO-3: an admin token with the sudo scope acts as another user (header or query, username case-insensitive)', async () => {
 		const app = createCodehostApp();
 		const viaHeader = await (
 			await call(app, '/api/v4/user', { headers: { ...PAT, Sudo: 'ALICE' } })
@@ -373,7 +373,7 @@ describe('demo code host: payloads and error shapes', () => {
 		expect((await res.json()).message.error).toMatch(/spam/);
 	});
 
-	it('CH-SPAM-2, CH-SPAM-3: spam with CAPTCHA, then resubmission with the two headers succeeds once', async () => {
+	it('CH-EP-15, CH-SPAM-2, CH-SPAM-3: snippets; spam with CAPTCHA, then resubmission with the two headers succeeds once', async () => {
 		const app = createCodehostApp();
 		const snippet = { title: 't', file_name: 'f', content: 'casino', visibility: 'public' };
 		const first = await (await call(app, '/api/v4/snippets', json(snippet))).json();
