@@ -16,7 +16,7 @@ export default defineConfig({
 	retries: 0,
 	forbidOnly: true,
 	timeout: 30_000,
-	reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+	reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
 	use: {
 		baseURL: APP_URL,
 		trace: 'retain-on-failure',

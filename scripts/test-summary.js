@@ -1,4 +1,4 @@
-// Prints the counts of the unit and end-to-end runs as one closing line.
+// Prints the counts of the unit and end-to-end runs as one closing line (reports/ survives Playwright's cleanup of test-results/).
 import { existsSync, readFileSync } from 'node:fs';
 
 /** @param {string} file */
@@ -6,8 +6,8 @@ function read(file) {
 	return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-const unit = read('test-results/unit.json');
-const e2e = read('test-results/e2e.json');
+const unit = read('reports/unit.json');
+const e2e = read('reports/e2e.json');
 const counts = { passed: 0, failed: 0, skipped: 0 };
 if (unit) {
 	counts.passed += unit.numPassedTests;
