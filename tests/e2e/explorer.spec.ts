@@ -426,6 +426,24 @@ test.describe('Live mode: failures of a server with its own switches', () => {
 		await expect(u.pagination.getByRole('status')).toContainText('Cancelled after');
 	});
 
+	test('fetch all pages waits out a 429 and goes on; malformed JSON is called out', async ({
+		page
+	}) => {
+		const u = ui(page);
+		await request(page, 'GET', '/projects', 'pagination=keyset&per_page=100&order_by=id&sort=asc');
+		await expect(u.status).toContainText('200');
+		await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('3');
+		fakes[0]!.faults.fault = '429';
+		fakes[0]!.faults.times = 1;
+		await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
+		await expect(u.pagination.getByRole('status')).toContainText('Fetched: 3 pages, 300 items.');
+		await expect(u.pagination.getByRole('status')).toContainText('cap of 3 pages');
+		fakes[0]!.faults.fault = 'malformed-json';
+		fakes[0]!.faults.times = 1;
+		await request(page, 'GET', '/projects');
+		await expect(u.error.getByRole('heading')).toHaveText('Malformed JSON (200)');
+	});
+
 	test('a server that is not there is a network failure, not CORS', async ({ page }) => {
 		await goLive(page, 'http://127.0.0.1:9');
 		await request(page, 'GET', '/projects');

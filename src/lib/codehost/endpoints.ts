@@ -218,6 +218,28 @@ export const STATUS_MEANINGS: Record<number, string> = {
 	503: 'Server temporarily overloaded.'
 };
 
+/** Reason phrases, for answers that come without one (HTTP/2, the in-page demo). */
+export const REASON_PHRASES: Record<number, string> = {
+	200: 'OK',
+	201: 'Created',
+	202: 'Accepted',
+	204: 'No Content',
+	301: 'Moved Permanently',
+	304: 'Not Modified',
+	400: 'Bad Request',
+	401: 'Unauthorized',
+	403: 'Forbidden',
+	404: 'Not Found',
+	405: 'Method Not Allowed',
+	409: 'Conflict',
+	412: 'Precondition Failed',
+	414: 'URI Too Long',
+	422: 'Unprocessable Entity',
+	429: 'Too Many Requests',
+	500: 'Internal Server Error',
+	503: 'Service Unavailable'
+};
+
 export function statusMeaning(status: number): string {
 	return (
 		STATUS_MEANINGS[status] ??
