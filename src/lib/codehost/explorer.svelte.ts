@@ -344,13 +344,8 @@ export class ExplorerState {
 
 	/** Follows a Link URL exactly as the server gave it (CH-OFF-3, CH-KEY-2); auth is added, not the URL rebuilt. */
 	async followLink(url: string): Promise<void> {
-		const target = this.keepBase ? keepBaseUrl(url, this.#env.apiRoot()) : url;
+		const full = this.#authUrl(this.keepBase ? keepBaseUrl(url, this.#env.apiRoot()) : url);
 		const b = this.#build(true);
-		const auth = this.auth.applied;
-		const missing = auth.query.filter((q) => !target.includes(q.split('=')[0]! + '='));
-		const full = missing.length
-			? `${target}${target.includes('?') ? '&' : '?'}${missing.join('&')}`
-			: target;
 		this.#saved = undefined;
 		await this.#run({ ...b, method: 'GET', body: undefined, bodyText: undefined }, full);
 	}
@@ -560,25 +555,36 @@ export class ExplorerState {
 		this.walking = true;
 		this.walkResult = null;
 		this.walkProgress = { pages: 0, items: 0, url: first };
-		const b = this.#build(true);
-		const client = this.#client(b.credentials);
+		const client = this.#client(this.auth.applied.credentials);
 		const apiRoot = this.#env.apiRoot();
+		const walkHeaders = () => ({ ...this.auth.applied.headers, ...parseHeaderLines(this.headers) });
+		let headers = walkHeaders();
+		let used = this.auth.token;
 		try {
 			const result = await walkPages({
-				firstUrl: first,
+				firstUrl: this.#authUrl(first),
 				cap: Math.max(1, Math.floor(this.walkCap) || 1),
 				signal: controller.signal,
-				rewrite: (u) => (this.keepBase ? keepBaseUrl(u, apiRoot) : u),
+				rewrite: (u) => this.#authUrl(this.keepBase ? keepBaseUrl(u, apiRoot) : u),
 				onProgress: (p) => (this.walkProgress = p),
 				send: async (url, signal) => {
-					const r = await client.send({
-						method: 'GET',
-						path: url,
-						headers: b.headers,
-						signal,
-						retry: false
-					});
-					const parsed = parseJsonBody(r.text);
+					const get = (u: string) =>
+						client.send({ method: 'GET', path: u, headers, signal, retry: false });
+					let r = await get(url);
+					let parsed = parseJsonBody(r.text);
+					// A token that expires mid-walk is refreshed once (shared with any other 401 at the time).
+					if (
+						this.auth.method === 'oauth' &&
+						isExpiredTokenAnswer(r.response.status, parsed.ok ? parsed.value : undefined)
+					) {
+						const token = await this.auth.refreshAfterExpiry(used);
+						if (token) {
+							used = token;
+							headers = walkHeaders();
+							r = await get(this.#authUrl(url));
+							parsed = parseJsonBody(r.text);
+						}
+					}
 					return {
 						status: r.response.status,
 						// Raw headers: the next Link must be followed exactly as given.
@@ -591,6 +597,27 @@ export class ExplorerState {
 		} finally {
 			this.walking = false;
 		}
+	}
+
+	/** A server-given URL with the current auth: query credentials added if missing, or updated. */
+	#authUrl(url: string): string {
+		const target = this.#withCurrentToken(url);
+		const missing = this.auth.applied.query.filter(
+			(q) => !new RegExp(`[?&]${q.split('=')[0]}=`).test(target)
+		);
+		return missing.length
+			? `${target}${target.includes('?') ? '&' : '?'}${missing.join('&')}`
+			: target;
+	}
+
+	/** A URL carrying a token in its query gets the current token (after a refresh). */
+	#withCurrentToken(url: string): string {
+		const token = this.auth.token;
+		if (!token) return url;
+		return url.replace(
+			/([?&](?:access_token|private_token|job_token)=)[^&]*/,
+			(_m, name: string) => `${name}${encodeURIComponent(token)}`
+		);
 	}
 
 	cancelFetchAll(): void {

@@ -51,6 +51,33 @@ describe('explorer state against the demo code host', () => {
 		expect(explorer.auth.timeLeft).toMatch(/1 h 59 min|2 h 0 min/);
 	});
 
+	it('CH-AUTH-1: a Send and a Fetch all meeting the expired token at once share one refresh', async () => {
+		const { app, explorer, sent } = setup();
+		explorer.query = 'pagination=keyset&per_page=20&order_by=id&sort=asc';
+		await explorer.send();
+		explorer.auth.setMethod('oauth');
+		explorer.auth.way = 'access-token-query';
+		explorer.auth.token = 'oauth-expired-demo';
+		explorer.auth.refreshToken = 'oauth-refresh-demo';
+		explorer.auth.save();
+		explorer.walkCap = 3;
+		explorer.path = '/user';
+		explorer.query = '';
+		await Promise.all([explorer.fetchAll(), explorer.send()]);
+		const stats = await (
+			await app.fetch(new Request('https://codehost.demo/oauth/__stats'))
+		).json();
+		expect(stats.refreshes).toBe(1);
+		expect(explorer.response?.status).toBe(200);
+		expect(explorer.walkResult).toMatchObject({ reason: 'cap', pages: 3, items: 60 });
+		// Both met the expired token: the walk's first page and the Send.
+		const expired = sent.filter((r) => r.url.includes('access_token=oauth-expired-demo'));
+		expect(expired.map((r) => new URL(r.url).pathname).sort()).toEqual([
+			'/api/v4/projects',
+			'/api/v4/user'
+		]);
+	});
+
 	it('CH-AUTH-1: an expired token is refreshed once and the request sent again', async () => {
 		const { explorer } = setup();
 		explorer.auth.setMethod('oauth');
