@@ -149,3 +149,21 @@ export function isAuthenticated(input: Pick<AuthInput, 'method' | 'token'>): boo
 	if (input.method === 'session') return true;
 	return input.token.trim() !== '';
 }
+
+/**
+ * A server-given URL (a Link, a Location) with the current auth: query credentials are added when
+ * missing, and a token already in the query is replaced by the current one (after a refresh).
+ * Nothing else in the URL changes.
+ */
+export function authorizeUrl(url: string, applied: AppliedAuth, token: string): string {
+	const current = token.trim()
+		? url.replace(
+				/([?&](?:access_token|private_token|job_token)=)[^&]*/,
+				(_m, name: string) => `${name}${enc(token.trim())}`
+			)
+		: url;
+	const missing = applied.query.filter((q) => !new RegExp(`[?&]${q.split('=')[0]}=`).test(current));
+	return missing.length
+		? `${current}${current.includes('?') ? '&' : '?'}${missing.join('&')}`
+		: current;
+}

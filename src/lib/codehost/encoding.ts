@@ -209,3 +209,8 @@ export function fixPlus(query: string): string {
 
 /** Past this many characters a URL risks 414 on common servers and proxies (CH-PAY-3). */
 export const LONG_URL_CHARS = 4000;
+
+/** The API root, a path and an encoded query string joined into one URL. */
+export function joinUrl(apiRoot: string, path: string, query = ''): string {
+	return `${apiRoot.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}${query ? `?${query}` : ''}`;
+}

@@ -3,6 +3,7 @@ import { headersToObject, type Exchange } from '$lib/http/exchange';
 import { redactText, redactUrl } from '$lib/http/redact';
 import { isApiProblem } from '$lib/http/problem';
 import { parseJsonBody } from '$lib/http/validate';
+import { authorizeUrl } from './auth';
 import { AuthState } from './auth.svelte';
 import { toCurl } from './curl';
 import {
@@ -10,6 +11,7 @@ import {
 	encodeForm,
 	encodeQuery,
 	fillPath,
+	joinUrl,
 	flattenParams,
 	lintRequest,
 	LONG_URL_CHARS,
@@ -216,7 +218,7 @@ export class ExplorerState {
 	/** The URL as it will be sent, with secrets left out. */
 	get previewUrl(): string {
 		const b = this.#build(false);
-		return `${this.#env.apiRoot()}${b.path}${b.query ? `?${b.query}` : ''}`;
+		return joinUrl(this.#env.apiRoot(), b.path, b.query);
 	}
 
 	get offerBody(): boolean {
@@ -599,25 +601,9 @@ export class ExplorerState {
 		}
 	}
 
-	/** A server-given URL with the current auth: query credentials added if missing, or updated. */
+	/** A server-given URL with the current auth (see authorizeUrl). */
 	#authUrl(url: string): string {
-		const target = this.#withCurrentToken(url);
-		const missing = this.auth.applied.query.filter(
-			(q) => !new RegExp(`[?&]${q.split('=')[0]}=`).test(target)
-		);
-		return missing.length
-			? `${target}${target.includes('?') ? '&' : '?'}${missing.join('&')}`
-			: target;
-	}
-
-	/** A URL carrying a token in its query gets the current token (after a refresh). */
-	#withCurrentToken(url: string): string {
-		const token = this.auth.token;
-		if (!token) return url;
-		return url.replace(
-			/([?&](?:access_token|private_token|job_token)=)[^&]*/,
-			(_m, name: string) => `${name}${encodeURIComponent(token)}`
-		);
+		return authorizeUrl(url, this.auth.applied, this.auth.token);
 	}
 
 	cancelFetchAll(): void {
@@ -681,7 +667,7 @@ export class ExplorerState {
 	/** The last request as cURL; secrets only when asked for. */
 	curl(includeSecrets: boolean): string {
 		const b = this.#lastBuilt ?? this.#build(true);
-		const url = this.#lastUrl || `${this.#env.apiRoot()}${b.path}${b.query ? `?${b.query}` : ''}`;
+		const url = this.#lastUrl || joinUrl(this.#env.apiRoot(), b.path, b.query);
 		return toCurl(
 			{
 				method: b.method,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
 	applyAuth,
 	AUTH_METHODS,
+	authorizeUrl,
 	isAuthenticated,
 	QUERY_TOKEN_WARNING
 } from '../../../src/lib/codehost/auth';
@@ -87,5 +88,17 @@ describe('auth methods', () => {
 		expect(isAuthenticated({ method: 'none', token: 'x' })).toBe(false);
 		expect(isAuthenticated({ method: 'personal', token: '' })).toBe(false);
 		expect(isAuthenticated({ method: 'session', token: '' })).toBe(true);
+	});
+
+	it('CH-OFF-3: a Link URL keeps its shape; only the auth query is added or brought up to date', () => {
+		const applied = applyAuth({ method: 'oauth', way: 'access-token-query', token: 'new' });
+		expect(authorizeUrl('https://h/api/v4/projects?page=2&per_page=5', applied, 'new')).toBe(
+			'https://h/api/v4/projects?page=2&per_page=5&access_token=new'
+		);
+		expect(authorizeUrl('https://h/api/v4/projects?access_token=old&page=2', applied, 'new')).toBe(
+			'https://h/api/v4/projects?access_token=new&page=2'
+		);
+		const header = applyAuth({ method: 'personal', way: 'private-token-header', token: 't' });
+		expect(authorizeUrl('https://h/x?page=2', header, 't')).toBe('https://h/x?page=2');
 	});
 });
