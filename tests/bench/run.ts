@@ -1,5 +1,6 @@
 // npm run bench [-- name-filter]: runs the benchmarks against the built site, writes BENCHMARKS.md.
 import { energyRequestsPerOrder, energyRequestsWhileHidden } from './energy-polling.bench';
+import { explorerKeyset } from './explorer-keyset.bench';
 import { homeBundle } from './home-bundle.bench';
 import { offlineReload } from './offline-reload.bench';
 import {
@@ -14,6 +15,7 @@ import {
 const ALL: Benchmark[] = [
 	homeBundle,
 	offlineReload,
+	explorerKeyset,
 	energyRequestsPerOrder,
 	energyRequestsWhileHidden
 ];

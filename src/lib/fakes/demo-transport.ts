@@ -31,6 +31,9 @@ export function demoTransport(service: ServiceId): typeof fetch {
 		const extra = DEMO_HEADERS[service];
 		const headers = new Headers(request.headers);
 		for (const [k, v] of Object.entries(extra ?? {})) if (!headers.has(k)) headers.set(k, v);
+		// Stands in for the browser's cookie jar: as if signed in to the demo web app (CH-AUTH-4).
+		if (service === 'codehost' && (init?.credentials ?? request.credentials) === 'include')
+			headers.set('x-demo-cookie', '_service_session=demo-session');
 		const signal = request.signal;
 		if (signal.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
 		try {

@@ -64,7 +64,11 @@ function faultResponse(fault: FaultKind, retryAfterSeconds: number): Response | 
 		case '429':
 			return new Response('Retry later\n', {
 				status: 429,
-				headers: { 'content-type': 'text/plain', 'retry-after': String(retryAfterSeconds) }
+				headers: {
+					'content-type': 'text/plain',
+					'retry-after': String(retryAfterSeconds),
+					...rateLimitHeaders(retryAfterSeconds)
+				}
 			});
 		case '500':
 			return Response.json({ message: '500 Internal Server Error' }, { status: 500 });
@@ -86,4 +90,17 @@ function faultResponse(fault: FaultKind, retryAfterSeconds: number): Response | 
 		default:
 			return null;
 	}
+}
+
+/** The edge throttle's RateLimit-* headers, as the real code host sends them with a 429. */
+function rateLimitHeaders(retryAfterSeconds: number): Record<string, string> {
+	const reset = Math.floor(Date.now() / 1000) + retryAfterSeconds;
+	return {
+		'ratelimit-name': 'throttle_authenticated_api',
+		'ratelimit-limit': '60',
+		'ratelimit-observed': '61',
+		'ratelimit-remaining': '0',
+		'ratelimit-reset': String(reset),
+		'ratelimit-resettime': new Date(reset * 1000).toUTCString()
+	};
 }

@@ -1,4 +1,4 @@
-import { createClient, type HttpClient } from '$lib/http/client';
+import { createClient, type ClientOptions, type HttpClient } from '$lib/http/client';
 import type { Exchange } from '$lib/http/exchange';
 import { browserEnv } from '$lib/http/reachability';
 import { effectiveApiRoot, type ServiceId } from './connection';
@@ -6,7 +6,12 @@ import { settings } from './settings.svelte';
 import { transportFor } from './transport';
 
 /** An HTTP client for a service as it is configured at this moment. */
-export function clientFor(service: ServiceId, onExchange?: (e: Exchange) => void): HttpClient {
+export function clientFor(
+	service: ServiceId,
+	onExchange?: (e: Exchange) => void,
+	/** Per-area additions, e.g. the explorer's credentials mode and its own secrets to redact. */
+	extra: Pick<ClientOptions, 'credentials' | 'secrets'> = {}
+): HttpClient {
 	const connection = { ...settings.connection(service) };
 	const live = connection.mode === 'live';
 	const headers: Record<string, string> = { accept: 'application/json' };
@@ -17,7 +22,8 @@ export function clientFor(service: ServiceId, onExchange?: (e: Exchange) => void
 		baseUrl: effectiveApiRoot(service, connection),
 		transport: transportFor(service, connection),
 		headers,
-		secrets: () => (token ? [token] : []),
+		secrets: () => [...(token ? [token] : []), ...(extra.secrets?.() ?? [])],
+		credentials: extra.credentials,
 		onExchange,
 		// A fake in the page has no origin to probe: a failure there is never CORS.
 		env: live ? browserEnv : { ...browserEnv, pageOrigin: () => undefined }

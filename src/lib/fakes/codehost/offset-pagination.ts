@@ -4,6 +4,12 @@ export const DEFAULT_PER_PAGE = 20;
 /** Above this many matching records the totals and rel="last" are left out. */
 export const TOTALS_LIMIT = 10_000;
 
+/** Anything with a length and slice: an array, or a lazily generated listing. */
+export interface Listing<T> {
+	readonly length: number;
+	slice(start: number, end: number): T[];
+}
+
 export interface OffsetPage<T> {
 	items: T[];
 	headers: Headers;
@@ -23,7 +29,7 @@ function pageUrl(url: URL, page: number, perPage: number): string {
 	return `${url.origin}${url.pathname}?${params.toString()}`;
 }
 
-export function offsetPage<T>(all: readonly T[], url: URL, total = all.length): OffsetPage<T> {
+export function offsetPage<T>(all: Listing<T>, url: URL, total = all.length): OffsetPage<T> {
 	const perPage = Math.min(
 		positiveInt(url.searchParams.get('per_page'), DEFAULT_PER_PAGE),
 		MAX_PER_PAGE

@@ -1,0 +1,34 @@
+/** "Copy as cURL": redacted unless the person asks for the secrets. */
+import { redactHeaders, redactUrl } from '$lib/http/redact';
+
+export interface CurlInput {
+	method: string;
+	url: string;
+	headers: Record<string, string>;
+	body?: string;
+	/** Send cookies (session-cookie auth). */
+	withCookies?: boolean;
+}
+
+/** Single-quotes a word for a POSIX shell. */
+export function shellQuote(value: string): string {
+	return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+export function toCurl(input: CurlInput, { includeSecrets = false } = {}): string {
+	const url = includeSecrets ? input.url : redactUrl(input.url);
+	const headers = includeSecrets ? input.headers : redactHeaders(input.headers);
+	const parts = ['curl'];
+	if (input.method.toUpperCase() !== 'GET') parts.push('-X', input.method.toUpperCase());
+	for (const [name, value] of Object.entries(headers))
+		parts.push('-H', shellQuote(`${name}: ${value}`));
+	if (input.withCookies)
+		parts.push(
+			'-b',
+			shellQuote(includeSecrets ? '_service_session=<your session>' : '_service_session=[redacted]')
+		);
+	if (input.body !== undefined && input.body !== '')
+		parts.push('--data-raw', shellQuote(input.body));
+	parts.push(shellQuote(url));
+	return parts.join(' ');
+}

@@ -1,0 +1,119 @@
+/** "Fetch all pages": walk rel="next" exactly as given, with progress, cancel, a cap and Retry-After. */
+import { linksByRel } from '$lib/http/link-header';
+import { parseRetryAfter } from '$lib/http/retry-after';
+
+export interface PageAnswer {
+	status: number;
+	headers: Record<string, string>;
+	json: unknown;
+}
+
+export type StopReason = 'done' | 'cap' | 'cancelled' | 'error' | 'rate-limited' | 'not-a-list';
+
+export interface WalkProgress {
+	pages: number;
+	items: number;
+	url: string;
+	waitingMs?: number;
+}
+
+export interface WalkResult extends WalkProgress {
+	reason: StopReason;
+	message: string;
+	status?: number;
+}
+
+export interface WalkOptions {
+	firstUrl: string;
+	send: (url: string, signal: AbortSignal) => Promise<PageAnswer>;
+	/** At most this many pages. */
+	cap: number;
+	signal: AbortSignal;
+	onProgress?: (progress: WalkProgress) => void;
+	/** Used when a 429 carries no readable Retry-After (cross-origin). */
+	defaultWaitMs?: number;
+	maxRateLimitRetries?: number;
+	sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+	/** Rewrites each next URL (e.g. keep the base URL's host); identity by default. */
+	rewrite?: (url: string) => string;
+}
+
+export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
+	return new Promise((resolve, reject) => {
+		if (signal.aborted) return reject(new DOMException('Aborted', 'AbortError'));
+		const timer = setTimeout(done, ms);
+		function done() {
+			signal.removeEventListener('abort', onAbort);
+			resolve();
+		}
+		function onAbort() {
+			clearTimeout(timer);
+			reject(new DOMException('Aborted', 'AbortError'));
+		}
+		signal.addEventListener('abort', onAbort, { once: true });
+	});
+}
+
+export async function walkPages(options: WalkOptions): Promise<WalkResult> {
+	const sleep = options.sleep ?? abortableSleep;
+	const rewrite = options.rewrite ?? ((u: string) => u);
+	let url = options.firstUrl;
+	let pages = 0;
+	let items = 0;
+	let rateRetries = 0;
+	const stop = (reason: StopReason, message: string, status?: number): WalkResult => ({
+		pages,
+		items,
+		url,
+		reason,
+		message,
+		status
+	});
+	for (;;) {
+		if (options.signal.aborted) return stop('cancelled', `Cancelled after ${pages} pages.`);
+		if (pages >= options.cap)
+			return stop('cap', `Stopped at the cap of ${options.cap} pages; the next page is ${url}.`);
+		let answer: PageAnswer;
+		try {
+			answer = await options.send(url, options.signal);
+		} catch (error) {
+			if (options.signal.aborted) return stop('cancelled', `Cancelled after ${pages} pages.`);
+			return stop(
+				'error',
+				`No answer for ${url}: ${error instanceof Error ? error.message : String(error)}`
+			);
+		}
+		if (answer.status === 429) {
+			const lower = Object.fromEntries(
+				Object.entries(answer.headers).map(([k, v]) => [k.toLowerCase(), v])
+			);
+			const waitMs = parseRetryAfter(lower['retry-after']) ?? options.defaultWaitMs ?? 1000;
+			if (rateRetries >= (options.maxRateLimitRetries ?? 5))
+				return stop(
+					'rate-limited',
+					`Rate limited (429) ${rateRetries + 1} times in a row at ${url}.`,
+					429
+				);
+			rateRetries++;
+			options.onProgress?.({ pages, items, url, waitingMs: waitMs });
+			try {
+				await sleep(waitMs, options.signal);
+			} catch {
+				return stop('cancelled', `Cancelled after ${pages} pages while waiting for Retry-After.`);
+			}
+			continue;
+		}
+		rateRetries = 0;
+		if (answer.status >= 400)
+			return stop('error', `Page ${pages + 1} answered ${answer.status} at ${url}.`, answer.status);
+		if (!Array.isArray(answer.json))
+			return stop('not-a-list', `The answer at ${url} is not a list.`, answer.status);
+		pages++;
+		items += answer.json.length;
+		options.onProgress?.({ pages, items, url });
+		const link = Object.entries(answer.headers).find(([k]) => k.toLowerCase() === 'link')?.[1];
+		const next = linksByRel(link).next;
+		if (!next) return stop('done', `Done: no rel="next" after page ${pages}.`, answer.status);
+		url = rewrite(next);
+	}
+}

@@ -1,0 +1,218 @@
+/** Exchange history in IndexedDB (newest 500), searchable, exportable; secrets already redacted. */
+import { createStore, get, set, type UseStore } from 'idb-keyval';
+import type { Exchange } from '$lib/http/exchange';
+import { redactHeaders, redactText, redactUrl } from '$lib/http/redact';
+import type { BodyKind } from './endpoints';
+
+export const HISTORY_LIMIT = 500;
+/** Bodies are kept up to this many characters, so 500 entries stay small. */
+export const HISTORY_BODY_CHARS = 4000;
+
+/** What is needed to send a request again (never a token: the current auth applies on re-run). */
+export interface SavedRequest {
+	method: string;
+	path: string;
+	query: string;
+	params: string;
+	bodyKind: BodyKind;
+}
+
+export interface HistoryEntry {
+	id: string;
+	at: string;
+	method: string;
+	/** Path relative to the API root, as sent. */
+	path: string;
+	url: string;
+	status?: number;
+	durationMs: number;
+	sizeBytes: number;
+	requestHeaders: Record<string, string>;
+	requestBody?: string;
+	responseHeaders: Record<string, string>;
+	responseBody?: string;
+	problemKind?: string;
+	request?: SavedRequest;
+}
+
+let counter = 0;
+
+/** Redacts secret query parameters inside every <URL> of a header value. */
+function redactLinks(value: string): string {
+	return value.replace(/<([^>]*)>/g, (_m, url: string) => `<${redactUrl(url)}>`);
+}
+
+export function entryFromExchange(
+	exchange: Exchange,
+	apiRoot: string,
+	request?: SavedRequest,
+	secrets: readonly string[] = []
+): HistoryEntry {
+	const url = redactText(redactUrl(exchange.url), secrets);
+	const root = apiRoot.replace(/\/+$/, '');
+	const bare = url.split('?')[0]!;
+	const path = bare.startsWith(root) ? bare.slice(root.length) || '/' : bare;
+	const cut = (t?: string) =>
+		t === undefined
+			? undefined
+			: redactText(
+					t.length > HISTORY_BODY_CHARS ? t.slice(0, HISTORY_BODY_CHARS) + '…' : t,
+					secrets
+				);
+	return {
+		id: `${Date.now().toString(36)}-${(counter++).toString(36)}`,
+		at: exchange.startedAt,
+		method: exchange.method,
+		path,
+		url,
+		status: exchange.status,
+		durationMs: exchange.durationMs,
+		sizeBytes: exchange.sizeBytes,
+		requestHeaders: redactHeaders(exchange.requestHeaders),
+		requestBody: cut(exchange.requestBody),
+		// A Link may echo a token sent in the query string.
+		responseHeaders: Object.fromEntries(
+			Object.entries(exchange.responseHeaders).map(([k, v]) => [
+				k,
+				redactText(redactLinks(v), secrets)
+			])
+		),
+		responseBody: cut(exchange.responseBody),
+		problemKind: exchange.problemKind,
+		request: request && {
+			...request,
+			query: redactText(redactUrl(`?${request.query}`).slice(1), secrets),
+			params: redactText(request.params, secrets)
+		}
+	};
+}
+
+/** Every term must match: a method (GET), a status or its start (4, 40, 404), or part of the path. */
+export function searchHistory(entries: readonly HistoryEntry[], query: string): HistoryEntry[] {
+	const terms = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+	if (!terms.length) return [...entries];
+	return entries.filter((e) =>
+		terms.every((term) => {
+			if (/^[a-z]+$/.test(term) && e.method.toLowerCase() === term) return true;
+			if (/^\d{1,3}$/.test(term)) return String(e.status ?? '').startsWith(term);
+			return e.path.toLowerCase().includes(term) || e.url.toLowerCase().includes(term);
+		})
+	);
+}
+
+export interface HistoryExport {
+	format: 'codehost-explorer-history';
+	version: 1;
+	entries: HistoryEntry[];
+}
+
+export function exportHistory(entries: readonly HistoryEntry[]): string {
+	const data: HistoryExport = {
+		format: 'codehost-explorer-history',
+		version: 1,
+		entries: [...entries]
+	};
+	return JSON.stringify(data, null, 2);
+}
+
+function isEntry(v: unknown): v is HistoryEntry {
+	if (!v || typeof v !== 'object') return false;
+	const e = v as Record<string, unknown>;
+	return (
+		typeof e.id === 'string' &&
+		typeof e.method === 'string' &&
+		typeof e.path === 'string' &&
+		typeof e.url === 'string'
+	);
+}
+
+/** Reads an export; entries are redacted again on the way in, in case the file was edited. */
+export function parseHistoryExport(text: string): HistoryEntry[] {
+	const data = JSON.parse(text) as Partial<HistoryExport>;
+	if (data?.format !== 'codehost-explorer-history' || !Array.isArray(data.entries))
+		throw new Error('This file is not an explorer history export.');
+	return data.entries.filter(isEntry).map((e) => ({
+		...e,
+		url: redactUrl(e.url),
+		requestHeaders: redactHeaders(e.requestHeaders ?? {}),
+		responseHeaders: e.responseHeaders ?? {}
+	}));
+}
+
+/** Newest first, duplicates by id dropped, at most HISTORY_LIMIT. */
+export function mergeHistory(
+	newer: readonly HistoryEntry[],
+	older: readonly HistoryEntry[]
+): HistoryEntry[] {
+	const seen = new Set<string>();
+	const out: HistoryEntry[] = [];
+	for (const e of [...newer, ...older]) {
+		if (seen.has(e.id)) continue;
+		seen.add(e.id);
+		out.push(e);
+	}
+	return out.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, HISTORY_LIMIT);
+}
+
+const KEY = 'entries';
+
+/** The IndexedDB side: one list; writes batched (a walk of 100 pages is a few writes) and serialized. */
+export class HistoryStore {
+	#store: UseStore | undefined;
+	#chain: Promise<void> = Promise.resolve();
+	#pending: HistoryEntry[] = [];
+	#flush: Promise<void> | undefined;
+	readonly delayMs: number;
+
+	constructor(delayMs = 250) {
+		this.delayMs = delayMs;
+	}
+
+	#db(): UseStore {
+		this.#store ??= createStore('codehost-history', 'kv');
+		return this.#store;
+	}
+
+	async list(): Promise<HistoryEntry[]> {
+		await this.#flush;
+		await this.#chain;
+		try {
+			return ((await get<HistoryEntry[]>(KEY, this.#db())) ?? []).slice(0, HISTORY_LIMIT);
+		} catch {
+			return [];
+		}
+	}
+
+	/** Resolves once the entry is written. */
+	add(entry: HistoryEntry): Promise<void> {
+		this.#pending.unshift(entry);
+		this.#flush ??= new Promise<void>((resolve) => setTimeout(resolve, this.delayMs)).then(() => {
+			this.#flush = undefined;
+			const batch = this.#pending;
+			this.#pending = [];
+			return this.#write((current) => mergeHistory(batch, current));
+		});
+		return this.#flush;
+	}
+
+	importEntries(entries: readonly HistoryEntry[]): Promise<void> {
+		return this.#write((current) => mergeHistory(entries, current));
+	}
+
+	clear(): Promise<void> {
+		this.#pending = [];
+		return this.#write(() => []);
+	}
+
+	#write(change: (current: HistoryEntry[]) => HistoryEntry[]): Promise<void> {
+		this.#chain = this.#chain.then(async () => {
+			try {
+				const current = (await get<HistoryEntry[]>(KEY, this.#db())) ?? [];
+				await set(KEY, change(current), this.#db());
+			} catch {
+				// A private window may refuse IndexedDB: history is then kept for this page only.
+			}
+		});
+		return this.#chain;
+	}
+}

@@ -1,0 +1,579 @@
+import type { Page } from '@playwright/test';
+import { startFakeServers, type RunningFake } from '../../scripts/fake-servers';
+import { FAKES_PORT_BASE } from '../../playwright.config';
+import { expect, FAKE_URLS, test } from './fixtures';
+
+const ui = (page: Page) => ({
+	authMethod: page.getByRole('combobox', { name: 'Auth method', exact: true }),
+	sentAs: page.getByRole('combobox', { name: 'Sent as', exact: true }),
+	token: page.getByRole('textbox', { name: 'Token', exact: true }),
+	sudo: page.getByRole('textbox', { name: 'Sudo', exact: true }),
+	method: page.getByRole('combobox', { name: 'Method', exact: true }),
+	path: page.getByRole('textbox', { name: 'Path', exact: true }),
+	query: page.getByRole('textbox', { name: 'Query', exact: true }),
+	params: page.getByRole('textbox', { name: 'Parameters (JSON)' }),
+	template: page.getByRole('combobox', { name: 'Template' }),
+	send: page.getByRole('button', { name: 'Send', exact: true }),
+	response: page.getByRole('region', { name: 'Response', exact: true }),
+	status: page
+		.getByRole('region', { name: 'Response', exact: true })
+		.getByRole('heading', { level: 2 }),
+	pagination: page.getByRole('region', { name: 'Pagination' }),
+	error: page.getByRole('region', { name: 'Error' })
+});
+
+async function goLive(page: Page, baseUrl: string) {
+	await page.goto('/settings');
+	const fieldset = page.getByRole('group', { name: 'Code host' });
+	await fieldset.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
+	await fieldset.getByRole('radio', { name: 'Live' }).check();
+	await expect(fieldset.getByRole('status')).toHaveText('Saved.');
+	await page
+		.getByRole('navigation', { name: 'Main' })
+		.getByRole('link', { name: 'Explorer' })
+		.click();
+	await expect(page.getByLabel('Code host connection')).toContainText('Live');
+}
+
+async function request(page: Page, method: string, path: string, query = '') {
+	const u = ui(page);
+	await u.method.selectOption(method);
+	await u.path.fill(path);
+	await u.query.fill(query);
+	await u.send.click();
+}
+
+async function auth(page: Page, method: string, token = '', way?: string) {
+	const u = ui(page);
+	await u.authMethod.selectOption({ label: method });
+	if (way) await u.sentAs.selectOption({ label: way });
+	if (token) await u.token.fill(token);
+}
+
+for (const mode of ['Demo', 'Live'] as const) {
+	test.describe(`${mode} mode`, () => {
+		test.beforeEach(async ({ page }) => {
+			if (mode === 'Live') await goLive(page, FAKE_URLS.codehost);
+			else await page.goto('/explorer');
+		});
+
+		test('paging forward and back on projects follows the Link URLs; totals left out above 10,000', async ({
+			page
+		}) => {
+			const u = ui(page);
+			await request(page, 'GET', '/projects', 'per_page=5');
+			await expect(u.status).toContainText('200');
+			await expect(u.pagination.getByRole('heading')).toContainText('offset-based');
+			await expect(u.pagination.getByRole('row', { name: /^x-total / })).toContainText('10,000');
+			await expect(u.pagination.getByRole('row', { name: /^x-prev-page/ })).toContainText(
+				'first page'
+			);
+			await expect(u.pagination.getByRole('button', { name: 'Last page' })).toBeDisabled();
+			await u.pagination.getByRole('button', { name: 'Next page' }).click();
+			await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('2');
+			await u.pagination.getByRole('button', { name: 'Next page' }).click();
+			await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('3');
+			await u.pagination.getByRole('button', { name: 'Previous page' }).click();
+			await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('2');
+			await u.pagination.getByRole('button', { name: 'First page' }).click();
+			await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('1');
+			await expect(u.response).toContainText(`projects?page=1&per_page=5`);
+		});
+
+		test('each auth method reaches the server the way the seed says', async ({ page }) => {
+			const u = ui(page);
+			await u.template.selectOption('current-user');
+			await auth(
+				page,
+				'Personal, project or group access token',
+				'glpat-demo-token',
+				'PRIVATE-TOKEN header'
+			);
+			await u.send.click();
+			await expect(u.response).toContainText('"personal"');
+			await expect(u.response.getByRole('region', { name: 'Response headers' })).toBeVisible();
+
+			await u.sentAs.selectOption({ label: 'private_token query parameter' });
+			await expect(page.getByRole('list', { name: 'Auth warnings' })).toContainText(
+				'URLs end up in server logs'
+			);
+			await u.send.click();
+			await expect(u.response).toContainText('private_token=[redacted]');
+			await expect(u.status).toContainText('200');
+
+			await u.sentAs.selectOption({ label: 'Authorization: Bearer header' });
+			await u.send.click();
+			await expect(u.status).toContainText('200');
+
+			await auth(page, 'Impersonation token', 'glimp-demo-token');
+			await u.send.click();
+			await expect(u.response).toContainText('"impersonation"');
+
+			await auth(page, 'Job token', 'glcbt-demo-job-token', 'JOB-TOKEN header');
+			await u.send.click();
+			await expect(u.error.getByRole('heading')).toHaveText('Not authenticated (401)');
+			await u.template.selectOption('releases');
+			await u.send.click();
+			await expect(u.status).toContainText('200');
+			await u.sentAs.selectOption({ label: 'job_token query parameter' });
+			await u.send.click();
+			await expect(u.response).toContainText('job_token=[redacted]');
+			await expect(u.status).toContainText('200');
+
+			await auth(page, 'Session cookie');
+			await expect(page.getByRole('list', { name: 'Auth warnings' })).toContainText(
+				'refuses credentials from other origins'
+			);
+			await u.template.selectOption('current-user');
+			await u.send.click();
+			if (mode === 'Demo') await expect(u.response).toContainText('"session"');
+			else await expect(u.error.getByRole('heading')).toHaveText('Blocked by CORS');
+		});
+
+		test('OAuth: sign in, time left, automatic refresh on an expired token, failed refresh clears', async ({
+			page
+		}) => {
+			const u = ui(page);
+			await u.template.selectOption('current-user');
+			await auth(page, 'OAuth 2.0 token');
+			await page.getByRole('textbox', { name: 'Username' }).fill('root');
+			await page.getByLabel('Password').fill('demo-password');
+			await page.getByRole('button', { name: 'Get tokens' }).click();
+			await expect(page.getByText(/Access token: (1 h 59 min|2 h 0 min) left/)).toBeVisible();
+			await u.send.click();
+			await expect(u.response).toContainText('"oauth"');
+
+			await u.sentAs.selectOption({ label: 'access_token query parameter' });
+			await u.token.fill('oauth-expired-demo');
+			await page.getByRole('textbox', { name: 'Refresh credential' }).fill('oauth-refresh-demo');
+			await u.send.click();
+			await expect(u.status).toContainText('200');
+			await expect(u.response).toContainText('refreshed once');
+			await expect(page.getByText('Refreshes: 1.')).toBeVisible();
+			await expect(u.token).not.toHaveValue('oauth-expired-demo');
+
+			await page.getByRole('textbox', { name: 'Refresh credential' }).fill('spent-refresh');
+			await page.getByRole('button', { name: 'Refresh now' }).click();
+			await expect(page.getByRole('status').filter({ hasText: 'Sign in again' })).toBeVisible();
+			await expect(u.token).toHaveValue('');
+		});
+
+		test('sudo: acts as another user, and the three refusals are explained', async ({ page }) => {
+			const u = ui(page);
+			await u.template.selectOption('current-user');
+			await auth(page, 'Personal, project or group access token', 'glpat-demo-token');
+			await u.sudo.fill('ALICE');
+			await u.send.click();
+			await expect(u.response).toContainText('"alice"');
+			await page.getByRole('combobox', { name: 'Target sent as' }).selectOption('query');
+			await u.sudo.fill('nobody');
+			await u.send.click();
+			await expect(u.error.getByRole('heading')).toHaveText('Unknown sudo user');
+			await u.token.fill('glpat-user-token');
+			await u.send.click();
+			await expect(u.error.getByRole('heading')).toHaveText('Sudo needs an administrator');
+			await u.token.fill('glpat-nosudo-token');
+			await u.send.click();
+			await expect(u.error.getByRole('heading')).toHaveText('Token lacks the sudo scope');
+		});
+
+		test('error shapes with their explanations', async ({ page }) => {
+			const u = ui(page);
+			const heading = u.error.getByRole('heading');
+			await request(page, 'GET', '/nope');
+			await expect(heading).toHaveText('Unknown route');
+			await request(page, 'GET', '/projects/diaspora/client-1');
+			await expect(page.getByRole('list', { name: 'Checks before sending' })).toContainText('%2F');
+			await expect(heading).toHaveText('Unknown route');
+			await request(page, 'GET', '/projects/9999999');
+			await expect(heading).toHaveText('Resource not found');
+			await request(page, 'GET', '/projects', 'per_page=100&page=501');
+			await expect(heading).toHaveText('Past the maximum offset');
+			await u.error.getByRole('button', { name: 'Use keyset pagination' }).click();
+			await expect(u.query).toHaveValue('pagination=keyset&per_page=100&order_by=id&sort=asc');
+			await request(page, 'GET', '/namespaces', 'pagination=keyset');
+			await expect(heading).toHaveText('Not authenticated (401)');
+
+			await auth(page, 'Personal, project or group access token', 'glpat-demo-token');
+			await request(page, 'GET', '/namespaces', 'pagination=keyset');
+			await expect(heading).toHaveText('Keyset not available here');
+			await request(page, 'PUT', '/projects');
+			await expect(heading).toHaveText('Method not allowed (405)');
+
+			await u.template.selectOption('create-project');
+			await u.params.fill('{"description": "no name"}');
+			await u.send.click();
+			await expect(heading).toHaveText('Missing attribute');
+			await expect(u.error).toContainText('"name" not given');
+			await u.params.fill('{"name": "bad!"}');
+			await u.send.click();
+			await expect(heading).toHaveText('Validation failed');
+			await expect(u.error.getByRole('list', { name: 'Validation errors' })).toContainText(
+				"route.path can't be blank"
+			);
+			await u.params.fill('{"name": "existing"}');
+			await u.send.click();
+			await expect(heading).toHaveText('Conflict (409)');
+
+			await u.template.selectOption('create-pipeline');
+			await u.params.fill('{"ref": "main", "variables": [{"value": "x"}]}');
+			await u.send.click();
+			await expect(heading).toHaveText('Unprocessable entity (422)');
+
+			await u.template.selectOption('create-snippet');
+			await u.params.fill(
+				'{"title": "t", "file_name": "f", "content": "lottery", "visibility": "public"}'
+			);
+			await u.send.click();
+			await expect(heading).toHaveText('Spam detected');
+
+			await auth(page, 'Personal, project or group access token', 'glpat-wrong');
+			await request(page, 'GET', '/user');
+			await expect(heading).toHaveText('Not authenticated (401)');
+			await auth(page, 'OAuth 2.0 token', 'oauth-revoked-demo');
+			await request(page, 'GET', '/user');
+			await expect(heading).toHaveText('OAuth token revoked');
+		});
+
+		test('spam with CAPTCHA: paste the response and resubmit with the two headers', async ({
+			page
+		}) => {
+			const u = ui(page);
+			await auth(page, 'Personal, project or group access token', 'glpat-demo-token');
+			await u.template.selectOption('create-snippet');
+			await u.send.click();
+			await expect(u.error.getByRole('heading')).toHaveText('Spam detected: CAPTCHA required');
+			await expect(u.error).toContainText('6LeDemoSiteKey-codehost-demo');
+			await u.error.getByRole('textbox', { name: 'CAPTCHA response' }).fill('03AGdBq24-solved');
+			await u.error.getByRole('button', { name: 'Resubmit with CAPTCHA' }).click();
+			await expect(u.status).toContainText('201');
+			await expect(u.response.getByRole('row', { name: /x-service-captcha-response/ })).toHaveCount(
+				0
+			);
+		});
+
+		test('301 of a renamed project: followed for GET with the hop shown, stopped for POST', async ({
+			page
+		}) => {
+			const u = ui(page);
+			await u.template.selectOption('get-renamed-project');
+			await u.send.click();
+			await expect(u.status).toContainText('200');
+			await expect(u.response.getByRole('list', { name: 'Redirects' })).toContainText(
+				'/api/v4/projects/81'
+			);
+			await auth(page, 'Personal, project or group access token', 'glpat-demo-token');
+			await request(page, 'POST', '/projects/diaspora%2Fold-client/pipeline');
+			await expect(u.response.getByRole('note')).toContainText('Not followed');
+			if (mode === 'Demo')
+				await expect(u.response.getByRole('note')).toContainText('/api/v4/projects/81/pipeline');
+		});
+
+		test('fetch all pages with progress, a cap, and where it stopped', async ({ page }) => {
+			const u = ui(page);
+			await request(
+				page,
+				'GET',
+				'/projects',
+				'pagination=keyset&per_page=100&order_by=id&sort=asc'
+			);
+			await expect(u.pagination.getByRole('heading')).toContainText('keyset-based');
+			await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('5');
+			await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
+			await expect(u.pagination.getByRole('status')).toContainText('Fetched: 5 pages, 500 items.');
+			await expect(u.pagination.getByRole('status')).toContainText('cap of 5 pages');
+			await expect(u.pagination.getByRole('status')).toContainText('id_after=500');
+		});
+
+		test('encodings: path parameters with %2F, + as %2B, multipart import, 414 offers a body', async ({
+			page
+		}) => {
+			const u = ui(page);
+			await u.template.selectOption('get-file');
+			await expect(
+				page.getByText(/Will send GET .*files\/docs%2Fguide%2FREADME\.md\?ref=main/)
+			).toBeVisible();
+			await u.send.click();
+			await expect(u.status).toContainText('200');
+			await u.query.fill('ref=main&since=2024-01-01T00:00:00+02:00');
+			await expect(page.getByRole('list', { name: 'Checks before sending' })).toContainText('%2B');
+			await page.getByRole('button', { name: 'Write + as %2B' }).click();
+			await expect(u.query).toHaveValue('ref=main&since=2024-01-01T00:00:00%2B02:00');
+
+			await auth(page, 'Personal, project or group access token', 'glpat-demo-token');
+			await u.template.selectOption('import-project');
+			await page.getByLabel('File', { exact: true }).setInputFiles({
+				name: 'export.tar.gz',
+				mimeType: 'application/gzip',
+				buffer: Buffer.from('archive')
+			});
+			await u.send.click();
+			await expect(u.status).toContainText('201');
+			await expect(u.response).toContainText('"scheduled"');
+
+			await u.template.selectOption('create-project');
+			await u.params.fill('');
+			await u.method.selectOption('POST');
+			await u.query.fill(`name=${'a'.repeat(5000)}`);
+			await expect(page.getByRole('list', { name: 'Checks before sending' })).toContainText('414');
+			await u.send.click();
+			await expect(u.status).toContainText('414');
+			await page.getByRole('button', { name: 'Move the parameters into a body' }).click();
+			await u.send.click();
+			await expect(u.status).toContainText('201');
+		});
+
+		test('history: searchable, re-runnable, redacted; cURL redacted unless asked', async ({
+			page
+		}) => {
+			const u = ui(page);
+			await auth(
+				page,
+				'Personal, project or group access token',
+				'glpat-demo-token',
+				'private_token query parameter'
+			);
+			await request(page, 'GET', '/projects/1');
+			await expect(u.status).toContainText('200');
+			await request(page, 'GET', '/nope');
+			await expect(u.status).toContainText('404');
+			const history = page.getByRole('region', { name: 'History' });
+			await expect(history.getByRole('listitem')).toHaveCount(2);
+			await expect(history).not.toContainText('glpat-demo-token');
+			await history.getByRole('textbox', { name: 'Search history' }).fill('200');
+			await expect(history.getByRole('listitem')).toHaveCount(1);
+			await history.getByRole('button', { name: 'Run again' }).click();
+			await expect(u.status).toContainText('200');
+			await expect(history.getByRole('listitem')).toHaveCount(2);
+
+			await u.response.getByRole('button', { name: 'Copy as cURL' }).click();
+			const curl = u.response.getByLabel('cURL command');
+			await expect(curl).toContainText('private_token=[redacted]');
+			await expect(curl).not.toContainText('glpat-demo-token');
+			await u.response.getByRole('checkbox', { name: 'Include secrets in cURL' }).check();
+			await u.response.getByRole('button', { name: 'Copy as cURL' }).click();
+			await expect(curl).toContainText('private_token=glpat-demo-token');
+
+			await history.getByRole('textbox', { name: 'Search history' }).fill('');
+			const download = page.waitForEvent('download');
+			await history.getByRole('button', { name: 'Export history' }).click();
+			const file = await (await download).path();
+			await history.getByRole('button', { name: 'Clear history' }).click();
+			await expect(history).toContainText('No exchanges yet.');
+			await history.getByLabel('Import history').setInputFiles(file);
+			await expect(history.getByRole('status')).toContainText('Imported 3 entries.');
+			await page.reload();
+			await expect(page.getByRole('region', { name: 'History' }).getByRole('listitem')).toHaveCount(
+				3
+			);
+		});
+	});
+}
+
+test.describe('Live mode: failures of a server with its own switches', () => {
+	let fakes: RunningFake[] = [];
+	let base = '';
+	test.beforeEach(async ({ page }, info) => {
+		fakes = await startFakeServers({ portBase: FAKES_PORT_BASE + 20 + info.parallelIndex * 3 });
+		base = fakes[0]!.url;
+		await goLive(page, base);
+	});
+	test.afterEach(async () => {
+		await Promise.all(fakes.map((f) => f.close()));
+	});
+
+	test('429 with a plain-text body: Retry-After is not readable cross-origin, and the explorer says so', async ({
+		page
+	}) => {
+		const u = ui(page);
+		fakes[0]!.faults.fault = '429';
+		fakes[0]!.faults.times = 1;
+		await request(page, 'GET', '/projects');
+		await expect(u.error.getByRole('heading')).toHaveText('Rate limited (429)');
+		await expect(u.error).toContainText('Retry later');
+		await expect(u.error).toContainText('Not readable from this origin: Retry-After');
+	});
+
+	test('an HTML page is shown as text; a 5xx; a dropped connection is a network failure', async ({
+		page
+	}) => {
+		const u = ui(page);
+		fakes[0]!.faults.fault = 'html-error';
+		fakes[0]!.faults.times = 1;
+		await request(page, 'GET', '/projects');
+		await expect(u.error.getByRole('heading')).toHaveText('HTML page instead of JSON (403)');
+		await expect(u.response.getByLabel('Response body')).toContainText('Checking your browser');
+		fakes[0]!.faults.fault = '503';
+		fakes[0]!.faults.times = 1;
+		await request(page, 'GET', '/projects');
+		await expect(u.error.getByRole('heading')).toHaveText('Server error (503)');
+		// Until switched off: Chromium retries a GET once on a reset connection.
+		fakes[0]!.faults.fault = 'drop';
+		fakes[0]!.faults.times = 0;
+		await request(page, 'GET', '/projects');
+		await expect(u.error.getByRole('heading')).toHaveText('Network failure');
+		fakes[0]!.faults.fault = 'none';
+	});
+
+	test('fetch all pages can be cancelled', async ({ page }) => {
+		const u = ui(page);
+		await request(page, 'GET', '/projects', 'pagination=keyset&per_page=100&order_by=id&sort=asc');
+		await expect(u.status).toContainText('200');
+		fakes[0]!.faults.latencyMs = 150;
+		await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
+		await expect(u.pagination.getByRole('status')).toContainText(/Fetching: [2-9] pages/);
+		await u.pagination.getByRole('button', { name: 'Cancel fetching' }).click();
+		await expect(u.pagination.getByRole('status')).toContainText('Cancelled after');
+	});
+
+	test('fetch all pages waits out a 429 and goes on; malformed JSON is called out', async ({
+		page
+	}) => {
+		const u = ui(page);
+		await request(page, 'GET', '/projects', 'pagination=keyset&per_page=100&order_by=id&sort=asc');
+		await expect(u.status).toContainText('200');
+		await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('3');
+		fakes[0]!.faults.fault = '429';
+		fakes[0]!.faults.times = 1;
+		await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
+		await expect(u.pagination.getByRole('status')).toContainText('Fetched: 3 pages, 300 items.');
+		await expect(u.pagination.getByRole('status')).toContainText('cap of 3 pages');
+		fakes[0]!.faults.fault = 'malformed-json';
+		fakes[0]!.faults.times = 1;
+		await request(page, 'GET', '/projects');
+		await expect(u.error.getByRole('heading')).toHaveText('Malformed JSON (200)');
+	});
+
+	test('a server that is not there is a network failure, not CORS', async ({ page }) => {
+		await goLive(page, 'http://127.0.0.1:9');
+		await request(page, 'GET', '/projects');
+		await expect(ui(page).error.getByRole('heading')).toHaveText('Network failure');
+	});
+});
+
+test('axe: the explorer with an answer, pagination and an error has no serious violation', async ({
+	page,
+	axe
+}) => {
+	await page.goto('/explorer');
+	await request(page, 'GET', '/projects', 'per_page=5');
+	await expect(ui(page).pagination).toBeVisible();
+	await request(page, 'GET', '/projects', 'per_page=100&page=501');
+	await expect(ui(page).error).toBeVisible();
+	const results = await axe().analyze();
+	const serious = results.violations.filter(
+		(v) => v.impact === 'serious' || v.impact === 'critical'
+	);
+	expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+});
+
+test('server-side rules are shown: null booleans treated as false, and the rule-by-rule table', async ({
+	page
+}) => {
+	await page.goto('/explorer');
+	await request(page, 'GET', '/projects/1');
+	await expect(ui(page).response).toContainText(
+		'Null booleans, treated as false (no default): archived.'
+	);
+	await page.getByText('The API’s conventions, rule by rule').click();
+	const table = page.getByRole('table', { name: 'Code-host conventions' });
+	await expect(table.getByRole('row', { name: /CH-AUTH-6/ })).toContainText(
+		'Deploy tokens cannot be used'
+	);
+	await expect(table.getByRole('row', { name: /CH-PATH-4/ })).toBeVisible();
+	// One row per rule of the contract, plus the header row.
+	await expect(table.getByRole('row')).toHaveCount(72);
+});
+
+test('Demo: the rate-limit switch gives a readable 429 with Retry-After and RateLimit-*; 412 with a request header', async ({
+	page
+}) => {
+	const u = ui(page);
+	// The demo failure switches live in Settings (they last until the page is reloaded).
+	await page.goto('/settings');
+	const failures = page.getByRole('group', { name: 'Demo failures' });
+	await failures.getByRole('combobox', { name: 'Service' }).selectOption({ label: 'Code host' });
+	await failures.getByRole('combobox', { name: 'Failure' }).selectOption('429');
+	await failures.getByRole('button', { name: 'Apply' }).click();
+	await page
+		.getByRole('navigation', { name: 'Main' })
+		.getByRole('link', { name: 'Explorer' })
+		.click();
+	await request(page, 'GET', '/projects');
+	await expect(u.error.getByRole('heading')).toHaveText('Rate limited (429)');
+	await expect(u.error).toContainText('Wait 1 s (Retry-After)');
+	await expect(u.error.getByRole('table', { name: 'Rate-limit headers' })).toContainText(
+		'ratelimit-remaining'
+	);
+
+	await auth(page, 'Personal, project or group access token', 'glpat-demo-token');
+	await page
+		.getByRole('textbox', { name: 'Request headers' })
+		.fill('If-Unmodified-Since: Tue, 01 Oct 2024 00:00:00 GMT');
+	await request(page, 'DELETE', '/projects/1/share/3');
+	await expect(u.error.getByRole('heading')).toHaveText('Precondition failed (412)');
+	await page.getByRole('textbox', { name: 'Request headers' }).fill('');
+	await request(page, 'DELETE', '/projects/1/share/3');
+	await expect(u.status).toContainText('204');
+});
+
+test('keyset helper follows the seed’s table: users by username, groups only without auth', async ({
+	page
+}) => {
+	const u = ui(page);
+	await page.goto('/explorer');
+	await u.template.selectOption('users');
+	await page.getByRole('combobox', { name: 'Order by' }).selectOption('username');
+	await page.getByRole('combobox', { name: 'Sort' }).selectOption('desc');
+	await page.getByRole('button', { name: 'Use keyset pagination' }).first().click();
+	await expect(u.query).toHaveValue('pagination=keyset&per_page=100&order_by=username&sort=desc');
+	await u.query.fill('pagination=keyset&per_page=50&order_by=username&sort=desc');
+	await u.send.click();
+	await expect(u.pagination.getByRole('heading')).toContainText('keyset-based');
+	await expect(u.pagination).toContainText('only the Link header');
+	await u.pagination.getByRole('button', { name: 'Next page' }).click();
+	await expect(u.response).toContainText('cursor=');
+	await u.template.selectOption('groups');
+	await auth(page, 'Personal, project or group access token', 'glpat-demo-token');
+	await expect(page.getByText('keyset works only for unauthenticated requests')).toBeVisible();
+});
+
+test('explorer tokens stay in session storage, never in local storage or IndexedDB history', async ({
+	page
+}) => {
+	await page.goto('/explorer');
+	await auth(page, 'Personal, project or group access token', 'glpat-demo-token');
+	await request(page, 'GET', '/user');
+	await expect(ui(page).status).toContainText('200');
+	const read = () =>
+		page.evaluate(async () => {
+			// Only open the database once the app made it, so this read never creates an empty one.
+			const made = (await indexedDB.databases()).some((d) => d.name === 'codehost-history');
+			const history = !made
+				? ''
+				: await new Promise<string>((resolve) => {
+						const open = indexedDB.open('codehost-history');
+						open.onsuccess = () => {
+							try {
+								const get = open.result.transaction('kv').objectStore('kv').get('entries');
+								get.onsuccess = () => resolve(JSON.stringify(get.result ?? []));
+							} catch {
+								resolve('');
+							}
+						};
+					});
+			return {
+				session: JSON.stringify(sessionStorage),
+				local: JSON.stringify(localStorage),
+				history
+			};
+		});
+	// History writes are batched: wait for the entry to land.
+	await expect.poll(async () => (await read()).history).toContain('/user');
+	const stored = await read();
+	expect(stored.session).toContain('glpat-demo-token');
+	expect(stored.local).not.toContain('glpat-demo-token');
+	expect(stored.history).not.toContain('glpat-demo-token');
+	await page.reload();
+	await expect(ui(page).token).toHaveValue('glpat-demo-token');
+});

@@ -1,0 +1,237 @@
+import { describe, expect, it } from 'vitest';
+import { ExplorerState } from '../../../src/lib/codehost/explorer.svelte';
+import { HistoryStore } from '../../../src/lib/codehost/history';
+import { createCodehostApp } from '../../../src/lib/fakes/codehost/app';
+import { createClient } from '../../../src/lib/http/client';
+
+const ROOT = 'https://codehost.demo/api/v4';
+
+function setup() {
+	const app = createCodehostApp();
+	const sent: Request[] = [];
+	const transport: typeof fetch = async (input, init) => {
+		const request = new Request(input, init);
+		sent.push(request.clone());
+		return app.fetch(request);
+	};
+	const explorer = new ExplorerState({
+		apiRoot: () => ROOT,
+		live: () => false,
+		history: new HistoryStore(0),
+		client: ({ credentials, secrets, onExchange }) =>
+			createClient({
+				baseUrl: ROOT,
+				transport,
+				credentials,
+				secrets,
+				onExchange,
+				env: { online: () => true, pageOrigin: () => undefined }
+			})
+	});
+	return { app, explorer, sent };
+}
+
+describe('explorer state against the demo code host', () => {
+	it('CH-AUTH-1: concurrent expired-token 401s cause exactly one refresh at /oauth/token; both tokens kept', async () => {
+		const { app, explorer } = setup();
+		explorer.auth.setMethod('oauth');
+		explorer.auth.token = 'oauth-expired-demo';
+		explorer.auth.refreshToken = 'oauth-refresh-demo';
+		explorer.auth.createdAt = Math.floor(Date.now() / 1000) - 3 * 3600;
+		explorer.auth.save();
+		const tokens = await Promise.all(
+			[1, 2, 3].map(() => explorer.auth.refreshAfterExpiry('oauth-expired-demo'))
+		);
+		expect(new Set(tokens).size).toBe(1);
+		const stats = await (
+			await app.fetch(new Request('https://codehost.demo/oauth/__stats'))
+		).json();
+		expect(stats.refreshes).toBe(1);
+		expect(explorer.auth.refreshToken).not.toBe('oauth-refresh-demo');
+		expect(explorer.auth.timeLeft).toMatch(/1 h 59 min|2 h 0 min/);
+	});
+
+	it('CH-AUTH-1: a Send and a Fetch all meeting the expired token at once share one refresh', async () => {
+		const { app, explorer, sent } = setup();
+		explorer.query = 'pagination=keyset&per_page=20&order_by=id&sort=asc';
+		await explorer.send();
+		explorer.auth.setMethod('oauth');
+		explorer.auth.way = 'access-token-query';
+		explorer.auth.token = 'oauth-expired-demo';
+		explorer.auth.refreshToken = 'oauth-refresh-demo';
+		explorer.auth.save();
+		explorer.walkCap = 3;
+		explorer.path = '/user';
+		explorer.query = '';
+		await Promise.all([explorer.fetchAll(), explorer.send()]);
+		const stats = await (
+			await app.fetch(new Request('https://codehost.demo/oauth/__stats'))
+		).json();
+		expect(stats.refreshes).toBe(1);
+		expect(explorer.response?.status).toBe(200);
+		expect(explorer.walkResult).toMatchObject({ reason: 'cap', pages: 3, items: 60 });
+		// Both met the expired token: the walk's first page and the Send.
+		const expired = sent.filter((r) => r.url.includes('access_token=oauth-expired-demo'));
+		expect(expired.map((r) => new URL(r.url).pathname).sort()).toEqual([
+			'/api/v4/projects',
+			'/api/v4/user'
+		]);
+	});
+
+	it('CH-AUTH-1: an expired token is refreshed once and the request sent again', async () => {
+		const { explorer } = setup();
+		explorer.auth.setMethod('oauth');
+		explorer.auth.token = 'oauth-expired-demo';
+		explorer.auth.refreshToken = 'oauth-refresh-demo';
+		explorer.auth.save();
+		explorer.path = '/user';
+		explorer.query = '';
+		await explorer.send();
+		expect(explorer.response?.status).toBe(200);
+		expect(explorer.response?.refreshed).toBe(true);
+	});
+
+	it('CH-REDIR-1: a GET to a renamed project follows the 301 and shows the hop; a POST stops with the new URL', async () => {
+		const { explorer } = setup();
+		explorer.useTemplate('get-renamed-project');
+		await explorer.send();
+		expect(explorer.response?.status).toBe(200);
+		expect(explorer.response?.hops[0]).toMatchObject({ status: 301, to: `${ROOT}/projects/81` });
+		// With the token in the query string, the hop is shown redacted.
+		explorer.auth.setMethod('personal');
+		explorer.auth.way = 'private-token-query';
+		explorer.auth.token = 'glpat-demo-token';
+		await explorer.send();
+		expect(explorer.response?.hops[0]?.to).toBe(`${ROOT}/projects/81?private_token=[redacted]`);
+		explorer.auth.way = 'private-token-header';
+		explorer.auth.setMethod('personal');
+		explorer.auth.token = 'glpat-demo-token';
+		explorer.method = 'POST';
+		explorer.path = '/projects/diaspora%2Fold-client/pipeline';
+		await explorer.send();
+		expect(explorer.response?.status).toBe(301);
+		expect(explorer.response?.redirectNote).toContain(`${ROOT}/projects/81/pipeline`);
+	});
+
+	it('CH-SPAM-3: resubmission carries X-Service-Captcha-Response and X-Service-Spam-Log-Id', async () => {
+		const { explorer, sent } = setup();
+		explorer.auth.setMethod('personal');
+		explorer.auth.token = 'glpat-demo-token';
+		explorer.useTemplate('create-snippet');
+		await explorer.send();
+		const captcha = explorer.response!.shape!.captcha!;
+		explorer.captchaResponse = 'solved';
+		await explorer.resubmitWithCaptcha(captcha.spamLogId);
+		expect(explorer.response?.status).toBe(201);
+		const last = sent.at(-1)!;
+		expect(last.headers.get('x-service-captcha-response')).toBe('solved');
+		expect(last.headers.get('x-service-spam-log-id')).toBe(String(captcha.spamLogId));
+	});
+
+	it('CH-PAY-2, CH-PAY-6: a JSON body has its content type; a form body brackets arrays of hashes', async () => {
+		const { explorer, sent } = setup();
+		explorer.auth.setMethod('personal');
+		explorer.auth.token = 'glpat-demo-token';
+		explorer.useTemplate('create-pipeline');
+		await explorer.send();
+		expect(await sent.at(-1)!.text()).toBe(
+			'ref=main&variables[0][key]=DEPLOY&variables[0][value]=true&variables[1][key]=SINCE&variables[1][value]=2024-01-01T00%3A00%3A00%2B02%3A00'
+		);
+		expect(explorer.response?.json).toMatchObject({
+			variables: [{ key: 'DEPLOY' }, { key: 'SINCE', value: '2024-01-01T00:00:00+02:00' }]
+		});
+		explorer.bodyKind = 'json';
+		await explorer.send();
+		expect(sent.at(-1)!.headers.get('content-type')).toBe('application/json');
+		expect(explorer.response?.status).toBe(201);
+	});
+
+	it('CH-PAY-1, CH-PAY-3: after a 414 the parameters can move into a body', async () => {
+		const { explorer } = setup();
+		explorer.auth.setMethod('personal');
+		explorer.auth.token = 'glpat-demo-token';
+		explorer.method = 'POST';
+		explorer.path = '/projects';
+		explorer.params = '';
+		explorer.query = `name=${'a'.repeat(5000)}`;
+		await explorer.send();
+		expect(explorer.response?.status).toBe(414);
+		expect(explorer.offerBody).toBe(true);
+		explorer.sendAsBody();
+		await explorer.send();
+		expect(explorer.response?.status).toBe(201);
+	});
+
+	it('CH-OFF-3: Next follows the Link URL exactly as given; history records it redacted', async () => {
+		const { explorer, sent } = setup();
+		explorer.auth.setMethod('personal');
+		explorer.auth.way = 'private-token-query';
+		explorer.auth.token = 'glpat-demo-token';
+		await explorer.send();
+		const next = explorer.response!.pagination.links.find((l) => l.rel === 'next')!.url;
+		await explorer.followLink(next);
+		expect(sent.at(-1)!.url).toBe(next);
+		expect(JSON.stringify(explorer.history)).not.toContain('glpat-demo-token');
+		expect(explorer.curl(false)).not.toContain('glpat-demo-token');
+		expect(explorer.curl(true)).toContain('glpat-demo-token');
+	});
+});
+
+describe('a server whose Link URLs carry another host (behind a proxy)', () => {
+	it('CH-OFF-3: the foreign Link is flagged; followed as given, or on the base URL when asked', async () => {
+		const app = createCodehostApp();
+		const sent: string[] = [];
+		const transport: typeof fetch = async (input, init) => {
+			const request = new Request(input, init);
+			sent.push(request.url);
+			const res = await app.fetch(request);
+			const headers = new Headers(res.headers);
+			const link = headers.get('link');
+			if (link)
+				headers.set('link', link.replaceAll('https://codehost.demo', 'https://internal.example'));
+			return new Response(res.body, { status: res.status, headers });
+		};
+		const explorer = new ExplorerState({
+			apiRoot: () => ROOT,
+			live: () => false,
+			history: new HistoryStore(0),
+			client: (o) =>
+				createClient({
+					baseUrl: ROOT,
+					transport,
+					...o,
+					env: { online: () => true, pageOrigin: () => undefined }
+				})
+		});
+		await explorer.send();
+		const next = explorer.response!.pagination.links.find((l) => l.rel === 'next')!;
+		expect(next.foreign).toBe(true);
+		explorer.keepBase = true;
+		await explorer.followLink(next.url);
+		expect(sent.at(-1)).toBe(`${ROOT}/projects?page=2&per_page=5`);
+	});
+});
+
+describe('explorer secrets', () => {
+	it('stay in session storage unless remembered', async () => {
+		const { loadExplorerSecrets, saveExplorerSecrets, emptyExplorerSecrets } =
+			await import('../../../src/lib/codehost/secrets');
+		const mem = () => {
+			const m = new Map<string, string>();
+			return {
+				getItem: (k: string) => m.get(k) ?? null,
+				setItem: (k: string, v: string) => void m.set(k, v),
+				removeItem: (k: string) => void m.delete(k),
+				m
+			} as unknown as Storage & { m: Map<string, string> };
+		};
+		const s = { session: mem(), local: mem() };
+		saveExplorerSecrets({ ...emptyExplorerSecrets(), token: 'tok-1' }, false, s);
+		expect((s.session as unknown as { m: Map<string, string> }).m.size).toBe(1);
+		expect((s.local as unknown as { m: Map<string, string> }).m.size).toBe(0);
+		expect(loadExplorerSecrets(s).token).toBe('tok-1');
+		saveExplorerSecrets({ ...emptyExplorerSecrets(), token: 'tok-2' }, true, s);
+		expect((s.session as unknown as { m: Map<string, string> }).m.size).toBe(0);
+		expect(loadExplorerSecrets(s).token).toBe('tok-2');
+	});
+});
