@@ -1,8 +1,122 @@
 import type { HttpClient } from '$lib/http/client';
-import { BibleListSchema, type Bible } from './schemas';
+import {
+	BibleDetailEnvelopeSchema,
+	BibleListSchema,
+	ChapterEnvelopeSchema,
+	PassageEnvelopeSchema,
+	type Bible,
+	type BibleDetail,
+	type Chapter,
+	type Passage
+} from './schemas';
+
+/** Path segments are encoded; refs are case-sensitive and sent as given. */
+const seg = (value: string | number) => encodeURIComponent(String(value));
+
+export interface CallOptions {
+	signal?: AbortSignal;
+	/** false leaves retrying to the caller (the downloader has its own backoff). */
+	retry?: boolean;
+	timeoutMs?: number;
+}
 
 /** GET /bibles (BI-EP-1). */
 export async function listBibles(client: HttpClient, signal?: AbortSignal): Promise<Bible[]> {
 	const { data } = await client.json({ method: 'GET', path: 'bibles', signal }, BibleListSchema);
 	return data.data;
+}
+
+/** GET /bibles/{bible_ref} (BI-EP-2). */
+export async function getBible(
+	client: HttpClient,
+	bibleRef: string,
+	options: CallOptions = {}
+): Promise<BibleDetail> {
+	const { data } = await client.json(
+		{ method: 'GET', path: `bibles/${seg(bibleRef)}`, ...options },
+		BibleDetailEnvelopeSchema
+	);
+	return data.data;
+}
+
+export function chapterPath(bibleRef: string, bookRef: string, chapter: number): string {
+	return `bibles/${seg(bibleRef)}/books/${seg(bookRef)}/chapters/${seg(chapter)}`;
+}
+
+/** GET /bibles/{bible_ref}/books/{book_ref}/chapters/{chapter} (BI-EP-3), with the size received. */
+export async function getChapter(
+	client: HttpClient,
+	bibleRef: string,
+	bookRef: string,
+	chapter: number,
+	options: CallOptions = {}
+): Promise<{ chapter: Chapter; bytes: number }> {
+	const { data, result } = await client.json(
+		{ method: 'GET', path: chapterPath(bibleRef, bookRef, chapter), ...options },
+		ChapterEnvelopeSchema
+	);
+	return { chapter: data.data, bytes: result.exchange.sizeBytes };
+}
+
+export interface PassageQuery {
+	bibleRef: string;
+	bookRef: string;
+	startChapter: number;
+	startVerse: number;
+	endVerse: number;
+}
+
+/** GET /passage/{bible_ref}/{book_ref}?start-chapter=&start-verse=&end-verse= (BI-EP-4). */
+export async function getPassage(
+	client: HttpClient,
+	query: PassageQuery,
+	options: CallOptions = {}
+): Promise<Passage> {
+	const { data } = await client.json(
+		{
+			method: 'GET',
+			path: `passage/${seg(query.bibleRef)}/${seg(query.bookRef)}`,
+			query: {
+				'start-chapter': query.startChapter,
+				'start-verse': query.startVerse,
+				'end-verse': query.endVerse
+			},
+			...options
+		},
+		PassageEnvelopeSchema
+	);
+	return data.data;
+}
+
+export type RawFormat = 'json' | 'xml' | 'yaml';
+
+export interface RawAnswer {
+	status: number;
+	contentType: string;
+	text: string;
+	url: string;
+}
+
+/**
+ * Any GET in the format asked for (BI-FMT-1), as text to look at. Never parsed or cached:
+ * only JSON answers, validated, go into the chapter cache.
+ */
+export async function getRaw(
+	client: HttpClient,
+	path: string,
+	format: RawFormat,
+	signal?: AbortSignal
+): Promise<RawAnswer> {
+	const { response, text, url } = await client.send({
+		method: 'GET',
+		path,
+		query: { format },
+		signal
+	});
+	return {
+		status: response.status,
+		contentType: response.headers.get('content-type') ?? '',
+		text,
+		url
+	};
 }
