@@ -32,7 +32,11 @@ export function loadParser(): Promise<OsisParser> {
 	]).then(([{ bcv_parser }, lang]) => {
 		const bcv = new bcv_parser(lang);
 		// Whole chapters stay "Gen.1" rather than "Gen.1.1-Gen.1.31".
-		bcv.set_options({ osis_compaction_strategy: 'bc', book_alone_strategy: 'first_chapter' });
+		bcv.set_options({
+			osis_compaction_strategy: 'bc',
+			book_alone_strategy: 'first_chapter',
+			versification_system: 'kjv'
+		});
 		return {
 			osis: (text: string) => String(bcv.parse(text).osis()),
 			recognised: (text: string) => {
