@@ -1,4 +1,6 @@
 // npm run bench [-- name-filter]: runs the benchmarks against the built site, writes BENCHMARKS.md.
+import { bibleDownload, bibleStorage } from './bible-download.bench';
+import { bibleOpenCached } from './bible-open.bench';
 import { homeBundle } from './home-bundle.bench';
 import {
 	launchBrowser,
@@ -9,7 +11,7 @@ import {
 	type BenchResult
 } from './harness';
 
-const ALL: Benchmark[] = [homeBundle];
+const ALL: Benchmark[] = [homeBundle, bibleDownload, bibleOpenCached, bibleStorage];
 const filter = process.argv[2]?.toLowerCase();
 const selected = ALL.filter((b) => !filter || b.name.toLowerCase().includes(filter));
 

@@ -37,6 +37,24 @@ export function isQuotaError(error: unknown): boolean {
 	return inner !== undefined && inner !== error && isQuotaError(inner);
 }
 
+/**
+ * idb-keyval's store with relaxed durability: a cache need not wait for the disk flush on every
+ * commit. Each transaction is still atomic, so a record is there whole or not at all; after a
+ * crash the last few chapters may be missing, which the completeness check and resume handle.
+ */
+export function relaxedStore(dbName: string, storeName: string): UseStore {
+	if (typeof indexedDB === 'undefined') return createStore(dbName, storeName);
+	const request = indexedDB.open(dbName);
+	request.onupgradeneeded = () => request.result.createObjectStore(storeName);
+	const db = promisifyRequest(request);
+	return (txMode, callback) =>
+		db.then((database) =>
+			callback(
+				database.transaction(storeName, txMode, { durability: 'relaxed' }).objectStore(storeName)
+			)
+		);
+}
+
 const bibleRange = (bibleRef: string) => IDBKeyRange.bound([bibleRef], [bibleRef, []]);
 const bookRange = (bibleRef: string, bookRef: string) =>
 	IDBKeyRange.bound([bibleRef, bookRef], [bibleRef, bookRef, []]);
@@ -50,7 +68,7 @@ export class ChapterCache {
 	readonly #meta: UseStore;
 
 	constructor(stores?: { chapters: UseStore; meta: UseStore }) {
-		this.#chapters = stores?.chapters ?? createStore('bible-chapters', 'chapters');
+		this.#chapters = stores?.chapters ?? relaxedStore('bible-chapters', 'chapters');
 		this.#meta = stores?.meta ?? createStore('bible-offline', 'meta');
 	}
 
@@ -93,6 +111,33 @@ export class ChapterCache {
 		});
 		const key: ChapterKey = [bibleRef, bookRef, chapter];
 		await set(key, record, this.#chapters);
+	}
+
+	/**
+	 * Stores several validated chapters in one transaction: all of them or, if it fails (quota),
+	 * none. Every record is still one whole chapter.
+	 */
+	async putMany(
+		bibleRef: string,
+		chapters: readonly { bookRef: string; chapter: number; data: Chapter; bytes: number }[]
+	): Promise<void> {
+		const storedAt = Date.now();
+		const records = chapters.map((c) =>
+			v.parse(StoredChapterSchema, {
+				v: 1,
+				bibleRef,
+				bookRef: c.bookRef,
+				chapter: c.chapter,
+				bytes: c.bytes,
+				storedAt,
+				data: c.data
+			})
+		);
+		await this.#chapters('readwrite', (store) => {
+			for (const r of records)
+				store.put(r, [r.bibleRef, r.bookRef, r.chapter] satisfies ChapterKey);
+			return promisifyRequest(store.transaction);
+		});
 	}
 
 	/** Keys of the stored chapters of a translation, or of one of its books. */

@@ -69,8 +69,6 @@ export function isRetryable(error: unknown): boolean {
 	return false;
 }
 
-class QuotaStop extends Error {}
-
 /**
  * Keeps a book or a whole translation offline: fetches only the chapters not yet stored, a few
  * at a time, retrying with backoff; stops cleanly on cancel or a full disk; and marks the scope
@@ -102,24 +100,42 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 
 	let lastFailure = '';
 	let quotaHit = false;
+	let writeFailure: unknown = null;
 	let next = 0;
+
+	// Fetching and storing are decoupled: fetched chapters queue up and are written in batches,
+	// one atomic transaction per batch, while the next requests are already under way.
+	const pending: { bookRef: string; chapter: number; data: Chapter; bytes: number }[] = [];
+	let writing: Promise<void> | null = null;
+	const flush = async () => {
+		while (pending.length && !writeFailure) {
+			const batch = pending.splice(0, pending.length);
+			try {
+				await cache.putMany(bibleRef, batch);
+				progress.done += batch.length;
+				for (const item of batch) progress.bytes += item.bytes;
+				report();
+			} catch (error) {
+				writeFailure = error;
+				if (isQuotaError(error)) quotaHit = true;
+				stop.abort(new DOMException('Storing failed.', 'AbortError'));
+			}
+		}
+		writing = null;
+	};
+	const store = (item: (typeof pending)[number]) => {
+		pending.push(item);
+		writing ??= flush();
+	};
 
 	async function one(item: { bookRef: string; chapter: number }): Promise<void> {
 		for (let attempt = 1; ; attempt++) {
 			try {
 				const { chapter, bytes } = await options.fetchChapter(item.bookRef, item.chapter, signal);
-				try {
-					await cache.put(bibleRef, item.bookRef, item.chapter, chapter, bytes);
-				} catch (error) {
-					if (isQuotaError(error)) throw new QuotaStop();
-					throw error;
-				}
-				progress.done++;
-				progress.bytes += bytes;
-				report();
+				store({ ...item, data: chapter, bytes });
 				return;
 			} catch (error) {
-				if (error instanceof QuotaStop || signal.aborted) throw error;
+				if (signal.aborted) return;
 				if (attempt >= attempts || !isRetryable(error)) {
 					progress.failed++;
 					lastFailure = error instanceof Error ? error.message : String(error);
@@ -127,7 +143,11 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 					return;
 				}
 				const delay = backoffMs * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5);
-				await sleep(delay, signal);
+				try {
+					await sleep(delay, signal);
+				} catch {
+					return;
+				}
 			}
 		}
 	}
@@ -141,14 +161,11 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 
 	try {
 		await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
-	} catch (error) {
-		if (error instanceof QuotaStop) {
-			quotaHit = true;
-			stop.abort(new DOMException('Storage is full.', 'AbortError'));
-		} else if (!signal.aborted) throw error;
+		while (writing) await writing;
 	} finally {
 		outer?.removeEventListener('abort', onOuterAbort);
 	}
+	if (writeFailure && !quotaHit) throw writeFailure;
 
 	if (quotaHit) {
 		const after = await keysOf(cache, bibleRef, books);
