@@ -112,9 +112,12 @@ describe('Bible fake', () => {
 		expect(yamlText).toContain('success: true');
 	});
 
-	it('the second translation is the New Testament only', async () => {
+	it('BI-TEXT-1: the second translation is the New Testament only, text unchanged', async () => {
 		const { body } = await json('/bibles/KJVNT');
 		expect(body.data.books).toHaveLength(27);
 		expect(body.data.books[0]).toMatchObject({ ref: 'Matt', order: 0 });
+		const nt = await json('/bibles/KJVNT/books/John/chapters/3');
+		const kjv = await json('/bibles/KJV/books/John/chapters/3');
+		expect(nt.body.data.verses).toEqual(kjv.body.data.verses);
 	});
 });

@@ -25,10 +25,10 @@ export const DEMO_BIBLES: readonly BibleEntry[] = [
 	},
 	{
 		copytightInfo:
-			'Public domain. A smaller demo edition made from the 1769 King James text: the New Testament only, without the paragraph marks (#) and the brackets around supplied words.',
+			'Public domain. The New Testament of the 1769 King James text, unchanged: a smaller second translation for the demo.',
 		langId: 'en',
 		language: 'English (EN)',
-		name: 'King James Version, New Testament, plain (KJVNT)',
+		name: 'King James Version, New Testament (KJVNT)',
 		publisher: 'Public Domain',
 		ref: 'KJVNT'
 	}
@@ -44,15 +44,10 @@ let texts: Promise<Texts> | undefined;
 export function loadTexts(): Promise<Texts> {
 	texts ??= import('./kjv-data').then(({ indexKjv }) => {
 		const kjv = indexKjv();
-		const plain = kjv.slice(NT_START).map((book) => ({
-			...book,
-			chapters: book.chapters.map((verses) =>
-				verses.map((t) => t.replace(/^# /, '').replace(/[[\]]/g, ''))
-			)
-		}));
+		const nt = kjv.slice(NT_START);
 		return new Map([
 			['KJV', kjv],
-			['KJVNT', plain]
+			['KJVNT', nt]
 		]);
 	});
 	return texts;
