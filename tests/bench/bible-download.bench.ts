@@ -74,7 +74,7 @@ export const bibleDownload: Benchmark = {
 			}
 			await page.goto(`${ctx.appUrl}/bible/KJV`);
 			const result = await downloadTranslation(page);
-			const stored = await storedBytes(page, 'KJV');
+			const stored = await storedBytes(page, `${s.fake.url}/api/v1`, 'KJV');
 			if (stored.chapters !== CHAPTERS) throw new Error(`stored ${stored.chapters} chapters`);
 			s.bytes = stored.bytes;
 			(s.maxGap ??= []).push(result.maxGapMs);
@@ -125,7 +125,7 @@ export const bibleStorage: Benchmark = {
 				async () => (await navigator.storage.estimate()).usage ?? 0
 			);
 			await downloadTranslation(page);
-			const stored = await storedBytes(page, 'KJV');
+			const stored = await storedBytes(page, `${s.fake.url}/api/v1`, 'KJV');
 			const after = await page.evaluate(
 				async () => (await navigator.storage.estimate()).usage ?? 0
 			);

@@ -31,12 +31,13 @@ export async function goLive(page: Page, appUrl: string, baseUrl: string): Promi
 /** Sum of the JSON bytes received, as recorded in each stored chapter. */
 export function storedBytes(
 	page: Page,
+	apiRoot: string,
 	bibleRef: string
 ): Promise<{ chapters: number; bytes: number }> {
 	return page.evaluate(
-		(bible) =>
+		([name, bible]) =>
 			new Promise((resolve, reject) => {
-				const open = indexedDB.open('bible-chapters');
+				const open = indexedDB.open(name!);
 				open.onerror = () => reject(open.error);
 				open.onsuccess = () => {
 					const req = open.result
@@ -53,7 +54,7 @@ export function storedBytes(
 					};
 				};
 			}),
-		bibleRef
+		[`bible-chapters ${apiRoot}`, bibleRef]
 	);
 }
 

@@ -21,12 +21,15 @@ async function readJohn3(page: Page) {
 	await expect(page.locator('#v16')).toContainText('16');
 }
 
+/** The demo's chapter database (each API root has its own). */
+const DEMO_DB = 'bible-chapters https://bible.demo/api/v1';
+
 /** Chapters of a translation stored in IndexedDB, read in the page. */
-function storedChapters(page: Page, bibleRef: string, bookRef: string) {
+function storedChapters(page: Page, bibleRef: string, bookRef: string, db = DEMO_DB) {
 	return page.evaluate(
-		([bible, book]) =>
+		([bible, book, name]) =>
 			new Promise<number>((resolve, reject) => {
-				const open = indexedDB.open('bible-chapters');
+				const open = indexedDB.open(name!);
 				open.onerror = () => reject(open.error);
 				open.onsuccess = () => {
 					const db = open.result;
@@ -40,7 +43,7 @@ function storedChapters(page: Page, bibleRef: string, bookRef: string) {
 					};
 				};
 			}),
-		[bibleRef, bookRef]
+		[bibleRef, bookRef, db]
 	);
 }
 
@@ -155,9 +158,9 @@ test('Demo: eviction is noticed and a new download is offered; delete a translat
 
 	// The browser evicts records behind the app's back.
 	await page.evaluate(
-		() =>
+		(name) =>
 			new Promise<void>((resolve) => {
-				const open = indexedDB.open('bible-chapters');
+				const open = indexedDB.open(name);
 				open.onsuccess = () => {
 					const tx = open.result.transaction('chapters', 'readwrite');
 					tx.objectStore('chapters').delete(['KJV', 'Jonah', 2]);
@@ -167,7 +170,8 @@ test('Demo: eviction is noticed and a new download is offered; delete a translat
 						resolve();
 					};
 				};
-			})
+			}),
+		DEMO_DB
 	);
 	await page.reload();
 	await expect(
@@ -199,6 +203,10 @@ test('Live over loopback HTTP: read a chapter, follow a reference, download a bo
 	);
 	await page.getByRole('button', { name: 'Download John for offline' }).click();
 	await expect(page.getByText('John is downloaded: 21 chapters, checked')).toBeVisible();
+	// Stored apart from the demo's chapters.
+	expect(
+		await storedChapters(page, 'KJV', 'John', `bible-chapters ${FAKE_URLS.bible}/api/v1`)
+	).toBe(21);
 	await context.setOffline(true);
 	await page.getByRole('button', { name: 'Next chapter' }).click();
 	await expect(page.getByRole('heading', { level: 1, name: 'John 4' })).toBeVisible();

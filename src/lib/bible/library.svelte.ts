@@ -36,7 +36,7 @@ export class LibraryState {
 		this.#loaded = true;
 		this.loading = true;
 		this.problem = null;
-		const cache = bibleCache();
+		const cache = bibleCache(client.options.baseUrl);
 		let failure: ApiProblem | null = null;
 		try {
 			if (online()) {
@@ -68,7 +68,7 @@ export class LibraryState {
 		const request = ++this.#detailRequest;
 		this.detailLoading = true;
 		this.detailProblem = null;
-		const cache = bibleCache();
+		const cache = bibleCache(client.options.baseUrl);
 		try {
 			let detail: BibleDetail | undefined;
 			let fromCache = false;

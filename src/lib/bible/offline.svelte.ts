@@ -35,8 +35,8 @@ export class OfflineState {
 	concurrency = DEFAULT_CONCURRENCY;
 	#abort: AbortController | undefined;
 
-	async check(bibleRef: string, books: readonly Book[]): Promise<void> {
-		const cache = bibleCache();
+	async check(apiRoot: string, bibleRef: string, books: readonly Book[]): Promise<void> {
+		const cache = bibleCache(apiRoot);
 		try {
 			this.marks = await cache.marks(bibleRef);
 			this.evicted = (await findEvicted(cache, bibleRef, books)).books;
@@ -57,7 +57,8 @@ export class OfflineState {
 		this.label = options.label;
 		this.message = '';
 		this.progress = null;
-		const cache = bibleCache();
+		const apiRoot = client.options.baseUrl;
+		const cache = bibleCache(apiRoot);
 		try {
 			const outcome = await downloadChapters({
 				cache,
@@ -90,8 +91,8 @@ export class OfflineState {
 		} finally {
 			this.running = false;
 			this.#abort = undefined;
-			await this.check(bibleRef, books);
-			await this.refreshStorage();
+			await this.check(apiRoot, bibleRef, books);
+			await this.refreshStorage(apiRoot);
 		}
 	}
 
@@ -99,8 +100,8 @@ export class OfflineState {
 		this.#abort?.abort(new DOMException('Cancelled by the user.', 'AbortError'));
 	}
 
-	async refreshStorage(): Promise<void> {
-		const cache = bibleCache();
+	async refreshStorage(apiRoot: string): Promise<void> {
+		const cache = bibleCache(apiRoot);
 		try {
 			const refs = await cache.translations();
 			this.usage = await Promise.all(
@@ -128,13 +129,13 @@ export class OfflineState {
 			: 'The browser declined for now; it may still keep the data. Installing the app or using it often helps.';
 	}
 
-	async deleteTranslation(bibleRef: string): Promise<void> {
-		await bibleCache().deleteTranslation(bibleRef);
+	async deleteTranslation(apiRoot: string, bibleRef: string): Promise<void> {
+		await bibleCache(apiRoot).deleteTranslation(bibleRef);
 		this.message = '';
 		this.progress = null;
 		this.marks = { books: [], translation: false };
 		this.evicted = [];
-		await this.refreshStorage();
+		await this.refreshStorage(apiRoot);
 	}
 }
 

@@ -104,7 +104,7 @@ export class PassageState {
 		bibleRef: string,
 		range: ReferenceRange
 	): Promise<PassageVerse[] | null> {
-		const cache = bibleCache();
+		const cache = bibleCache(client.options.baseUrl);
 		const startVerse = range.startVerse ?? 1;
 		if (range.startChapter === range.endChapter) {
 			if (online()) {

@@ -1,10 +1,26 @@
-import { ChapterCache } from './cache';
+import { ChapterCache, relaxedStore } from './cache';
 
-let cache: ChapterCache | undefined;
+const caches = new Map<string, ChapterCache>();
 
-/** The app's one chapter cache (opened on first use). */
-export function bibleCache(): ChapterCache {
-	cache ??= new ChapterCache();
+/** IndexedDB database names of the chapter cache for one API root (Demo and each server apart). */
+export function cacheDbNames(apiRoot: string): { chapters: string; meta: string } {
+	return { chapters: `bible-chapters ${apiRoot}`, meta: `bible-offline ${apiRoot}` };
+}
+
+/**
+ * The chapter cache of one API root (the client's base URL), opened on first use. Each server
+ * has its own, so a Live server never shows text stored from the demo, or from another server.
+ */
+export function bibleCache(apiRoot: string): ChapterCache {
+	let cache = caches.get(apiRoot);
+	if (!cache) {
+		const names = cacheDbNames(apiRoot);
+		cache = new ChapterCache({
+			chapters: relaxedStore(names.chapters, 'chapters'),
+			meta: relaxedStore(names.meta, 'meta')
+		});
+		caches.set(apiRoot, cache);
+	}
 	return cache;
 }
 

@@ -73,7 +73,7 @@ export class ReaderState {
 			this.status = 'not-found';
 			return;
 		}
-		const cache = bibleCache();
+		const cache = bibleCache(client.options.baseUrl);
 		const cached = await cache.get(bibleRef, bookRef, chapter).catch(() => undefined);
 		if (request !== this.#request) return;
 		if (cached) {

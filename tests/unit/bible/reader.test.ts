@@ -33,13 +33,36 @@ describe('reader', () => {
 		expect(reader.status).toBe('ready');
 		expect(reader.source).toBe('network');
 		expect(paths).toEqual(['/api/v1/bibles/KJV/books/Obad/chapters/1']);
-		await vi.waitFor(async () => expect(await bibleCache().get('KJV', 'Obad', 1)).toBeDefined());
+		await vi.waitFor(async () =>
+			expect(await bibleCache('https://bible.demo/api/v1').get('KJV', 'Obad', 1)).toBeDefined()
+		);
 
 		const again = new ReaderState();
 		await again.open(client, 'KJV', books, 'Obad', 1);
 		expect(again.source).toBe('cache');
 		expect(again.chapter).toEqual(reader.chapter);
 		expect(paths).toHaveLength(1);
+	});
+
+	it('each API root has its own cache: a chapter stored from the demo is not shown for another server', async () => {
+		const { client } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		await bibleCache('https://bible.demo/api/v1').put(
+			'KJV',
+			'Hag',
+			1,
+			{ apiUrl: 'x', ref: 1, verses: [{ ref: '1', text: 'demo copy' }] },
+			10
+		);
+		const other = createClient({
+			baseUrl: 'https://bible.example/api/v1',
+			transport: async (input, init) => createBibleApp().fetch(new Request(input, init)),
+			env: { online: () => true, pageOrigin: () => undefined }
+		});
+		const reader = new ReaderState();
+		await reader.open(other, 'KJV', books, 'Hag', 1);
+		expect(reader.source).toBe('network');
+		expect(reader.chapter?.verses[0]?.text).not.toBe('demo copy');
 	});
 
 	it('offline, an undownloaded chapter says so at once without a request', async () => {
