@@ -1,4 +1,8 @@
-import type { HttpClient } from '$lib/http/client';
+import type { HttpClient, HttpResult } from '$lib/http/client';
+import { hintFor } from '$lib/http/hints';
+import { ApiProblem } from '$lib/http/problem';
+import { parseJsonBody, validate } from '$lib/http/validate';
+import type { GenericSchema } from 'valibot';
 import {
 	BibleDetailEnvelopeSchema,
 	BibleListSchema,
@@ -51,11 +55,59 @@ export async function getChapter(
 	chapter: number,
 	options: CallOptions = {}
 ): Promise<{ chapter: Chapter; bytes: number }> {
-	const { data, result } = await client.json(
-		{ method: 'GET', path: chapterPath(bibleRef, bookRef, chapter), ...options },
-		ChapterEnvelopeSchema
-	);
+	return readChapter(await sendChapter(client, bibleRef, bookRef, chapter, options));
+}
+
+/** The network half of getChapter: resolves once the whole answer is received, unread. */
+export function sendChapter(
+	client: HttpClient,
+	bibleRef: string,
+	bookRef: string,
+	chapter: number,
+	options: CallOptions = {}
+): Promise<HttpResult> {
+	return client.send({ method: 'GET', path: chapterPath(bibleRef, bookRef, chapter), ...options });
+}
+
+/** The reading half: a 2xx JSON envelope with a valid chapter, or an ApiProblem. */
+export function readChapter(result: HttpResult): { chapter: Chapter; bytes: number } {
+	const data = readJson(result, ChapterEnvelopeSchema);
 	return { chapter: data.data, bytes: result.exchange.sizeBytes };
+}
+
+/** Reads a received answer as HttpClient.json does: http, parse and contract problems alike. */
+function readJson<T>(result: HttpResult, schema: GenericSchema<unknown, T>): T {
+	const { response, text } = result;
+	const url = result.exchange.url;
+	const headers = Object.fromEntries(response.headers.entries());
+	const parsed = parseJsonBody(text);
+	if (!response.ok)
+		throw new ApiProblem({
+			kind: 'http',
+			method: 'GET',
+			url,
+			status: response.status,
+			headers,
+			bodyText: text,
+			body: parsed.ok ? parsed.value : undefined,
+			message: `GET ${url} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+			hint: hintFor({ kind: 'http', status: response.status })
+		});
+	if (!parsed.ok)
+		throw new ApiProblem({
+			kind: 'parse',
+			method: 'GET',
+			url,
+			status: response.status,
+			headers,
+			bodyText: text,
+			message:
+				text.trim() === ''
+					? 'The server answered with an empty body where JSON was expected.'
+					: `The server's answer is not JSON (${parsed.reason}).`,
+			hint: hintFor({ kind: 'parse', bodyText: text })
+		});
+	return validate(schema, parsed.value, { url, status: response.status, bodyText: text, headers });
 }
 
 export interface PassageQuery {

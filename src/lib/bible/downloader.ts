@@ -2,11 +2,16 @@ import { isApiProblem } from '$lib/http/problem';
 import { isQuotaError, missingChapters, type ChapterCache } from './cache';
 import type { Book, Chapter } from './schemas';
 
+/**
+ * Fetches a chapter in two halves: the promise settles when the answer has arrived (the network
+ * part, which holds one of the few connections), and the function it gives reads and validates
+ * it (which then runs while the next request is already under way).
+ */
 export type FetchChapter = (
 	bookRef: string,
 	chapter: number,
 	signal: AbortSignal
-) => Promise<{ chapter: Chapter; bytes: number }>;
+) => Promise<() => { chapter: Chapter; bytes: number }>;
 
 export interface DownloadProgress {
 	/** Chapters of the scope stored so far (including those stored before this run). */
@@ -128,10 +133,32 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 		writing ??= flush();
 	};
 
+	// At most `concurrency` requests on the network at once.
+	let free = concurrency;
+	const waiting: (() => void)[] = [];
+	const acquire = () =>
+		free > 0 ? (free--, Promise.resolve()) : new Promise<void>((r) => waiting.push(r));
+	const release = () => {
+		const nextWaiting = waiting.shift();
+		if (nextWaiting) nextWaiting();
+		else free++;
+	};
+	const yieldToOthers = () => new Promise((r) => setTimeout(r, 0));
+
 	async function one(item: { bookRef: string; chapter: number }): Promise<void> {
 		for (let attempt = 1; ; attempt++) {
 			try {
-				const { chapter, bytes } = await options.fetchChapter(item.bookRef, item.chapter, signal);
+				await acquire();
+				let read: () => { chapter: Chapter; bytes: number };
+				try {
+					if (signal.aborted) return;
+					read = await options.fetchChapter(item.bookRef, item.chapter, signal);
+				} finally {
+					release();
+				}
+				// Let the next request go out before reading this answer.
+				await yieldToOthers();
+				const { chapter, bytes } = read();
 				store({ ...item, data: chapter, bytes });
 				return;
 			} catch (error) {
@@ -160,7 +187,8 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 	}
 
 	try {
-		await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, worker));
+		// Twice as many workers as connections: one reads an answer while another's request is out.
+		await Promise.all(Array.from({ length: Math.min(concurrency * 2, queue.length) }, worker));
 		while (writing) await writing;
 	} finally {
 		outer?.removeEventListener('abort', onOuterAbort);

@@ -1,5 +1,5 @@
 import type { HttpClient } from '$lib/http/client';
-import { getChapter } from './api';
+import { readChapter, sendChapter } from './api';
 import type { OfflineMarks } from './cache';
 import {
 	DEFAULT_CONCURRENCY,
@@ -67,8 +67,13 @@ export class OfflineState {
 				wholeTranslation: options.wholeTranslation,
 				concurrency: this.concurrency,
 				signal: this.#abort.signal,
-				fetchChapter: async (bookRef, chapter, signal) =>
-					getChapter(client, bibleRef, bookRef, chapter, { signal, retry: false }),
+				fetchChapter: async (bookRef, chapter, signal) => {
+					const result = await sendChapter(client, bibleRef, bookRef, chapter, {
+						signal,
+						retry: false
+					});
+					return () => readChapter(result);
+				},
 				onProgress: (p) => (this.progress = p)
 			});
 			this.progress = outcome.progress;

@@ -52,7 +52,8 @@ function server(options: { fail?: (bookRef: string, c: number, call: number) => 
 				calls.filter((x) => x === `${bookRef}:${c}`).length
 			);
 			if (failure) throw failure;
-			return { chapter: chapterOf(bookRef, c), bytes: 100 };
+			const chapter = chapterOf(bookRef, c);
+			return () => ({ chapter, bytes: 100 });
 		} finally {
 			inFlight--;
 		}
@@ -156,9 +157,9 @@ describe('offline downloader', () => {
 		const outcome = await downloadChapters({
 			cache,
 			fetchChapter: async (b, c, signal) => {
-				const answer = await first.fetchChapter(b, c, signal);
+				const read = await first.fetchChapter(b, c, signal);
 				if (first.calls.length === 3) abort.abort();
-				return answer;
+				return read;
 			},
 			bibleRef: 'T',
 			books,
