@@ -30,7 +30,7 @@ export const bibleDownload: Benchmark = {
 	unit: 'ms',
 	budget:
 		'≤ 1.15 × ceil(1189/6) × round trip; ≥ 5× faster than one at a time; progress ≤ 500 ms apart',
-	samples: 3,
+	samples: 5,
 	async run(ctx) {
 		const s = ctx.scratch as Scratch;
 		s.fake ??= await startBibleFake(PORT_BASE, 50);
