@@ -55,7 +55,7 @@ export async function getChapter(
 	chapter: number,
 	options: CallOptions = {}
 ): Promise<{ chapter: Chapter; bytes: number }> {
-	return readChapter(await sendChapter(client, bibleRef, bookRef, chapter, options));
+	return readChapter(await sendChapter(client, bibleRef, bookRef, chapter, options), chapter);
 }
 
 /** The network half of getChapter: resolves once the whole answer is received, unread. */
@@ -69,9 +69,25 @@ export function sendChapter(
 	return client.send({ method: 'GET', path: chapterPath(bibleRef, bookRef, chapter), ...options });
 }
 
-/** The reading half: a 2xx JSON envelope with a valid chapter, or an ApiProblem. */
-export function readChapter(result: HttpResult): { chapter: Chapter; bytes: number } {
+/**
+ * The reading half: a 2xx JSON envelope with a valid chapter, or an ApiProblem. A chapter whose
+ * `ref` is not the one asked for is a contract problem (it would be stored in the wrong place).
+ */
+export function readChapter(
+	result: HttpResult,
+	expected: number
+): { chapter: Chapter; bytes: number } {
 	const data = readJson(result, ChapterEnvelopeSchema);
+	if (data.data.ref !== expected)
+		throw new ApiProblem({
+			kind: 'contract',
+			method: 'GET',
+			url: result.exchange.url,
+			status: result.response.status,
+			bodyText: result.text,
+			message: `The answer does not match the contract at \`data.ref\`: chapter ${expected} was asked for, ${data.data.ref} came back.`,
+			hint: hintFor({ kind: 'contract', field: 'data.ref' })
+		});
 	return { chapter: data.data, bytes: result.exchange.sizeBytes };
 }
 

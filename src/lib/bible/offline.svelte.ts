@@ -72,7 +72,7 @@ export class OfflineState {
 						signal,
 						retry: false
 					});
-					return () => readChapter(result);
+					return () => readChapter(result, chapter);
 				},
 				onProgress: (p) => (this.progress = p)
 			});

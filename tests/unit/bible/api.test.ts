@@ -142,6 +142,16 @@ describe('Bible service', () => {
 		expect(problem.message).toContain('data.verses.0.ref');
 	});
 
+	it('BI-CH-1: a chapter whose ref is not the chapter asked for breaks the contract', async () => {
+		const client = fixedClient({
+			data: { apiUrl: 'x', ref: 4, verses: [{ ref: '1', text: 'In the beginning' }] },
+			success: true
+		});
+		const problem = await problemOf(getChapter(client, 'KJV', 'Gen', 3));
+		expect(problem.kind).toBe('contract');
+		expect(problem.message).toContain('data.ref');
+	});
+
 	it('BI-EP-4, BI-PAS-1: a passage with integer query parameters', async () => {
 		const { client, requests } = demoClient();
 		const passage = await getPassage(client, {
