@@ -237,3 +237,19 @@ test('axe finds no serious or critical violation on the reader', async ({ page, 
 	);
 	expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });
+
+test('the reader and the library with storage fit 360 px', async ({ page }) => {
+	await page.setViewportSize({ width: 360, height: 740 });
+	await page.goto('/bible/KJV/Obad');
+	await page.getByRole('button', { name: 'Download Obadiah for offline' }).click();
+	await expect(page.getByText('Obadiah is downloaded: 1 chapters, checked')).toBeVisible();
+	await expect(
+		page.getByRole('region', { name: 'Storage' }).getByRole('button', { name: /^Delete/ })
+	).toBeVisible();
+	const overflow = () =>
+		page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+	expect(await overflow()).toBeLessThanOrEqual(0);
+	await page.goto('/bible/KJV/Obad/1');
+	await expect(page.getByRole('heading', { level: 1, name: 'Obadiah 1' })).toBeVisible();
+	expect(await overflow()).toBeLessThanOrEqual(0);
+});
