@@ -46,6 +46,8 @@ export interface DownloadOptions {
 	/** First backoff; doubles each retry, with jitter. */
 	backoffMs?: number;
 	sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+	/** Whether the browser believes it is online (navigator.onLine by default). */
+	isOnline?: () => boolean;
 }
 
 export const DEFAULT_CONCURRENCY = 6;
@@ -87,7 +89,8 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 		concurrency = DEFAULT_CONCURRENCY,
 		attempts = 4,
 		backoffMs = 300,
-		sleep = abortableSleep
+		sleep = abortableSleep,
+		isOnline = () => typeof navigator === 'undefined' || navigator.onLine
 	} = options;
 	const outer = options.signal;
 	const stop = new AbortController();
@@ -104,6 +107,8 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 	report();
 
 	let lastFailure = '';
+	let stopReason = '';
+	let consecutiveFailures = 0;
 	let quotaHit = false;
 	let writeFailure: unknown = null;
 	let next = 0;
@@ -159,14 +164,25 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 				// Let the next request go out before reading this answer.
 				await yieldToOthers();
 				const { chapter, bytes } = read();
+				consecutiveFailures = 0;
 				store({ ...item, data: chapter, bytes });
 				return;
 			} catch (error) {
 				if (signal.aborted) return;
+				// Nothing waits forever: offline, or a server failing again and again, stops the run.
+				if (!isOnline()) {
+					stopReason = 'you are offline';
+					stop.abort(new DOMException('Offline.', 'AbortError'));
+					return;
+				}
 				if (attempt >= attempts || !isRetryable(error)) {
 					progress.failed++;
 					lastFailure = error instanceof Error ? error.message : String(error);
 					report();
+					if (++consecutiveFailures >= concurrency * 2) {
+						stopReason = `stopped after ${consecutiveFailures} chapters failed in a row: ${lastFailure}`;
+						stop.abort(new DOMException('Too many failures.', 'AbortError'));
+					}
 					return;
 				}
 				const delay = backoffMs * 2 ** (attempt - 1) * (0.75 + Math.random() * 0.5);
@@ -217,7 +233,7 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 			status: 'incomplete',
 			progress: { ...progress },
 			missing,
-			reason: lastFailure || 'Some chapters could not be stored.'
+			reason: stopReason || lastFailure || 'Some chapters could not be stored.'
 		};
 	const marks = await cache.marks(bibleRef);
 	await cache.setMarks(bibleRef, {

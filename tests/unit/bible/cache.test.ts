@@ -250,6 +250,51 @@ describe('offline downloader', () => {
 		expect((await cache.marks('T')).books).toEqual([]);
 	});
 
+	it('nothing waits forever: going offline stops the download at once, keeping what is stored', async () => {
+		const cache = freshCache();
+		let online = true;
+		const s = server({
+			fail: (b) => {
+				if (b !== 'Jonah') return undefined;
+				online = false;
+				return new ApiProblem({ kind: 'network', message: 'could not reach', hint: '' });
+			}
+		});
+		const outcome = await downloadChapters({
+			cache,
+			fetchChapter: s.fetchChapter,
+			bibleRef: 'T',
+			books,
+			wholeTranslation: true,
+			concurrency: 1,
+			isOnline: () => online
+		});
+		expect(outcome.status).toBe('incomplete');
+		if (outcome.status === 'incomplete') expect(outcome.reason).toBe('you are offline');
+		expect(s.calls).toEqual(['Ruth:1', 'Ruth:2', 'Ruth:3', 'Jonah:1']);
+		expect(await cache.keys('T')).toHaveLength(3);
+	});
+
+	it('a server failing again and again stops the download instead of trying every chapter', async () => {
+		const cache = freshCache();
+		const many: Book[] = [{ apiUrl: 'x', chaptersCount: 50, name: 'Ps', order: 0, ref: 'Ps' }];
+		const s = server({
+			fail: () => new ApiProblem({ kind: 'http', status: 500, message: '500', hint: '' })
+		});
+		const outcome = await downloadChapters({
+			cache,
+			fetchChapter: s.fetchChapter,
+			bibleRef: 'T',
+			books: many,
+			wholeTranslation: false,
+			sleep: noSleep,
+			concurrency: 2
+		});
+		expect(outcome.status).toBe('incomplete');
+		if (outcome.status === 'incomplete') expect(outcome.reason).toContain('failed in a row');
+		expect(s.calls.length).toBeLessThan(50);
+	});
+
 	it('quota error: stops cleanly, keeps what is stored, says how much more is needed', async () => {
 		let writes = 0;
 		const cache = freshCache((store) => (mode, callback) => {
