@@ -67,6 +67,22 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 	});
 }
 
+/**
+ * Lets queued work (the next request) run first. A message, not a timer: timers in background
+ * tabs are throttled to one a second or less, which would stall a download in a hidden tab.
+ */
+function yieldToOthers(): Promise<void> {
+	if (typeof MessageChannel === 'undefined') return new Promise((r) => setTimeout(r, 0));
+	return new Promise((resolve) => {
+		const channel = new MessageChannel();
+		channel.port1.onmessage = () => {
+			channel.port1.close();
+			resolve();
+		};
+		channel.port2.postMessage(null);
+	});
+}
+
 /** Failures worth another try: no answer, a timeout, throttling or a server error. */
 export function isRetryable(error: unknown): boolean {
 	if (!isApiProblem(error)) return error instanceof TypeError;
@@ -148,7 +164,6 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 		if (nextWaiting) nextWaiting();
 		else free++;
 	};
-	const yieldToOthers = () => new Promise((r) => setTimeout(r, 0));
 
 	async function one(item: { bookRef: string; chapter: number }): Promise<void> {
 		for (let attempt = 1; ; attempt++) {
