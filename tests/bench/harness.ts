@@ -14,6 +14,8 @@ export interface Benchmark {
 	run: (context: BenchContext) => Promise<number>;
 	/** Extra facts for the notes column, filled during runs. */
 	notes?: (context: BenchContext) => string;
+	/** Runs once after the samples (e.g. to stop a server the benchmark started). */
+	after?: (context: BenchContext) => Promise<void>;
 }
 
 export interface BenchContext {
@@ -78,7 +80,11 @@ export async function launchBrowser(): Promise<Browser> {
 
 export async function runBenchmark(bench: Benchmark, context: BenchContext): Promise<BenchResult> {
 	const values: number[] = [];
-	for (let i = 0; i < bench.samples; i++) values.push(await bench.run(context));
+	try {
+		for (let i = 0; i < bench.samples; i++) values.push(await bench.run(context));
+	} finally {
+		await bench.after?.(context);
+	}
 	const m = median(values);
 	return {
 		name: bench.name,

@@ -1,4 +1,6 @@
 // npm run bench [-- name-filter]: runs the benchmarks against the built site, writes BENCHMARKS.md.
+import { bibleDownload, bibleStorage } from './bible-download.bench';
+import { bibleOpenCached } from './bible-open.bench';
 import { energyRequestsPerOrder, energyRequestsWhileHidden } from './energy-polling.bench';
 import { explorerKeyset } from './explorer-keyset.bench';
 import { homeBundle } from './home-bundle.bench';
@@ -17,7 +19,10 @@ const ALL: Benchmark[] = [
 	offlineReload,
 	explorerKeyset,
 	energyRequestsPerOrder,
-	energyRequestsWhileHidden
+	energyRequestsWhileHidden,
+	bibleDownload,
+	bibleOpenCached,
+	bibleStorage
 ];
 const filter = process.argv[2]?.toLowerCase();
 const selected = ALL.filter((b) => !filter || b.name.toLowerCase().includes(filter));

@@ -1,0 +1,234 @@
+import { createStore, del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
+import * as v from 'valibot';
+import { BibleDetailSchema, ChapterSchema, type BibleDetail, type Chapter } from './schemas';
+
+/** A chapter's key: [bibleRef, bookRef, chapter]. Refs are case-sensitive, as the API's are. */
+export type ChapterKey = [bibleRef: string, bookRef: string, chapter: number];
+
+/** One record per chapter, written with a single put in one transaction: it is there whole or not at all. */
+const StoredChapterSchema = v.object({
+	v: v.literal(1),
+	bibleRef: v.string(),
+	bookRef: v.string(),
+	chapter: v.number(),
+	/** Size of the JSON answer as received, in bytes. */
+	bytes: v.number(),
+	storedAt: v.number(),
+	data: ChapterSchema
+});
+export type StoredChapter = v.InferOutput<typeof StoredChapterSchema>;
+
+/** What the user asked to keep offline, and whether it was verified complete. */
+export interface OfflineMarks {
+	/** Book refs verified complete. */
+	books: string[];
+	/** The whole translation verified complete. */
+	translation: boolean;
+}
+
+const MarksSchema = v.object({ books: v.array(v.string()), translation: v.boolean() });
+
+export function isQuotaError(error: unknown): boolean {
+	if (!error || typeof error !== 'object') return false;
+	const name = (error as { name?: unknown }).name;
+	if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return true;
+	const inner =
+		(error as { inner?: unknown; cause?: unknown }).inner ?? (error as { cause?: unknown }).cause;
+	return inner !== undefined && inner !== error && isQuotaError(inner);
+}
+
+/**
+ * idb-keyval's store with relaxed durability: a cache need not wait for the disk flush on every
+ * commit. Each transaction is still atomic, so a record is there whole or not at all; after a
+ * crash the last few chapters may be missing, which the completeness check and resume handle.
+ */
+export function relaxedStore(dbName: string, storeName: string): UseStore {
+	if (typeof indexedDB === 'undefined') return createStore(dbName, storeName);
+	const request = indexedDB.open(dbName);
+	request.onupgradeneeded = () => request.result.createObjectStore(storeName);
+	const db = promisifyRequest(request);
+	return (txMode, callback) =>
+		db.then((database) =>
+			callback(
+				database.transaction(storeName, txMode, { durability: 'relaxed' }).objectStore(storeName)
+			)
+		);
+}
+
+const bibleRange = (bibleRef: string) => IDBKeyRange.bound([bibleRef], [bibleRef, []]);
+const bookRange = (bibleRef: string, bookRef: string) =>
+	IDBKeyRange.bound([bibleRef, bookRef], [bibleRef, bookRef, []]);
+
+/**
+ * The offline chapter cache in IndexedDB (idb-keyval). Chapters are read from here first.
+ * A record that does not validate (written by something else, damaged) counts as missing.
+ */
+export class ChapterCache {
+	readonly #chapters: UseStore;
+	readonly #meta: UseStore;
+
+	constructor(stores?: { chapters: UseStore; meta: UseStore }) {
+		this.#chapters = stores?.chapters ?? relaxedStore('bible-chapters', 'chapters');
+		this.#meta = stores?.meta ?? createStore('bible-offline', 'meta');
+	}
+
+	async get(
+		bibleRef: string,
+		bookRef: string,
+		chapter: number
+	): Promise<StoredChapter | undefined> {
+		const key: ChapterKey = [bibleRef, bookRef, chapter];
+		const raw = await get<unknown>(key, this.#chapters);
+		if (raw === undefined) return undefined;
+		const parsed = v.safeParse(StoredChapterSchema, raw);
+		if (
+			parsed.success &&
+			parsed.output.bibleRef === bibleRef &&
+			parsed.output.bookRef === bookRef &&
+			parsed.output.chapter === chapter
+		)
+			return parsed.output;
+		await del(key, this.#chapters).catch(() => undefined);
+		return undefined;
+	}
+
+	/** Stores a validated chapter as one record in one transaction. Rejects (e.g. quota) with nothing written. */
+	async put(
+		bibleRef: string,
+		bookRef: string,
+		chapter: number,
+		data: Chapter,
+		bytes: number
+	): Promise<void> {
+		const record: StoredChapter = v.parse(StoredChapterSchema, {
+			v: 1,
+			bibleRef,
+			bookRef,
+			chapter,
+			bytes,
+			storedAt: Date.now(),
+			data
+		});
+		const key: ChapterKey = [bibleRef, bookRef, chapter];
+		await set(key, record, this.#chapters);
+	}
+
+	/**
+	 * Stores several validated chapters in one transaction: all of them or, if it fails (quota),
+	 * none. Every record is still one whole chapter.
+	 */
+	async putMany(
+		bibleRef: string,
+		chapters: readonly { bookRef: string; chapter: number; data: Chapter; bytes: number }[]
+	): Promise<void> {
+		const storedAt = Date.now();
+		const records = chapters.map((c) =>
+			v.parse(StoredChapterSchema, {
+				v: 1,
+				bibleRef,
+				bookRef: c.bookRef,
+				chapter: c.chapter,
+				bytes: c.bytes,
+				storedAt,
+				data: c.data
+			})
+		);
+		await this.#chapters('readwrite', (store) => {
+			for (const r of records)
+				store.put(r, [r.bibleRef, r.bookRef, r.chapter] satisfies ChapterKey);
+			return promisifyRequest(store.transaction);
+		});
+	}
+
+	/** Keys of the stored chapters of a translation, or of one of its books. */
+	async keys(bibleRef: string, bookRef?: string): Promise<ChapterKey[]> {
+		const range = bookRef === undefined ? bibleRange(bibleRef) : bookRange(bibleRef, bookRef);
+		return this.#chapters('readonly', (store) =>
+			promisifyRequest(store.getAllKeys(range) as unknown as IDBRequest<ChapterKey[]>)
+		);
+	}
+
+	/** Chapters stored and their size as received, per translation. */
+	async usage(bibleRef: string): Promise<{ chapters: number; bytes: number }> {
+		const records = await this.#chapters('readonly', (store) =>
+			promisifyRequest(store.getAll(bibleRange(bibleRef)) as IDBRequest<Partial<StoredChapter>[]>)
+		);
+		let bytes = 0;
+		for (const r of records) bytes += typeof r.bytes === 'number' ? r.bytes : 0;
+		return { chapters: records.length, bytes };
+	}
+
+	/** Translations with at least one stored chapter. */
+	async translations(): Promise<string[]> {
+		const keys = await this.#chapters('readonly', (store) =>
+			promisifyRequest(store.getAllKeys() as unknown as IDBRequest<ChapterKey[]>)
+		);
+		return [...new Set(keys.map((k) => k[0]))];
+	}
+
+	async deleteTranslation(bibleRef: string): Promise<void> {
+		await this.#chapters('readwrite', (store) => {
+			store.delete(bibleRange(bibleRef));
+			return promisifyRequest(store.transaction);
+		});
+		await del(['marks', bibleRef], this.#meta);
+		await del(['detail', bibleRef], this.#meta);
+	}
+
+	async marks(bibleRef: string): Promise<OfflineMarks> {
+		const raw = await get<unknown>(['marks', bibleRef], this.#meta);
+		const parsed = v.safeParse(MarksSchema, raw);
+		return parsed.success ? parsed.output : { books: [], translation: false };
+	}
+
+	async setMarks(bibleRef: string, marks: OfflineMarks): Promise<void> {
+		await set(
+			['marks', bibleRef],
+			{ books: [...new Set(marks.books)], translation: marks.translation },
+			this.#meta
+		);
+	}
+
+	/** The translation's detail (books), so the library works offline. */
+	async detail(bibleRef: string): Promise<BibleDetail | undefined> {
+		const parsed = v.safeParse(
+			BibleDetailSchema,
+			await get<unknown>(['detail', bibleRef], this.#meta)
+		);
+		return parsed.success ? parsed.output : undefined;
+	}
+
+	async putDetail(detail: BibleDetail): Promise<void> {
+		await set(['detail', detail.ref], detail, this.#meta);
+	}
+
+	async getMeta<T>(key: string): Promise<T | undefined> {
+		return get<T>(['misc', key], this.#meta);
+	}
+
+	async setMeta(key: string, value: unknown): Promise<void> {
+		await set(['misc', key], value, this.#meta);
+	}
+}
+
+/** Expected chapters of a scope, as `book:chapter` strings. */
+export function expectedChapters(
+	books: readonly { ref: string; chaptersCount: number }[]
+): string[] {
+	return books.flatMap((b) =>
+		Array.from({ length: b.chaptersCount }, (_, i) => `${b.ref}:${i + 1}`)
+	);
+}
+
+/** Which expected chapters are not in the stored keys. */
+export function missingChapters(
+	books: readonly { ref: string; chaptersCount: number }[],
+	stored: readonly ChapterKey[]
+): { bookRef: string; chapter: number }[] {
+	const have = new Set(stored.map((k) => `${k[1]}:${k[2]}`));
+	const out: { bookRef: string; chapter: number }[] = [];
+	for (const b of books)
+		for (let c = 1; c <= b.chaptersCount; c++)
+			if (!have.has(`${b.ref}:${c}`)) out.push({ bookRef: b.ref, chapter: c });
+	return out;
+}

@@ -1,0 +1,148 @@
+import type { HttpClient } from '$lib/http/client';
+import { readChapter, sendChapter } from './api';
+import type { OfflineMarks } from './cache';
+import {
+	DEFAULT_CONCURRENCY,
+	downloadChapters,
+	findEvicted,
+	formatBytes,
+	type DownloadProgress
+} from './downloader';
+import { bibleCache } from './prefs';
+import type { Book } from './schemas';
+
+export interface TranslationUsage {
+	bibleRef: string;
+	chapters: number;
+	bytes: number;
+}
+
+/** Downloads for offline reading, what is stored, and what the browser allows. */
+export class OfflineState {
+	/** What is being (or was last) downloaded, e.g. "John" or "King James Version (KJV)". */
+	label = $state('');
+	running = $state(false);
+	progress = $state<DownloadProgress | null>(null);
+	/** The outcome of the last download, in words. */
+	message = $state('');
+	marks = $state<OfflineMarks>({ books: [], translation: false });
+	evicted = $state<{ book: Book; missing: number }[]>([]);
+	usage = $state<TranslationUsage[]>([]);
+	estimate = $state<{ usage?: number; quota?: number } | null>(null);
+	persisted = $state<boolean | null>(null);
+	persistMessage = $state('');
+	/** Parallel requests for downloads (6, as many as a browser opens to one host). */
+	concurrency = DEFAULT_CONCURRENCY;
+	#abort: AbortController | undefined;
+
+	async check(apiRoot: string, bibleRef: string, books: readonly Book[]): Promise<void> {
+		const cache = bibleCache(apiRoot);
+		try {
+			this.marks = await cache.marks(bibleRef);
+			this.evicted = (await findEvicted(cache, bibleRef, books)).books;
+		} catch {
+			// IndexedDB refused (private mode): nothing is kept, nothing to report.
+		}
+	}
+
+	async download(
+		client: HttpClient,
+		bibleRef: string,
+		books: readonly Book[],
+		options: { label: string; wholeTranslation: boolean }
+	): Promise<void> {
+		if (this.running) return;
+		this.#abort = new AbortController();
+		this.running = true;
+		this.label = options.label;
+		this.message = '';
+		this.progress = null;
+		const apiRoot = client.options.baseUrl;
+		const cache = bibleCache(apiRoot);
+		try {
+			const outcome = await downloadChapters({
+				cache,
+				bibleRef,
+				books,
+				wholeTranslation: options.wholeTranslation,
+				concurrency: this.concurrency,
+				signal: this.#abort.signal,
+				fetchChapter: async (bookRef, chapter, signal) => {
+					const result = await sendChapter(client, bibleRef, bookRef, chapter, {
+						signal,
+						retry: false
+					});
+					return () => readChapter(result, chapter);
+				},
+				onProgress: (p) => (this.progress = p)
+			});
+			this.progress = outcome.progress;
+			switch (outcome.status) {
+				case 'complete':
+					this.message = `${options.label} is downloaded: ${outcome.progress.total} chapters, checked, ready offline.`;
+					break;
+				case 'cancelled':
+					this.message = `Download cancelled. ${outcome.progress.done} of ${outcome.progress.total} chapters are kept; downloading again fetches only the rest.`;
+					break;
+				case 'incomplete':
+					this.message = `${outcome.missing} chapters could not be downloaded (${outcome.reason}). Download again to fetch only those.`;
+					break;
+				case 'quota':
+					this.message = `Storage is full. The ${outcome.progress.done} chapters stored are kept; about ${formatBytes(outcome.neededBytes)} more space is needed to finish.`;
+					break;
+			}
+		} catch (error) {
+			this.message = `The download stopped: ${error instanceof Error ? error.message : String(error)}`;
+		} finally {
+			this.running = false;
+			this.#abort = undefined;
+			await this.check(apiRoot, bibleRef, books);
+			await this.refreshStorage(apiRoot);
+		}
+	}
+
+	cancel(): void {
+		this.#abort?.abort(new DOMException('Cancelled by the user.', 'AbortError'));
+	}
+
+	async refreshStorage(apiRoot: string): Promise<void> {
+		const cache = bibleCache(apiRoot);
+		try {
+			const refs = await cache.translations();
+			this.usage = await Promise.all(
+				refs.map(async (bibleRef) => ({ bibleRef, ...(await cache.usage(bibleRef)) }))
+			);
+		} catch {
+			this.usage = [];
+		}
+		if (typeof navigator !== 'undefined' && navigator.storage) {
+			this.estimate = (await navigator.storage.estimate?.().catch(() => null)) ?? null;
+			this.persisted = (await navigator.storage.persisted?.().catch(() => null)) ?? null;
+		}
+	}
+
+	/** Asks the browser to keep the data when space runs low (persistent storage). */
+	async requestPersist(): Promise<void> {
+		if (typeof navigator === 'undefined' || !navigator.storage?.persist) {
+			this.persistMessage = 'This browser cannot be asked to keep the data.';
+			return;
+		}
+		const granted = await navigator.storage.persist().catch(() => false);
+		this.persisted = granted;
+		this.persistMessage = granted
+			? 'The browser will keep the downloaded chapters.'
+			: 'The browser declined for now; it may still keep the data. Installing the app or using it often helps.';
+	}
+
+	async deleteTranslation(apiRoot: string, bibleRef: string): Promise<void> {
+		await bibleCache(apiRoot).deleteTranslation(bibleRef);
+		this.message = '';
+		this.progress = null;
+		this.marks = { books: [], translation: false };
+		this.evicted = [];
+		await this.refreshStorage(apiRoot);
+	}
+}
+
+/** One for the whole app: a download goes on while the reader moves between pages. */
+export const offline = new OfflineState();

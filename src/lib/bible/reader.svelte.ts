@@ -1,0 +1,149 @@
+import type { HttpClient } from '$lib/http/client';
+import { isApiProblem, type ApiProblem } from '$lib/http/problem';
+import { getChapter, getRaw, chapterPath, type RawAnswer, type RawFormat } from './api';
+import {
+	bibleCache,
+	FONT_SIZES,
+	loadFontStep,
+	loadTheme,
+	neighbours,
+	saveFontStep,
+	savePosition,
+	saveTheme,
+	type Position,
+	type Theme
+} from './prefs';
+import type { OfflineMarks } from './cache';
+import type { Book, Chapter } from './schemas';
+
+export type ReaderStatus =
+	'idle' | 'loading' | 'ready' | 'not-downloaded' | 'not-found' | 'problem';
+
+const online = () => typeof navigator === 'undefined' || navigator.onLine;
+
+/** A request for a chapter never waits longer than this (no retries: the reader offers "Try again"). */
+export const CHAPTER_TIMEOUT_MS = 10_000;
+
+/** One chapter on screen: cache first, then the server; where it came from; what is around it. */
+export class ReaderState {
+	bibleRef = $state('');
+	bookRef = $state('');
+	chapterNumber = $state(0);
+	chapter = $state<Chapter | null>(null);
+	status = $state<ReaderStatus>('idle');
+	source = $state<'cache' | 'network' | null>(null);
+	problem = $state<ApiProblem | null>(null);
+	/** The book was kept offline, yet this chapter is gone from the device. */
+	evicted = $state(false);
+	fontStep = $state(loadFontStep());
+	theme = $state<Theme>(loadTheme());
+	raw = $state<RawAnswer | null>(null);
+	rawProblem = $state<ApiProblem | null>(null);
+	books = $state<Book[]>([]);
+	readonly fontSize = $derived(FONT_SIZES[this.fontStep] ?? 1);
+	readonly around: { prev?: Position; next?: Position } = $derived(
+		neighbours(this.books, this.bookRef, this.chapterNumber)
+	);
+	readonly book: Book | undefined = $derived(this.books.find((b) => b.ref === this.bookRef));
+	#request = 0;
+	#abort: AbortController | undefined;
+
+	async open(
+		client: HttpClient,
+		bibleRef: string,
+		books: Book[],
+		bookRef: string,
+		chapter: number
+	): Promise<void> {
+		const request = ++this.#request;
+		this.#abort?.abort();
+		const abort = new AbortController();
+		this.#abort = abort;
+		this.bibleRef = bibleRef;
+		this.books = books;
+		this.bookRef = bookRef;
+		this.chapterNumber = chapter;
+		this.problem = null;
+		this.evicted = false;
+		this.raw = null;
+		this.rawProblem = null;
+		const book = books.find((b) => b.ref === bookRef);
+		if (!book || !Number.isInteger(chapter) || chapter < 1 || chapter > book.chaptersCount) {
+			this.chapter = null;
+			this.status = 'not-found';
+			return;
+		}
+		const cache = bibleCache(client.options.baseUrl);
+		const cached = await cache.get(bibleRef, bookRef, chapter).catch(() => undefined);
+		if (request !== this.#request) return;
+		if (cached) {
+			this.chapter = cached.data;
+			this.source = 'cache';
+			this.status = 'ready';
+			savePosition(bibleRef, { bookRef, chapter });
+			return;
+		}
+		const marks: OfflineMarks = await cache
+			.marks(bibleRef)
+			.catch(() => ({ books: [], translation: false }));
+		if (request !== this.#request) return;
+		this.evicted = marks.translation || marks.books.includes(bookRef);
+		this.chapter = null;
+		if (!online()) {
+			this.status = 'not-downloaded';
+			return;
+		}
+		this.status = 'loading';
+		try {
+			const answer = await getChapter(client, bibleRef, bookRef, chapter, {
+				signal: abort.signal,
+				timeoutMs: CHAPTER_TIMEOUT_MS,
+				retry: false
+			});
+			if (request !== this.#request) return;
+			this.chapter = answer.chapter;
+			this.source = 'network';
+			this.status = 'ready';
+			savePosition(bibleRef, { bookRef, chapter });
+			// Every chapter read is kept (a full disk only means it is not kept).
+			await cache
+				.put(bibleRef, bookRef, chapter, answer.chapter, answer.bytes)
+				.catch(() => undefined);
+		} catch (error) {
+			if (!isApiProblem(error)) throw error;
+			if (request !== this.#request || error.kind === 'aborted') return;
+			if (error.kind === 'http' && error.status === 404) this.status = 'not-found';
+			else if (error.kind === 'network' && !online()) this.status = 'not-downloaded';
+			else {
+				this.problem = error;
+				this.status = 'problem';
+			}
+		}
+	}
+
+	/** The same chapter in JSON, XML or YAML as the server sent it; shown, never cached. */
+	async showRaw(client: HttpClient, format: RawFormat): Promise<void> {
+		this.rawProblem = null;
+		try {
+			this.raw = await getRaw(
+				client,
+				chapterPath(this.bibleRef, this.bookRef, this.chapterNumber),
+				format
+			);
+		} catch (error) {
+			if (!isApiProblem(error)) throw error;
+			this.raw = null;
+			this.rawProblem = error;
+		}
+	}
+
+	setFontStep(step: number): void {
+		this.fontStep = Math.max(0, Math.min(FONT_SIZES.length - 1, step));
+		saveFontStep(this.fontStep);
+	}
+
+	setTheme(theme: Theme): void {
+		this.theme = theme;
+		saveTheme(theme);
+	}
+}

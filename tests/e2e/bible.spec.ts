@@ -1,0 +1,281 @@
+import type { Page } from '@playwright/test';
+import { APP_PORT } from '../../playwright.config';
+import { expect, FAKE_URLS, test } from './fixtures';
+import { startStaticServer } from './static-server';
+
+async function goLive(page: Page) {
+	await page.goto('/settings');
+	const fieldset = page.getByRole('group', { name: 'Bible' });
+	await fieldset.getByRole('textbox', { name: 'Base URL' }).fill(FAKE_URLS.bible);
+	await fieldset.getByRole('radio', { name: 'Live' }).check();
+	await expect(fieldset.getByRole('status')).toHaveText('Saved.');
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bible' }).click();
+	await expect(page.getByLabel('Bible connection')).toContainText('Live');
+}
+
+async function readJohn3(page: Page) {
+	await page.getByRole('link', { name: 'King James Version (KJV)', exact: true }).click();
+	await page.getByRole('link', { name: 'John', exact: true }).click();
+	await page.getByRole('link', { name: '3', exact: true }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'John 3' })).toBeVisible();
+	await expect(page.getByText('For God so loved the world')).toBeVisible();
+	// The verse number is shown beside its verse.
+	await expect(page.locator('#v16')).toContainText('16');
+}
+
+/** The demo's chapter database (each API root has its own). */
+const DEMO_DB = 'bible-chapters https://bible.demo/api/v1';
+
+/** Chapters of a translation stored in IndexedDB, read in the page. */
+function storedChapters(page: Page, bibleRef: string, bookRef: string, db = DEMO_DB) {
+	return page.evaluate(
+		([bible, book, name]) =>
+			new Promise<number>((resolve, reject) => {
+				const open = indexedDB.open(name!);
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const db = open.result;
+					const req = db
+						.transaction('chapters')
+						.objectStore('chapters')
+						.count(IDBKeyRange.bound([bible, book], [bible, book, []]));
+					req.onsuccess = () => {
+						db.close();
+						resolve(req.result);
+					};
+				};
+			}),
+		[bibleRef, bookRef, db]
+	);
+}
+
+test('Demo: read a chapter, move across books with buttons and arrow keys', async ({ page }) => {
+	await page.goto('/bible');
+	await expect(page.getByLabel('Bible connection')).toContainText('Demo');
+	await readJohn3(page);
+	await expect(page.getByText('Read from the server; kept on this device.')).toBeVisible();
+
+	await page.getByRole('button', { name: 'Next chapter' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'John 4' })).toBeVisible();
+	await page.keyboard.press('ArrowLeft');
+	await expect(page.getByRole('heading', { level: 1, name: 'John 3' })).toBeVisible();
+	await expect(page.getByText('Read from this device.')).toBeVisible();
+
+	// Across a book boundary: Matthew 1 ← Malachi 4.
+	await page.goto('/bible/KJV/Matt/1');
+	await expect(page.getByRole('heading', { level: 1, name: 'Matthew 1' })).toBeVisible();
+	await page.getByRole('button', { name: 'Previous chapter' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'Malachi 4' })).toBeVisible();
+	await page.keyboard.press('ArrowRight');
+	await expect(page.getByRole('heading', { level: 1, name: 'Matthew 1' })).toBeVisible();
+
+	// The last position is remembered per translation.
+	await page.goto('/bible/KJV');
+	await expect(page.getByRole('link', { name: 'Continue reading Matthew 1' })).toBeVisible();
+});
+
+test('Demo: a deep link with a verse anchor highlights the verse; font size changes', async ({
+	page
+}) => {
+	await page.goto('/bible/KJV/Ps/23#v4');
+	await expect(page.getByRole('heading', { level: 1, name: 'Psalms 23' })).toBeVisible();
+	await expect(page.locator('#v4')).toHaveClass(/highlight/);
+	await expect(page.locator('#v3')).not.toHaveClass(/highlight/);
+	const size = () => page.locator('article').evaluate((el) => getComputedStyle(el).fontSize);
+	const before = await size();
+	await page.getByRole('button', { name: 'Larger text' }).click();
+	expect(parseFloat(await size())).toBeGreaterThan(parseFloat(before));
+});
+
+test('Demo: follow references; one that does not exist says so', async ({ page }) => {
+	await page.goto('/bible/KJV');
+	const reference = page.getByRole('textbox', { name: 'Reference' });
+	await reference.fill('Jn 3:16-18');
+	await page.getByRole('button', { name: 'Go' }).click();
+	const passage = page.getByRole('region', { name: 'John 3:16–18' });
+	await expect(passage).toContainText('For God so loved the world');
+	await expect(passage).toContainText('he that believeth not is condemned already');
+
+	await reference.fill('John 3:36-4:2');
+	await page.getByRole('button', { name: 'Go' }).click();
+	const across = page.getByRole('region', { name: 'John 3:36–4:2' });
+	await expect(across).toContainText('3:36');
+	await expect(across).toContainText('4:2');
+
+	await reference.fill('John 99');
+	await page.getByRole('button', { name: 'Go' }).click();
+	await expect(page.getByText('John 99 does not exist')).toBeVisible();
+
+	await reference.fill('Gen 1');
+	await page.getByRole('button', { name: 'Go' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'Genesis 1' })).toBeVisible();
+});
+
+test('Demo: download a book, go offline, read it; an undownloaded chapter says so', async ({
+	page,
+	context
+}) => {
+	await page.goto('/bible/KJV/Jude');
+	await page.getByRole('button', { name: 'Download Jude for offline' }).click();
+	await expect(page.getByText('Jude is downloaded: 1 chapters, checked')).toBeVisible();
+	await page.goto('/bible/KJV/Ruth');
+	await page.getByRole('button', { name: 'Download Ruth for offline' }).click();
+	await expect(page.getByRole('progressbar', { name: 'Download progress' })).toHaveAttribute(
+		'value',
+		'4'
+	);
+	await expect(page.getByText('Ruth is downloaded: 4 chapters, checked')).toBeVisible();
+	await expect(page.getByRole('region', { name: 'Storage' })).toContainText(
+		'King James Version (KJV)'
+	);
+
+	// In-app navigation offline (a full offline reload is the next test).
+	await context.setOffline(true);
+	await page.getByRole('link', { name: '2', exact: true }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'Ruth 2' })).toBeVisible();
+	await expect(page.getByText('Read from this device.')).toBeVisible();
+	await page.getByRole('button', { name: 'Next chapter' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'Ruth 3' })).toBeVisible();
+	await expect(page.getByText('Read from this device.')).toBeVisible();
+
+	await page
+		.getByRole('navigation', { name: 'Breadcrumb' })
+		.getByRole('link', { name: 'Ruth' })
+		.click();
+	await page.getByRole('link', { name: 'Esther', exact: true }).click();
+	await page.getByRole('link', { name: '1', exact: true }).click();
+	await expect(page.getByRole('alert')).toContainText('Esther 1 is not downloaded');
+	await expect(page.getByRole('button', { name: 'Download Esther for offline' })).toBeDisabled();
+	await context.setOffline(false);
+	await expect(page.getByRole('button', { name: 'Download Esther for offline' })).toBeEnabled();
+});
+
+test('Demo: download a book, turn the network off for the page and the worker, reload, read it', async ({
+	page,
+	context
+}) => {
+	const server = await startStaticServer(APP_PORT + 40);
+	try {
+		await page.goto(server.url + '/bible/KJV/Jude');
+		await page.evaluate(async () => {
+			await navigator.serviceWorker.ready;
+		});
+		await page.getByRole('button', { name: 'Download Jude for offline' }).click();
+		await expect(page.getByText('Jude is downloaded: 1 chapters, checked')).toBeVisible();
+	} finally {
+		// The host is gone and the context is offline: only the service worker and IndexedDB remain.
+		await server.stop();
+	}
+	await context.setOffline(true);
+	await page.goto(server.url + '/bible/KJV/Jude/1');
+	await expect(page.getByRole('heading', { level: 1, name: 'Jude 1' })).toBeVisible();
+	await expect(page.getByText('Read from this device.')).toBeVisible();
+	await expect(page.getByText('Jude, the servant of Jesus Christ')).toBeVisible();
+	await context.setOffline(false);
+});
+
+test('Demo: eviction is noticed and a new download is offered; delete a translation', async ({
+	page
+}) => {
+	await page.goto('/bible/KJV/Jonah');
+	await page.getByRole('button', { name: 'Download Jonah for offline' }).click();
+	await expect(page.getByText('Jonah is downloaded: 4 chapters, checked')).toBeVisible();
+	expect(await storedChapters(page, 'KJV', 'Jonah')).toBe(4);
+
+	// The browser evicts records behind the app's back.
+	await page.evaluate(
+		(name) =>
+			new Promise<void>((resolve) => {
+				const open = indexedDB.open(name);
+				open.onsuccess = () => {
+					const tx = open.result.transaction('chapters', 'readwrite');
+					tx.objectStore('chapters').delete(['KJV', 'Jonah', 2]);
+					tx.objectStore('chapters').delete(['KJV', 'Jonah', 3]);
+					tx.oncomplete = () => {
+						open.result.close();
+						resolve();
+					};
+				};
+			}),
+		DEMO_DB
+	);
+	await page.reload();
+	await expect(
+		page.getByText('Jonah was downloaded, but 2 of its 4 chapters are no longer')
+	).toBeVisible();
+	await page.getByRole('button', { name: 'Download Jonah for offline' }).first().click();
+	await expect(page.getByText('Jonah is downloaded: 4 chapters, checked')).toBeVisible();
+	expect(await storedChapters(page, 'KJV', 'Jonah')).toBe(4);
+	await expect(page.getByText('are no longer on this device')).toHaveCount(0);
+
+	const storage = page.getByRole('region', { name: 'Storage' });
+	await storage
+		.getByRole('button', { name: 'Delete King James Version (KJV) from this device' })
+		.click();
+	await expect(storage).toContainText('No chapters are stored');
+	expect(await storedChapters(page, 'KJV', 'Jonah')).toBe(0);
+});
+
+test('Live over loopback HTTP: read a chapter, follow a reference, download a book, read offline', async ({
+	page,
+	context
+}) => {
+	await goLive(page);
+	await readJohn3(page);
+	await page.getByRole('textbox', { name: 'Reference' }).fill('John 3:16');
+	await page.getByRole('button', { name: 'Go' }).click();
+	await expect(page.getByRole('region', { name: 'John 3:16' })).toContainText(
+		'For God so loved the world'
+	);
+	await page.getByRole('button', { name: 'Download John for offline' }).click();
+	await expect(page.getByText('John is downloaded: 21 chapters, checked')).toBeVisible();
+	// Stored apart from the demo's chapters.
+	expect(
+		await storedChapters(page, 'KJV', 'John', `bible-chapters ${FAKE_URLS.bible}/api/v1`)
+	).toBe(21);
+	await context.setOffline(true);
+	await page.getByRole('button', { name: 'Next chapter' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'John 4' })).toBeVisible();
+	await expect(page.getByText('Read from this device.')).toBeVisible();
+	await page.getByRole('link', { name: 'John', exact: true }).click();
+	await page.getByRole('link', { name: '21', exact: true }).click();
+	await expect(page.getByText('Read from this device.')).toBeVisible();
+	await context.setOffline(false);
+});
+
+test('Live: XML and YAML answers are shown raw', async ({ page }) => {
+	await goLive(page);
+	await page.goto('/bible/KJV/Jude/1');
+	await expect(page.getByRole('heading', { level: 1, name: 'Jude 1' })).toBeVisible();
+	await page.getByText('The chapter as the server sends it').click();
+	await page.getByRole('button', { name: 'Show XML' }).click();
+	await expect(page.locator('.raw pre')).toContainText('<?xml');
+	await page.getByRole('button', { name: 'Show YAML' }).click();
+	await expect(page.locator('.raw pre')).toContainText('verses:');
+});
+
+test('axe finds no serious or critical violation on the reader', async ({ page, axe }) => {
+	await page.goto('/bible/KJV/John/3#v16');
+	await expect(page.getByText('For God so loved the world')).toBeVisible();
+	const results = await axe().analyze();
+	const serious = results.violations.filter(
+		(v) => v.impact === 'serious' || v.impact === 'critical'
+	);
+	expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+});
+
+test('the reader and the library with storage fit 360 px', async ({ page }) => {
+	await page.setViewportSize({ width: 360, height: 740 });
+	await page.goto('/bible/KJV/Obad');
+	await page.getByRole('button', { name: 'Download Obadiah for offline' }).click();
+	await expect(page.getByText('Obadiah is downloaded: 1 chapters, checked')).toBeVisible();
+	await expect(
+		page.getByRole('region', { name: 'Storage' }).getByRole('button', { name: /^Delete/ })
+	).toBeVisible();
+	const overflow = () =>
+		page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+	expect(await overflow()).toBeLessThanOrEqual(0);
+	await page.goto('/bible/KJV/Obad/1');
+	await expect(page.getByRole('heading', { level: 1, name: 'Obadiah 1' })).toBeVisible();
+	expect(await overflow()).toBeLessThanOrEqual(0);
+});

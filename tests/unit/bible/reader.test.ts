@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getBible } from '../../../src/lib/bible/api';
+import { PassageState } from '../../../src/lib/bible/passage.svelte';
+import { bibleCache, neighbours } from '../../../src/lib/bible/prefs';
+import { ReaderState } from '../../../src/lib/bible/reader.svelte';
+import { createBibleApp } from '../../../src/lib/fakes/bible/app';
+import { createClient } from '../../../src/lib/http/client';
+
+function demoClient() {
+	const app = createBibleApp();
+	const paths: string[] = [];
+	const client = createClient({
+		baseUrl: 'https://bible.demo/api/v1',
+		transport: async (input, init) => {
+			const request = new Request(input, init);
+			paths.push(new URL(request.url).pathname + new URL(request.url).search);
+			return app.fetch(request);
+		},
+		env: { online: () => true, pageOrigin: () => undefined }
+	});
+	return { client, paths };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('reader', () => {
+	it('reads a chapter from the server once, then from the device (cache-first)', async () => {
+		const { client, paths } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		paths.length = 0;
+		const reader = new ReaderState();
+		await reader.open(client, 'KJV', books, 'Obad', 1);
+		expect(reader.status).toBe('ready');
+		expect(reader.source).toBe('network');
+		expect(paths).toEqual(['/api/v1/bibles/KJV/books/Obad/chapters/1']);
+		await vi.waitFor(async () =>
+			expect(await bibleCache('https://bible.demo/api/v1').get('KJV', 'Obad', 1)).toBeDefined()
+		);
+
+		const again = new ReaderState();
+		await again.open(client, 'KJV', books, 'Obad', 1);
+		expect(again.source).toBe('cache');
+		expect(again.chapter).toEqual(reader.chapter);
+		expect(paths).toHaveLength(1);
+	});
+
+	it('each API root has its own cache: a chapter stored from the demo is not shown for another server', async () => {
+		const { client } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		await bibleCache('https://bible.demo/api/v1').put(
+			'KJV',
+			'Hag',
+			1,
+			{ apiUrl: 'x', ref: 1, verses: [{ ref: '1', text: 'demo copy' }] },
+			10
+		);
+		const other = createClient({
+			baseUrl: 'https://bible.example/api/v1',
+			transport: async (input, init) => createBibleApp().fetch(new Request(input, init)),
+			env: { online: () => true, pageOrigin: () => undefined }
+		});
+		const reader = new ReaderState();
+		await reader.open(other, 'KJV', books, 'Hag', 1);
+		expect(reader.source).toBe('network');
+		expect(reader.chapter?.verses[0]?.text).not.toBe('demo copy');
+	});
+
+	it('offline, an undownloaded chapter says so at once without a request', async () => {
+		const { client, paths } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		paths.length = 0;
+		vi.stubGlobal('navigator', { onLine: false });
+		const reader = new ReaderState();
+		await reader.open(client, 'KJV', books, 'Nah', 2);
+		expect(reader.status).toBe('not-downloaded');
+		expect(paths).toEqual([]);
+	});
+
+	it('a chapter beyond the book is not found, without a request', async () => {
+		const { client, paths } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		paths.length = 0;
+		const reader = new ReaderState();
+		await reader.open(client, 'KJV', books, 'John', 22);
+		expect(reader.status).toBe('not-found');
+		expect(paths).toEqual([]);
+	});
+
+	it('previous and next chapter cross book boundaries, and stop at the ends', async () => {
+		const { client } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		expect(neighbours(books, 'Matt', 1)).toEqual({
+			prev: { bookRef: 'Mal', chapter: 4 },
+			next: { bookRef: 'Matt', chapter: 2 }
+		});
+		expect(neighbours(books, 'Jude', 1)).toEqual({
+			prev: { bookRef: '3John', chapter: 1 },
+			next: { bookRef: 'Rev', chapter: 1 }
+		});
+		expect(neighbours(books, 'Gen', 1).prev).toBeUndefined();
+		expect(neighbours(books, 'Rev', 22).next).toBeUndefined();
+	});
+});
+
+describe('passage lookup', () => {
+	it('BI-EP-4: a one-chapter range uses the passage endpoint', async () => {
+		const { client, paths } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		paths.length = 0;
+		const passage = new PassageState();
+		passage.text = 'John 3:16-18';
+		expect(await passage.lookup(client, 'KJV', books)).toEqual({ kind: 'passage' });
+		expect(paths).toEqual(['/api/v1/passage/KJV/John?start-chapter=3&start-verse=16&end-verse=18']);
+		expect(passage.title).toBe('John 3:16–18');
+		expect(passage.verses.map((v) => v.verse)).toEqual([16, 17, 18]);
+	});
+
+	it('a range across chapters is composed from chapters', async () => {
+		const { client, paths } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		paths.length = 0;
+		const passage = new PassageState();
+		passage.text = 'John 3:35-4:2';
+		await passage.lookup(client, 'KJV', books);
+		expect(paths.every((p) => p.includes('/chapters/'))).toBe(true);
+		expect(passage.verses.map((v) => `${v.chapter}:${v.verse}`)).toEqual([
+			'3:35',
+			'3:36',
+			'4:1',
+			'4:2'
+		]);
+	});
+
+	it('a whole chapter opens in the reader; a missing one says it does not exist', async () => {
+		const { client } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		const passage = new PassageState();
+		passage.text = 'Gen 1';
+		expect(await passage.lookup(client, 'KJV', books)).toEqual({
+			kind: 'chapter',
+			bookRef: 'Gen',
+			chapter: 1
+		});
+		passage.text = 'Mal 5:1';
+		await passage.lookup(client, 'KJV', books);
+		expect(passage.message).toContain('does not exist');
+	});
+});

