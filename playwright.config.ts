@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
 
 // Ports chosen apart from the dev defaults so a running `npm start` or `npm run fakes` does not clash.
 // Overridable so two checkouts can run their suites side by side.
@@ -21,17 +22,8 @@ export default defineConfig({
 		baseURL: APP_URL,
 		trace: 'retain-on-failure',
 		launchOptions: {
-			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-			args: [
-				'--headless=new',
-				'--no-sandbox',
-				'--disable-gpu',
-				'--disable-quic',
-				'--no-first-run',
-				'--disable-background-networking',
-				'--disable-component-update',
-				'--disable-sync'
-			]
+			executablePath: CHROMIUM_PATH,
+			args: CHROMIUM_ARGS
 		}
 	},
 	webServer: [

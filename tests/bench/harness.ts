@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { chromium, type Browser } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 /** One benchmark: `run` returns one sample; the harness takes the median over `samples`. */
 export interface Benchmark {
@@ -36,17 +37,6 @@ export interface BenchResult {
 	notes: string;
 }
 
-export const CHROMIUM_ARGS = [
-	'--headless=new',
-	'--no-sandbox',
-	'--disable-gpu',
-	'--disable-quic',
-	'--no-first-run',
-	'--disable-background-networking',
-	'--disable-component-update',
-	'--disable-sync'
-];
-
 export function median(values: number[]): number {
 	const sorted = [...values].sort((a, b) => a - b);
 	const mid = Math.floor(sorted.length / 2);
@@ -73,7 +63,7 @@ export async function startStaticServer(port: number): Promise<ChildProcess> {
 
 export async function launchBrowser(): Promise<Browser> {
 	return chromium.launch({
-		executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+		executablePath: CHROMIUM_PATH,
 		args: CHROMIUM_ARGS
 	});
 }

@@ -1,8 +1,6 @@
-import type { HttpClient, HttpResult } from '$lib/http/client';
+import { readJson, type HttpClient, type HttpResult } from '$lib/http/client';
 import { hintFor } from '$lib/http/hints';
 import { ApiProblem } from '$lib/http/problem';
-import { parseJsonBody, validate } from '$lib/http/validate';
-import type { GenericSchema } from 'valibot';
 import {
 	BibleDetailEnvelopeSchema,
 	BibleListSchema,
@@ -77,7 +75,7 @@ export function readChapter(
 	result: HttpResult,
 	expected: number
 ): { chapter: Chapter; bytes: number } {
-	const data = readJson(result, ChapterEnvelopeSchema);
+	const data = readJson(result, 'GET', ChapterEnvelopeSchema);
 	if (data.data.ref !== expected)
 		throw new ApiProblem({
 			kind: 'contract',
@@ -89,41 +87,6 @@ export function readChapter(
 			hint: hintFor({ kind: 'contract', field: 'data.ref' })
 		});
 	return { chapter: data.data, bytes: result.exchange.sizeBytes };
-}
-
-/** Reads a received answer as HttpClient.json does: http, parse and contract problems alike. */
-function readJson<T>(result: HttpResult, schema: GenericSchema<unknown, T>): T {
-	const { response, text } = result;
-	const url = result.exchange.url;
-	const headers = Object.fromEntries(response.headers.entries());
-	const parsed = parseJsonBody(text);
-	if (!response.ok)
-		throw new ApiProblem({
-			kind: 'http',
-			method: 'GET',
-			url,
-			status: response.status,
-			headers,
-			bodyText: text,
-			body: parsed.ok ? parsed.value : undefined,
-			message: `GET ${url} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
-			hint: hintFor({ kind: 'http', status: response.status })
-		});
-	if (!parsed.ok)
-		throw new ApiProblem({
-			kind: 'parse',
-			method: 'GET',
-			url,
-			status: response.status,
-			headers,
-			bodyText: text,
-			message:
-				text.trim() === ''
-					? 'The server answered with an empty body where JSON was expected.'
-					: `The server's answer is not JSON (${parsed.reason}).`,
-			hint: hintFor({ kind: 'parse', bodyText: text })
-		});
-	return validate(schema, parsed.value, { url, status: response.status, bodyText: text, headers });
 }
 
 export interface PassageQuery {

@@ -212,52 +212,7 @@ export class HttpClient {
 		schema?: GenericSchema<unknown, T>
 	): Promise<{ data: T; result: HttpResult }> {
 		const result = await this.send(spec);
-		const { response, text } = result;
-		const headers = Object.fromEntries(response.headers.entries());
-		const parsed = parseJsonBody(text);
-		// An HTML page (an edge proxy, a login page) is an unreadable answer whatever its status.
-		const looksHtml = !parsed.ok && /^\s*</.test(text);
-		if (!response.ok && !looksHtml) {
-			throw new ApiProblem({
-				kind: 'http',
-				method: spec.method.toUpperCase(),
-				url: result.exchange.url,
-				status: response.status,
-				headers,
-				bodyText: text,
-				body: parsed.ok ? parsed.value : undefined,
-				message: `${spec.method.toUpperCase()} ${result.exchange.url} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
-				hint: hintFor({
-					kind: 'http',
-					status: response.status,
-					body: parsed.ok ? parsed.value : undefined
-				})
-			});
-		}
-		if (!parsed.ok) {
-			throw new ApiProblem({
-				kind: 'parse',
-				method: spec.method.toUpperCase(),
-				url: result.exchange.url,
-				status: response.status,
-				headers,
-				bodyText: text,
-				message:
-					text.trim() === ''
-						? 'The server answered with an empty body where JSON was expected.'
-						: `The server's answer is not JSON (${parsed.reason}).`,
-				hint: hintFor({ kind: 'parse', bodyText: text })
-			});
-		}
-		const data = schema
-			? validate(schema, parsed.value, {
-					url: result.exchange.url,
-					status: response.status,
-					bodyText: text,
-					headers
-				})
-			: (parsed.value as T);
-		return { data, result };
+		return { data: readJson(result, spec.method, schema), result };
 	}
 
 	async #failureKind(error: unknown, url: string, signal?: AbortSignal): Promise<ProblemKind> {
@@ -301,6 +256,64 @@ function messageFor(kind: ProblemKind, method: string, url: string): string {
 		default:
 			return `${method} ${url} could not reach the server.`;
 	}
+}
+
+/**
+ * Reads an answer that must be 2xx JSON, and validates it against a schema: HTTP errors,
+ * unreadable bodies and contract breaks all become an ApiProblem. Shared by HttpClient.json and
+ * callers that send first and read later (to free a connection slot before parsing).
+ */
+export function readJson<T>(
+	result: HttpResult,
+	method: string,
+	schema?: GenericSchema<unknown, T>
+): T {
+	const { response, text } = result;
+	const headers = Object.fromEntries(response.headers.entries());
+	const parsed = parseJsonBody(text);
+	// An HTML page (an edge proxy, a login page) is an unreadable answer whatever its status.
+	const looksHtml = !parsed.ok && /^\s*</.test(text);
+	if (!response.ok && !looksHtml) {
+		throw new ApiProblem({
+			kind: 'http',
+			method: method.toUpperCase(),
+			url: result.exchange.url,
+			status: response.status,
+			headers,
+			bodyText: text,
+			body: parsed.ok ? parsed.value : undefined,
+			message: `${method.toUpperCase()} ${result.exchange.url} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+			hint: hintFor({
+				kind: 'http',
+				status: response.status,
+				body: parsed.ok ? parsed.value : undefined
+			})
+		});
+	}
+	if (!parsed.ok) {
+		throw new ApiProblem({
+			kind: 'parse',
+			method: method.toUpperCase(),
+			url: result.exchange.url,
+			status: response.status,
+			headers,
+			bodyText: text,
+			message:
+				text.trim() === ''
+					? 'The server answered with an empty body where JSON was expected.'
+					: `The server's answer is not JSON (${parsed.reason}).`,
+			hint: hintFor({ kind: 'parse', bodyText: text })
+		});
+	}
+	const data = schema
+		? validate(schema, parsed.value, {
+				url: result.exchange.url,
+				status: response.status,
+				bodyText: text,
+				headers
+			})
+		: (parsed.value as T);
+	return data;
 }
 
 export function createClient(options: ClientOptions): HttpClient {
