@@ -49,6 +49,60 @@ function storedChapters(page: Page, bibleRef: string, bookRef: string, db = DEMO
 	);
 }
 
+/** When each stored chapter of a book was written, by chapter number. */
+function storedTimes(page: Page, bibleRef: string, bookRef: string, db = DEMO_DB) {
+	return page.evaluate(
+		([bible, book, name]) =>
+			new Promise<Record<number, number>>((resolve, reject) => {
+				const open = indexedDB.open(name!);
+				open.onerror = () => reject(open.error);
+				open.onsuccess = () => {
+					const db = open.result;
+					const req = db
+						.transaction('chapters')
+						.objectStore('chapters')
+						.getAll(IDBKeyRange.bound([bible, book], [bible, book, []]));
+					req.onsuccess = () => {
+						db.close();
+						const times: Record<number, number> = {};
+						for (const r of req.result as { chapter: number; storedAt: number }[])
+							times[r.chapter] = r.storedAt;
+						resolve(times);
+					};
+				};
+			}),
+		[bibleRef, bookRef, db]
+	);
+}
+
+/** Deletes chapter records behind the app's back, as a browser evicting data would. */
+function evict(page: Page, keys: [string, string, number][], db = DEMO_DB) {
+	return page.evaluate(
+		([keys, name]) =>
+			new Promise<void>((resolve) => {
+				const open = indexedDB.open(name);
+				open.onsuccess = () => {
+					const tx = open.result.transaction('chapters', 'readwrite');
+					for (const key of keys) tx.objectStore('chapters').delete(key);
+					tx.oncomplete = () => {
+						open.result.close();
+						resolve();
+					};
+				};
+			}),
+		[keys, db] as const
+	);
+}
+
+/** Presses Tab until the element has the focus (keyboard only, no clicks). */
+async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
+	for (let i = 0; i < 200; i++) {
+		if (await target.evaluate((el) => el === document.activeElement)) return;
+		await page.keyboard.press('Tab');
+	}
+	throw new Error('Tab never reached the element');
+}
+
 test('Demo: read a chapter, move across books with buttons and arrow keys', async ({ page }) => {
 	await page.goto('/bible');
 	await expect(page.getByLabel('Bible connection')).toContainText('Demo');
@@ -278,4 +332,139 @@ test('the reader and the library with storage fit 360 px', async ({ page }) => {
 	await page.goto('/bible/KJV/Obad/1');
 	await expect(page.getByRole('heading', { level: 1, name: 'Obadiah 1' })).toBeVisible();
 	expect(await overflow()).toBeLessThanOrEqual(0);
+});
+
+test('Demo: cancel a download; downloading again fetches only the missing chapters', async ({
+	page
+}) => {
+	// Slow the page's demo Bible service (only this page), so there is time to cancel.
+	await page.goto('/settings');
+	const faults = page.getByRole('group', { name: 'Demo failures' });
+	await faults.getByRole('combobox', { name: 'Service' }).selectOption('bible');
+	await faults.getByRole('spinbutton', { name: 'Added latency (ms)' }).fill('300');
+	await faults.getByRole('button', { name: 'Apply' }).click();
+	await expect(faults.getByRole('status')).toHaveText('Bible demo: None, 300 ms added.');
+	// In-app navigation keeps the switches (a reload resets them).
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bible' }).click();
+	await page.getByRole('link', { name: 'King James Version (KJV)', exact: true }).click();
+	await page.getByRole('link', { name: 'Genesis', exact: true }).click();
+
+	await page.getByRole('button', { name: 'Download Genesis for offline' }).click();
+	const bar = page.getByRole('progressbar', { name: 'Download progress' });
+	await expect(bar).toHaveAttribute('max', '50');
+	await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(0);
+	await page.getByRole('button', { name: 'Cancel download' }).click();
+	const cancelled = page.getByText(/^Download cancelled\. \d+ of 50 chapters are kept/);
+	await expect(cancelled).toBeVisible();
+	const kept = Number((await cancelled.textContent())!.match(/(\d+) of 50/)![1]);
+	expect(kept).toBeGreaterThan(0);
+	expect(kept).toBeLessThan(50);
+	await expect(page.getByRole('button', { name: 'Cancel download' })).toHaveCount(0);
+	// What the message says is what is stored, and nothing is marked complete.
+	const before = await storedTimes(page, 'KJV', 'Gen');
+	expect(Object.keys(before)).toHaveLength(kept);
+	await expect(page.getByText('Available offline: Genesis')).toHaveCount(0);
+
+	await page.getByRole('button', { name: 'Download Genesis for offline' }).click();
+	await expect(page.getByText('Genesis is downloaded: 50 chapters, checked')).toBeVisible({
+		timeout: 20_000
+	});
+	await expect(page.getByText('Available offline: Genesis')).toBeVisible();
+	const after = await storedTimes(page, 'KJV', 'Gen');
+	expect(Object.keys(after)).toHaveLength(50);
+	// The chapters kept from the cancelled run were not fetched and written again.
+	for (const [chapter, storedAt] of Object.entries(before)) expect(after[+chapter]).toBe(storedAt);
+
+	// The whole translation starts from what is already stored, and can be cancelled too.
+	await page.getByRole('button', { name: 'Download translation for offline' }).click();
+	await expect(bar).toHaveAttribute('max', '1189');
+	await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThanOrEqual(50);
+	await page.getByRole('button', { name: 'Cancel download' }).click();
+	await expect(page.getByText(/^Download cancelled\. \d+ of 1189 chapters are kept/)).toBeVisible();
+	await expect(page.getByText('Available offline: the whole translation')).toHaveCount(0);
+});
+
+test('Keyboard only: choose a translation, a book and a chapter; arrows and buttons turn chapters; look up a reference', async ({
+	page
+}) => {
+	await page.goto('/bible');
+	await tabTo(page, page.getByRole('link', { name: 'King James Version (KJV)', exact: true }));
+	await page.keyboard.press('Enter');
+	await expect(page).toHaveURL(/\/bible\/KJV$/);
+	await tabTo(page, page.getByRole('link', { name: 'John', exact: true }));
+	await page.keyboard.press('Enter');
+	await expect(page).toHaveURL(/\/bible\/KJV\/John$/);
+	await tabTo(page, page.getByRole('link', { name: '3', exact: true }));
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('heading', { level: 1, name: 'John 3' })).toBeVisible();
+	await expect(page.getByText('For God so loved the world')).toBeVisible();
+
+	await page.keyboard.press('ArrowRight');
+	await expect(page.getByRole('heading', { level: 1, name: 'John 4' })).toBeVisible();
+	await page.keyboard.press('ArrowLeft');
+	await expect(page.getByRole('heading', { level: 1, name: 'John 3' })).toBeVisible();
+
+	await tabTo(page, page.getByRole('button', { name: 'Next chapter' }));
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('heading', { level: 1, name: 'John 4' })).toBeVisible();
+	await tabTo(page, page.getByRole('button', { name: 'Previous chapter' }));
+	await page.keyboard.press('Space');
+	await expect(page.getByRole('heading', { level: 1, name: 'John 3' })).toBeVisible();
+
+	// Arrow keys inside the Reference field move the caret, not the chapter.
+	await page.goto('/bible/KJV');
+	const reference = page.getByRole('textbox', { name: 'Reference' });
+	await tabTo(page, reference);
+	await page.keyboard.type('Jude 5');
+	await page.keyboard.press('ArrowLeft');
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('region', { name: 'Jude 1:5' })).toContainText(
+		'I will therefore put you in remembrance'
+	);
+	await reference.fill('');
+	await page.keyboard.type('xyzzy');
+	await page.keyboard.press('Enter');
+	await expect(
+		page.getByText('xyzzy is not a reference this reader understands. Try for example John 3:16.')
+	).toBeVisible();
+});
+
+test('Live over loopback HTTP: eviction is noticed and a new download is offered', async ({
+	page
+}) => {
+	const liveDb = `bible-chapters ${FAKE_URLS.bible}/api/v1`;
+	await goLive(page);
+	await page.goto('/bible/KJV/Jonah');
+	await page.getByRole('button', { name: 'Download Jonah for offline' }).click();
+	await expect(page.getByText('Jonah is downloaded: 4 chapters, checked')).toBeVisible();
+	expect(await storedChapters(page, 'KJV', 'Jonah', liveDb)).toBe(4);
+
+	await evict(page, [['KJV', 'Jonah', 1]], liveDb);
+	await page.reload();
+	await expect(page.getByLabel('Bible connection')).toContainText('Live');
+	await expect(
+		page.getByText('Jonah was downloaded, but 1 of its 4 chapters are no longer')
+	).toBeVisible();
+	await expect(page.getByText('Available offline: Jonah')).toHaveCount(0);
+	await page.getByRole('button', { name: 'Download Jonah for offline' }).first().click();
+	await expect(page.getByText('Jonah is downloaded: 4 chapters, checked')).toBeVisible();
+	expect(await storedChapters(page, 'KJV', 'Jonah', liveDb)).toBe(4);
+	await expect(page.getByText('are no longer on this device')).toHaveCount(0);
+});
+
+test('axe finds no serious or critical violation on a book with a download and storage', async ({
+	page,
+	axe
+}) => {
+	await page.goto('/bible/KJV/Jude');
+	await page.getByRole('button', { name: 'Download Jude for offline' }).click();
+	await expect(page.getByText('Jude is downloaded: 1 chapters, checked')).toBeVisible();
+	await expect(page.getByRole('region', { name: 'Storage' })).toContainText(
+		'King James Version (KJV)'
+	);
+	const results = await axe().analyze();
+	const serious = results.violations.filter(
+		(v) => v.impact === 'serious' || v.impact === 'critical'
+	);
+	expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });
