@@ -183,7 +183,7 @@ describe('Bible service', () => {
 		expect(problem.status).toBe(404);
 	});
 
-	it('refs are path-encoded and sent case-sensitively', async () => {
+	it('BI-BOOK-1, BI-EP-3: refs are path-encoded and sent case-sensitively', async () => {
 		const { client, requests } = demoClient();
 		await problemOf(getChapter(client, 'a/b', 'John', 1));
 		expect(new URL(requests[0]!.url).pathname).toBe('/api/v1/bibles/a%2Fb/books/John/chapters/1');

@@ -44,6 +44,50 @@ describe('reader', () => {
 		expect(paths).toHaveLength(1);
 	});
 
+	it('BI-TEXT-1: the verses are shown exactly as the server sent them, from the server and from the device', async () => {
+		const { client } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		const sent = (await createBibleApp()
+			.fetch(new Request('https://bible.demo/api/v1/bibles/KJV/books/Ps/chapters/119'))
+			.then((r) => r.json())) as { data: { verses: unknown[] } };
+		const reader = new ReaderState();
+		await reader.open(client, 'KJV', books, 'Ps', 119);
+		expect(reader.source).toBe('network');
+		expect(reader.chapter?.verses).toStrictEqual(sent.data.verses);
+		await vi.waitFor(async () =>
+			expect(await bibleCache('https://bible.demo/api/v1').get('KJV', 'Ps', 119)).toBeDefined()
+		);
+		const again = new ReaderState();
+		await again.open(client, 'KJV', books, 'Ps', 119);
+		expect(again.source).toBe('cache');
+		expect(again.chapter?.verses).toStrictEqual(sent.data.verses);
+	});
+
+	it('BI-FMT-1: a chapter viewed as XML or YAML is shown raw and never cached as JSON', async () => {
+		const { client, paths } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		const cache = bibleCache('https://bible.demo/api/v1');
+		const reader = new ReaderState();
+		await reader.open(client, 'KJV', books, '3John', 1);
+		await vi.waitFor(async () => expect(await cache.get('KJV', '3John', 1)).toBeDefined());
+		const stored = await cache.get('KJV', '3John', 1);
+		const usage = await cache.usage('KJV');
+
+		for (const format of ['xml', 'yaml'] as const) {
+			paths.length = 0;
+			await reader.showRaw(client, format);
+			expect(paths).toEqual([`/api/v1/bibles/KJV/books/3John/chapters/1?format=${format}`]);
+			expect(reader.raw?.text).toContain(format === 'xml' ? '<?xml' : 'verses:');
+		}
+		// The stored JSON chapter is untouched and nothing else was stored.
+		expect(await cache.get('KJV', '3John', 1)).toStrictEqual(stored);
+		expect(await cache.usage('KJV')).toEqual(usage);
+		const again = new ReaderState();
+		await again.open(client, 'KJV', books, '3John', 1);
+		expect(again.source).toBe('cache');
+		expect(again.chapter).toStrictEqual(reader.chapter);
+	});
+
 	it('each API root has its own cache: a chapter stored from the demo is not shown for another server', async () => {
 		const { client } = demoClient();
 		const books = (await getBible(client, 'KJV')).books;
