@@ -468,3 +468,38 @@ test('axe finds no serious or critical violation on a book with a download and s
 	);
 	expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 });
+
+test('Demo: a deep link to a chapter, book or translation that does not exist says so and what to do', async ({
+	page
+}) => {
+	await page.goto('/bible/KJV/John/22');
+	await expect(page.getByRole('heading', { level: 1, name: 'John 22' })).toBeVisible();
+	await expect(page.getByRole('alert')).toHaveText(
+		'John 22 does not exist in this translation. John has 21 chapters: choose a chapter of John.'
+	);
+	await page.getByRole('link', { name: 'choose a chapter of John' }).click();
+	await expect(page.getByRole('link', { name: '21', exact: true })).toBeVisible();
+
+	await page.goto('/bible/KJV/John/abc');
+	await expect(page.getByRole('alert')).toContainText(
+		'John abc does not exist in this translation.'
+	);
+
+	await page.goto('/bible/KJV/Nope/1');
+	await expect(page.getByRole('alert')).toHaveText(
+		'Nope 1 does not exist in this translation. Choose a book from the list.'
+	);
+	await page.getByRole('link', { name: 'Choose a book' }).click();
+	await expect(page.getByRole('link', { name: 'Genesis', exact: true })).toBeVisible();
+
+	for (const path of ['/bible/NOPE/John/1', '/bible/NOPE']) {
+		await page.goto(path);
+		await expect(page.getByRole('alert')).toHaveText(
+			'There is no translation “NOPE” on this server: choose a translation from the list.'
+		);
+	}
+	await page.getByRole('link', { name: 'choose a translation from the list' }).click();
+	await expect(
+		page.getByRole('link', { name: 'King James Version (KJV)', exact: true })
+	).toBeVisible();
+});
