@@ -47,9 +47,10 @@ describe('reader', () => {
 	it('BI-TEXT-1: the verses are shown exactly as the server sent them, from the server and from the device', async () => {
 		const { client } = demoClient();
 		const books = (await getBible(client, 'KJV')).books;
-		const sent = (await createBibleApp()
-			.fetch(new Request('https://bible.demo/api/v1/bibles/KJV/books/Ps/chapters/119'))
-			.then((r) => r.json())) as { data: { verses: unknown[] } };
+		const answer = await createBibleApp().fetch(
+			new Request('https://bible.demo/api/v1/bibles/KJV/books/Ps/chapters/119')
+		);
+		const sent = (await answer.json()) as { data: { verses: unknown[] } };
 		const reader = new ReaderState();
 		await reader.open(client, 'KJV', books, 'Ps', 119);
 		expect(reader.source).toBe('network');
