@@ -503,3 +503,33 @@ test('Demo: a deep link to a chapter, book or translation that does not exist sa
 		page.getByRole('link', { name: 'King James Version (KJV)', exact: true })
 	).toBeVisible();
 });
+
+test('Demo: the dark theme is kept; the storage view shows the quota and asks the browser to keep the data', async ({
+	page
+}) => {
+	await page.goto('/bible/KJV/Jude/1');
+	await expect(page.getByText('Jude, the servant of Jesus Christ')).toBeVisible();
+	await page.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Dark' });
+	const text = page.locator('article.text');
+	await expect(text).toHaveClass(/theme-dark/);
+	await page.reload();
+	await expect(page.getByText('Jude, the servant of Jesus Christ')).toBeVisible();
+	await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('dark');
+	await expect(text).toHaveClass(/theme-dark/);
+	await page.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Light' });
+	await expect(text).toHaveClass(/theme-light/);
+
+	await page.goto('/bible/KJV');
+	const storage = page.getByRole('region', { name: 'Storage' });
+	await expect(storage).toContainText('King James Version (KJV)');
+	await expect(storage).toContainText(/This site uses .+ of the .+ the browser allows it\./);
+	const keep = storage.getByRole('button', { name: 'Ask the browser to keep it' });
+	if (await keep.isVisible()) {
+		await keep.click();
+		await expect(storage.getByRole('status')).toHaveText(
+			/^(The browser will keep the downloaded chapters\.|The browser declined for now)/
+		);
+	} else {
+		await expect(storage).toContainText('The browser keeps this data even when space runs low.');
+	}
+});
