@@ -256,6 +256,35 @@ test('Live: a 401 while polling stops polling and says why', async ({ page }) =>
 	await expect(page.getByRole('alert').filter({ hasText: 'Polling stopped' })).toContainText('401');
 });
 
+test('Live: a 429 while polling is respected: the next poll waits for Retry-After', async ({
+	page
+}) => {
+	test.setTimeout(60_000);
+	const token = await goLiveEnergy(page);
+	const form = page.getByRole('form', { name: 'Buy energy' });
+	await fillExact(form);
+	await form.getByRole('button', { name: 'Confirm purchase' }).click();
+	const guid = await placedGuid(form);
+	const polls: { at: number; status: number }[] = [];
+	page.on('response', (r) => {
+		if (r.url().endsWith(`/order/get/${guid}`) && r.request().method() === 'POST')
+			polls.push({ at: Date.now(), status: r.status() });
+	});
+	// The energy fake's 429 switch, for this test's user and this order's polls only.
+	await page.request.post(`${FAKE_URLS.energy}/__energy/throttle`, {
+		data: { token, path: `/order/get/${guid}`, times: 2, retryAfterSeconds: 4 }
+	});
+	await expect(orderRow(page, guid)).toContainText('Delegated', { timeout: 45_000 });
+	const throttled = polls.filter((p) => p.status === 429);
+	expect(throttled).toHaveLength(2);
+	for (const answer of throttled) {
+		const next = polls[polls.indexOf(answer) + 1];
+		expect(next, 'a poll follows every 429').toBeDefined();
+		// Retry-After is 4 s; the timer is set when the 429 is read, a moment after this event.
+		expect(next!.at - answer.at).toBeGreaterThanOrEqual(3_800);
+	}
+});
+
 test('Demo: a delegated order is announced, and notified when allowed', async ({ page }) => {
 	await demoStep(page, 400);
 	// A stand-in for the system notification API, already allowed.
