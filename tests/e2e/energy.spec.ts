@@ -147,6 +147,65 @@ test('Demo: the address check names what is wrong', async ({ page }) => {
 	await expect(form.getByRole('button', { name: 'Confirm purchase' })).toHaveCount(0);
 });
 
+/** Presses Tab until `target` has focus (a keyboard user moving through the page). */
+async function tabTo(page: Page, target: Locator, max = 60) {
+	for (let i = 0; i < max; i++) {
+		if (await target.evaluate((el) => el === document.activeElement)) return;
+		await page.keyboard.press('Tab');
+	}
+	await expect(target).toBeFocused();
+}
+
+test('Demo: the whole purchase works from the keyboard alone (Tab, typing, Space, Enter)', async ({
+	page
+}) => {
+	await demoStep(page, 700);
+	await page.goto('/energy');
+	await expect(page.getByRole('region', { name: 'Orders' })).toContainText('of 3');
+	const form = page.getByRole('form', { name: 'Buy energy' });
+	const review = form.getByRole('button', { name: 'Review order' });
+
+	// Reviewing an empty form puts focus on the first field to fix.
+	await tabTo(page, review);
+	await page.keyboard.press('Enter');
+	const to = form.getByLabel('Recipient address', { exact: true });
+	await expect(to).toBeFocused();
+	await expect(to).toHaveAttribute('aria-invalid', 'true');
+	await page.keyboard.type(ADDRESS);
+
+	await tabTo(page, form.getByLabel('Period'));
+	await page.keyboard.type('3 d');
+	await expect(form.getByLabel('Period')).toHaveValue('3d');
+	await tabTo(page, form.getByLabel('Exact amount'));
+	await page.keyboard.press('Space');
+	await expect(form.getByLabel('Exact amount')).toBeChecked();
+	// The hint fills the amount.
+	await tabTo(page, form.getByRole('button', { name: /^65,000/ }));
+	await page.keyboard.press('Enter');
+	await expect(form.getByLabel('Energy amount')).toHaveValue('65000');
+
+	await tabTo(page, review);
+	await page.keyboard.press('Space');
+	const reviewHeading = form.getByRole('heading', { name: 'Review' });
+	await expect(reviewHeading).toBeFocused();
+	await expect(form).toContainText('for 3 days');
+	await page.keyboard.press('Tab');
+	await expect(form.getByRole('button', { name: 'Confirm purchase' })).toBeFocused();
+	await page.keyboard.press('Enter');
+
+	const result = form.getByRole('heading', { name: /^Order \d+ placed$/ });
+	await expect(result).toBeFocused({ timeout: 15_000 });
+	const guid = /\d+/.exec((await result.textContent()) ?? '')![0];
+	await expect(orderRow(page, guid)).toContainText('Delegated', { timeout: 20_000 });
+
+	const details = orderRow(page, guid).getByRole('button', { name: `Details of order ${guid}` });
+	await tabTo(page, details, 120);
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('region', { name: `Order ${guid}`, exact: true })).toContainText(
+		'Payment status'
+	);
+});
+
 test('Live: buy over real HTTP and watch the order reach "Delegated"', async ({ page }) => {
 	test.setTimeout(60_000);
 	await goLiveEnergy(page);
