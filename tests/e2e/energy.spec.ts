@@ -206,6 +206,67 @@ test('Demo: the whole purchase works from the keyboard alone (Tab, typing, Space
 	);
 });
 
+test('Demo: /energy carries exactly the names the acceptance tests use', async ({ page }) => {
+	const LABELS = [
+		'Pending',
+		'Awaiting payment',
+		'Delegation in progress',
+		'Delegated',
+		'Reclaimed',
+		'Paid',
+		'Error'
+	];
+	await page.goto('/energy');
+	await expect(page.getByRole('region', { name: 'Balances', exact: true })).toHaveCount(1);
+	const form = page.getByRole('form', { name: 'Buy energy', exact: true });
+	await expect(form).toHaveCount(1);
+	const named = (role: Parameters<Page['getByRole']>[0], name: string) =>
+		form.getByRole(role, { name, exact: true });
+	await expect(named('textbox', 'Recipient address')).toHaveCount(1);
+	await expect(named('combobox', 'Period')).toHaveCount(1);
+	await expect(named('combobox', 'Period').getByRole('option')).toHaveText([
+		'1 hour',
+		'1 day',
+		'3 days',
+		'7 days',
+		'15 days',
+		'30 days'
+	]);
+	await expect(named('radio', 'Exact amount')).toHaveCount(1);
+	await expect(named('radio', 'Estimate')).toHaveCount(1);
+	await named('radio', 'Exact amount').check();
+	await expect(named('textbox', 'Energy amount')).toHaveCount(1);
+	await named('radio', 'Estimate').check();
+	await expect(named('textbox', 'Recipient addresses')).toHaveCount(1);
+	await expect(named('combobox', 'Token').getByRole('option')).toHaveText([
+		'USDT',
+		'USDC',
+		'USDD',
+		'USDJ',
+		'JST',
+		'TUSD',
+		'stUSDT',
+		'WTRX'
+	]);
+	await expect(named('textbox', 'Surplus percent')).toHaveValue('0.04');
+	await expect(named('button', 'Review order')).toHaveCount(1);
+	await fillExact(form);
+	await expect(named('button', 'Confirm purchase')).toHaveCount(1);
+
+	// Each order's row names its guid and its status label, one of the seed's seven.
+	const orders = page.getByRole('region', { name: 'Orders', exact: true });
+	await expect(orders).toContainText('of 3');
+	const rows = orders.getByRole('row').filter({ has: page.getByRole('rowheader') });
+	await expect(rows).toHaveCount(3);
+	for (const row of await rows.all()) {
+		await expect(row.getByRole('rowheader')).toHaveText(/^\d{8}$/);
+		expect(LABELS).toContain(((await row.getByRole('cell').first().textContent()) ?? '').trim());
+	}
+	await expect(
+		orders.getByRole('combobox', { name: 'Status', exact: true }).getByRole('option')
+	).toHaveText(['Any status', ...LABELS]);
+});
+
 test('Live: buy over real HTTP and watch the order reach "Delegated"', async ({ page }) => {
 	test.setTimeout(60_000);
 	await goLiveEnergy(page);
