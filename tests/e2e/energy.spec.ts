@@ -285,6 +285,38 @@ test('Live: buy over real HTTP and watch the order reach "Delegated"', async ({ 
 	expect(buys).toHaveLength(1);
 });
 
+test('Live: a reload in the middle resumes polling and the order still reaches "Delegated"', async ({
+	page
+}) => {
+	test.setTimeout(60_000);
+	await goLiveEnergy(page);
+	const form = page.getByRole('form', { name: 'Buy energy' });
+	await fillExact(form);
+	await form.getByRole('button', { name: 'Confirm purchase' }).click();
+	const guid = await placedGuid(form);
+	await page.reload();
+	await expect(page.getByLabel('Energy rental connection')).toContainText('Live');
+	await expect(orderRow(page, guid)).not.toContainText('Delegated');
+	await expect(orderRow(page, guid)).toContainText('Delegated', { timeout: 30_000 });
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('245.000000 TRX');
+});
+
+test('Live: insufficient funds gives an "Error" order with the reason, and no debit', async ({
+	page
+}) => {
+	await goLiveEnergy(page);
+	const form = page.getByRole('form', { name: 'Buy energy' });
+	await fillExact(form, { period: '30 days', amount: '131000' });
+	await form.getByRole('button', { name: 'Confirm purchase' }).click();
+	const guid = await placedGuid(form);
+	await expect(form.getByRole('alert')).toContainText('insufficient funds');
+	await expect(form.getByRole('alert')).toContainText('Add funds, then place a new order');
+	await expect(orderRow(page, guid)).toContainText('Error');
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText(
+		'Buyer balance 250.000000 TRX'
+	);
+});
+
 test('Live: a purchase whose answer is lost is reconciled from the order list, never re-sent', async ({
 	page
 }) => {
