@@ -317,6 +317,26 @@ test('Live: insufficient funds gives an "Error" order with the reason, and no de
 	);
 });
 
+test('Live: a purchase refused with 429 says it was not placed, and focus moves to why', async ({
+	page
+}) => {
+	const token = await goLiveEnergy(page);
+	const orders = page.getByRole('region', { name: 'Orders' });
+	await expect(orders).toContainText('of 3');
+	const form = page.getByRole('form', { name: 'Buy energy' });
+	await fillExact(form);
+	await page.request.post(`${FAKE_URLS.energy}/__energy/throttle`, {
+		data: { token, path: '/buy/energy', times: 1, retryAfterSeconds: 2 }
+	});
+	await form.getByRole('button', { name: 'Confirm purchase' }).press('Enter');
+	const problem = form.getByRole('alert', { name: 'Problem' });
+	await expect(problem).toContainText('429');
+	await expect(form.locator('#buy-refused')).toBeFocused();
+	await expect(form).toContainText('The order was not placed. Nothing was charged.');
+	await expect(orders).toContainText('of 3');
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('250.000000 TRX');
+});
+
 test('Live: a purchase whose answer is lost is reconciled from the order list, never re-sent', async ({
 	page
 }) => {
