@@ -147,6 +147,126 @@ test('Demo: the address check names what is wrong', async ({ page }) => {
 	await expect(form.getByRole('button', { name: 'Confirm purchase' })).toHaveCount(0);
 });
 
+/** Presses Tab until `target` has focus (a keyboard user moving through the page). */
+async function tabTo(page: Page, target: Locator, max = 60) {
+	for (let i = 0; i < max; i++) {
+		if (await target.evaluate((el) => el === document.activeElement)) return;
+		await page.keyboard.press('Tab');
+	}
+	await expect(target).toBeFocused();
+}
+
+test('Demo: the whole purchase works from the keyboard alone (Tab, typing, Space, Enter)', async ({
+	page
+}) => {
+	await demoStep(page, 700);
+	await page.goto('/energy');
+	await expect(page.getByRole('region', { name: 'Orders' })).toContainText('of 3');
+	const form = page.getByRole('form', { name: 'Buy energy' });
+	const review = form.getByRole('button', { name: 'Review order' });
+
+	// Reviewing an empty form puts focus on the first field to fix.
+	await tabTo(page, review);
+	await page.keyboard.press('Enter');
+	const to = form.getByLabel('Recipient address', { exact: true });
+	await expect(to).toBeFocused();
+	await expect(to).toHaveAttribute('aria-invalid', 'true');
+	await page.keyboard.type(ADDRESS);
+
+	await tabTo(page, form.getByLabel('Period'));
+	await page.keyboard.type('3 d');
+	await expect(form.getByLabel('Period')).toHaveValue('3d');
+	await tabTo(page, form.getByLabel('Exact amount'));
+	await page.keyboard.press('Space');
+	await expect(form.getByLabel('Exact amount')).toBeChecked();
+	// The hint fills the amount.
+	await tabTo(page, form.getByRole('button', { name: /^65,000/ }));
+	await page.keyboard.press('Enter');
+	await expect(form.getByLabel('Energy amount')).toHaveValue('65000');
+
+	await tabTo(page, review);
+	await page.keyboard.press('Space');
+	const reviewHeading = form.getByRole('heading', { name: 'Review' });
+	await expect(reviewHeading).toBeFocused();
+	await expect(form).toContainText('for 3 days');
+	await page.keyboard.press('Tab');
+	await expect(form.getByRole('button', { name: 'Confirm purchase' })).toBeFocused();
+	await page.keyboard.press('Enter');
+
+	const result = form.getByRole('heading', { name: /^Order \d+ placed$/ });
+	await expect(result).toBeFocused({ timeout: 15_000 });
+	const guid = /\d+/.exec((await result.textContent()) ?? '')![0];
+	await expect(orderRow(page, guid)).toContainText('Delegated', { timeout: 20_000 });
+
+	const details = orderRow(page, guid).getByRole('button', { name: `Details of order ${guid}` });
+	await tabTo(page, details, 120);
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('region', { name: `Order ${guid}`, exact: true })).toContainText(
+		'Payment status'
+	);
+});
+
+test('Demo: /energy carries exactly the names the acceptance tests use', async ({ page }) => {
+	const LABELS = [
+		'Pending',
+		'Awaiting payment',
+		'Delegation in progress',
+		'Delegated',
+		'Reclaimed',
+		'Paid',
+		'Error'
+	];
+	await page.goto('/energy');
+	await expect(page.getByRole('region', { name: 'Balances', exact: true })).toHaveCount(1);
+	const form = page.getByRole('form', { name: 'Buy energy', exact: true });
+	await expect(form).toHaveCount(1);
+	const named = (role: Parameters<Page['getByRole']>[0], name: string) =>
+		form.getByRole(role, { name, exact: true });
+	await expect(named('textbox', 'Recipient address')).toHaveCount(1);
+	await expect(named('combobox', 'Period')).toHaveCount(1);
+	await expect(named('combobox', 'Period').getByRole('option')).toHaveText([
+		'1 hour',
+		'1 day',
+		'3 days',
+		'7 days',
+		'15 days',
+		'30 days'
+	]);
+	await expect(named('radio', 'Exact amount')).toHaveCount(1);
+	await expect(named('radio', 'Estimate')).toHaveCount(1);
+	await named('radio', 'Exact amount').check();
+	await expect(named('textbox', 'Energy amount')).toHaveCount(1);
+	await named('radio', 'Estimate').check();
+	await expect(named('textbox', 'Recipient addresses')).toHaveCount(1);
+	await expect(named('combobox', 'Token').getByRole('option')).toHaveText([
+		'USDT',
+		'USDC',
+		'USDD',
+		'USDJ',
+		'JST',
+		'TUSD',
+		'stUSDT',
+		'WTRX'
+	]);
+	await expect(named('textbox', 'Surplus percent')).toHaveValue('0.04');
+	await expect(named('button', 'Review order')).toHaveCount(1);
+	await fillExact(form);
+	await expect(named('button', 'Confirm purchase')).toHaveCount(1);
+
+	// Each order's row names its guid and its status label, one of the seed's seven.
+	const orders = page.getByRole('region', { name: 'Orders', exact: true });
+	await expect(orders).toContainText('of 3');
+	const rows = orders.getByRole('row').filter({ has: page.getByRole('rowheader') });
+	await expect(rows).toHaveCount(3);
+	for (const row of await rows.all()) {
+		await expect(row.getByRole('rowheader')).toHaveText(/^\d{8}$/);
+		expect(LABELS).toContain(((await row.getByRole('cell').first().textContent()) ?? '').trim());
+	}
+	await expect(
+		orders.getByRole('combobox', { name: 'Status', exact: true }).getByRole('option')
+	).toHaveText(['Any status', ...LABELS]);
+});
+
 test('Live: buy over real HTTP and watch the order reach "Delegated"', async ({ page }) => {
 	test.setTimeout(60_000);
 	await goLiveEnergy(page);
@@ -163,6 +283,58 @@ test('Live: buy over real HTTP and watch the order reach "Delegated"', async ({ 
 	await expect(balances).toContainText('245.000000 TRX');
 	await expect(orderRow(page, guid)).toContainText('Delegated', { timeout: 30_000 });
 	expect(buys).toHaveLength(1);
+});
+
+test('Live: a reload in the middle resumes polling and the order still reaches "Delegated"', async ({
+	page
+}) => {
+	test.setTimeout(60_000);
+	await goLiveEnergy(page);
+	const form = page.getByRole('form', { name: 'Buy energy' });
+	await fillExact(form);
+	await form.getByRole('button', { name: 'Confirm purchase' }).click();
+	const guid = await placedGuid(form);
+	await page.reload();
+	await expect(page.getByLabel('Energy rental connection')).toContainText('Live');
+	await expect(orderRow(page, guid)).not.toContainText('Delegated');
+	await expect(orderRow(page, guid)).toContainText('Delegated', { timeout: 30_000 });
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('245.000000 TRX');
+});
+
+test('Live: insufficient funds gives an "Error" order with the reason, and no debit', async ({
+	page
+}) => {
+	await goLiveEnergy(page);
+	const form = page.getByRole('form', { name: 'Buy energy' });
+	await fillExact(form, { period: '30 days', amount: '131000' });
+	await form.getByRole('button', { name: 'Confirm purchase' }).click();
+	const guid = await placedGuid(form);
+	await expect(form.getByRole('alert')).toContainText('insufficient funds');
+	await expect(form.getByRole('alert')).toContainText('Add funds, then place a new order');
+	await expect(orderRow(page, guid)).toContainText('Error');
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText(
+		'Buyer balance 250.000000 TRX'
+	);
+});
+
+test('Live: a purchase refused with 429 says it was not placed, and focus moves to why', async ({
+	page
+}) => {
+	const token = await goLiveEnergy(page);
+	const orders = page.getByRole('region', { name: 'Orders' });
+	await expect(orders).toContainText('of 3');
+	const form = page.getByRole('form', { name: 'Buy energy' });
+	await fillExact(form);
+	await page.request.post(`${FAKE_URLS.energy}/__energy/throttle`, {
+		data: { token, path: '/buy/energy', times: 1, retryAfterSeconds: 2 }
+	});
+	await form.getByRole('button', { name: 'Confirm purchase' }).press('Enter');
+	const problem = form.getByRole('alert', { name: 'Problem' });
+	await expect(problem).toContainText('429');
+	await expect(form.locator('#buy-refused')).toBeFocused();
+	await expect(form).toContainText('The order was not placed. Nothing was charged.');
+	await expect(orders).toContainText('of 3');
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('250.000000 TRX');
 });
 
 test('Live: a purchase whose answer is lost is reconciled from the order list, never re-sent', async ({
@@ -254,6 +426,35 @@ test('Live: a 401 while polling stops polling and says why', async ({ page }) =>
 	await page.getByRole('group', { name: 'Energy rental' }).getByLabel('API token').fill('revoked');
 	await nav.getByRole('link', { name: 'Energy' }).click();
 	await expect(page.getByRole('alert').filter({ hasText: 'Polling stopped' })).toContainText('401');
+});
+
+test('Live: a 429 while polling is respected: the next poll waits for Retry-After', async ({
+	page
+}) => {
+	test.setTimeout(60_000);
+	const token = await goLiveEnergy(page);
+	const form = page.getByRole('form', { name: 'Buy energy' });
+	await fillExact(form);
+	await form.getByRole('button', { name: 'Confirm purchase' }).click();
+	const guid = await placedGuid(form);
+	const polls: { at: number; status: number }[] = [];
+	page.on('response', (r) => {
+		if (r.url().endsWith(`/order/get/${guid}`) && r.request().method() === 'POST')
+			polls.push({ at: Date.now(), status: r.status() });
+	});
+	// The energy fake's 429 switch, for this test's user and this order's polls only.
+	await page.request.post(`${FAKE_URLS.energy}/__energy/throttle`, {
+		data: { token, path: `/order/get/${guid}`, times: 2, retryAfterSeconds: 4 }
+	});
+	await expect(orderRow(page, guid)).toContainText('Delegated', { timeout: 45_000 });
+	const throttled = polls.filter((p) => p.status === 429);
+	expect(throttled).toHaveLength(2);
+	for (const answer of throttled) {
+		const next = polls[polls.indexOf(answer) + 1];
+		expect(next, 'a poll follows every 429').toBeDefined();
+		// Retry-After is 4 s; the timer is set when the 429 is read, a moment after this event.
+		expect(next!.at - answer.at).toBeGreaterThanOrEqual(3_800);
+	}
 });
 
 test('Demo: a delegated order is announced, and notified when allowed', async ({ page }) => {

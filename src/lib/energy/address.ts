@@ -16,10 +16,14 @@ export type AddressCheck = { ok: true } | { ok: false; failure: AddressFailure; 
 
 const MESSAGES: Record<AddressFailure, string> = {
 	empty: 'Enter a TRON address (34 characters starting with T).',
-	length: 'A TRON address has exactly 34 characters.',
-	alphabet: 'A TRON address uses only base58 characters (no 0, O, I, l, spaces or punctuation).',
-	version: 'This is not a TRON address: its version byte is not 0x41 (it should start with T).',
-	checksum: 'The checksum does not match: a character is mistyped.'
+	length:
+		'A TRON address has exactly 34 characters: copy the whole address again, with nothing before or after it.',
+	alphabet:
+		'A TRON address uses only base58 characters (no 0, O, I, l, spaces or punctuation): check for a mistyped character, or copy it again.',
+	version:
+		'This is not a TRON address: its version byte is not 0x41 (it should start with T). Enter the TRON address of the recipient.',
+	checksum:
+		'The checksum does not match: a character is mistyped. Copy the address again from its source.'
 };
 
 function fail(failure: AddressFailure): AddressCheck {

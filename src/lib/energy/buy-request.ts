@@ -74,7 +74,8 @@ export function checkDraft(draft: BuyDraft): DraftCheck {
 		if (raw === '') errors.amount = 'Enter the energy amount.';
 		else if (!/^\d+$/.test(raw) || Number(raw) <= 0)
 			errors.amount = 'The energy amount is a positive whole number, e.g. 65000.';
-		else if (Number(raw) > MAX_ENERGY) errors.amount = 'That amount is too large.';
+		else if (Number(raw) > MAX_ENERGY)
+			errors.amount = `That amount is too large: enter at most ${MAX_ENERGY.toLocaleString('en-US')}.`;
 		else amount = Number(raw);
 	} else {
 		const list = checkAddressList(draft.estimateTo);

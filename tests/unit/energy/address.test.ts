@@ -34,6 +34,22 @@ describe('TRON base58check addresses', () => {
 		expect(!checksum.ok && checksum.message).toMatch(/checksum/);
 	});
 
+	it('every failure says what is wrong and what to do', () => {
+		const cases: [string, RegExp, RegExp][] = [
+			['', /34 characters/, /^Enter/],
+			[VALID[0]!.slice(1), /34 characters/, /copy the whole address again/],
+			['T0' + VALID[0]!.slice(2), /base58/, /check for a mistyped character/],
+			['1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2', /version byte/, /Enter the TRON address/],
+			[VALID[0]!.slice(0, -1) + (VALID[0]!.at(-1) === 't' ? 'u' : 't'), /checksum/, /Copy/]
+		];
+		for (const [input, what, todo] of cases) {
+			const check = checkTronAddress(input);
+			expect(check.ok, input).toBe(false);
+			expect(!check.ok && check.message, input).toMatch(what);
+			expect(!check.ok && check.message, input).toMatch(todo);
+		}
+	});
+
 	it('trims surrounding spaces but not inner ones', () => {
 		expect(isTronAddress(`  ${VALID[0]}  `)).toBe(true);
 		expect(isTronAddress(VALID[0]!.slice(0, 10) + ' ' + VALID[0]!.slice(11))).toBe(false);

@@ -79,6 +79,14 @@ describe('the buy form → buy/energy body', () => {
 		}
 	});
 
+	it('an energy amount that is too large says the most that can be entered', () => {
+		const check = checkDraft(draft({ amount: '5000000000' }));
+		expect(check.ok).toBe(false);
+		expect(!check.ok && check.errors.amount).toBe(
+			'That amount is too large: enter at most 1,000,000,000.'
+		);
+	});
+
 	it('the recipient address must pass the base58check test', () => {
 		const check = checkDraft(draft({ to: TO.slice(0, -1) + 'u' }));
 		expect(!check.ok && check.errors.to).toMatch(/checksum/);

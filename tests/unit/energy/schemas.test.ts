@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import * as v from 'valibot';
-import { AccountPageSchema, AccountSchema, DecimalString } from '$lib/energy/schemas';
+import {
+	AccountPageSchema,
+	AccountSchema,
+	CreatedOrderSchema,
+	DecimalString,
+	OrderSchema
+} from '$lib/energy/schemas';
 import { demoAccounts } from '$lib/fakes/energy/app';
 import { pageEnvelope } from '$lib/fakes/energy/page-envelope';
 import { ApiProblem } from '$lib/http/problem';
@@ -73,5 +79,49 @@ describe('AccountPageSchema', () => {
 		expect(problem.message).toContain('`data.2.balance`');
 		expect(problem.hint).toContain('`data.2.balance`');
 		expect(problem.status).toBe(200);
+	});
+});
+
+/** An order as the seed's table lists it, as `order/get` answers it. */
+const fullOrder = () => ({
+	guid: 31000001,
+	estimate_task_id: null,
+	status: 3,
+	order_cost: '5.000000',
+	to: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+	energy_amount: 65000,
+	period_type: 'hours',
+	hours: 1,
+	days: 0,
+	energy_delegation_fee: '0.000000',
+	address_activation_fee: '1.100000',
+	payment_status: 1,
+	order_cost_paid: '5.000000',
+	resource_txs: [{ order_guid: 31000001, delegate_txid: 'ab'.repeat(32) }]
+});
+
+describe('OrderSchema and CreatedOrderSchema', () => {
+	it('EN-ORD-1: accepts an order with every field of the seed, with its type', () => {
+		expect(v.safeParse(OrderSchema, fullOrder()).success).toBe(true);
+	});
+
+	it('EN-ORD-1: refuses an order missing any field, or with a field of the wrong type', () => {
+		for (const key of Object.keys(fullOrder())) {
+			const broken: Record<string, unknown> = fullOrder();
+			delete broken[key];
+			expect(v.safeParse(OrderSchema, broken).success, `without ${key}`).toBe(false);
+		}
+		expect(v.safeParse(OrderSchema, { ...fullOrder(), guid: '31000001' }).success).toBe(false);
+		expect(v.safeParse(OrderSchema, { ...fullOrder(), period_type: 'weeks' }).success).toBe(false);
+		expect(v.safeParse(OrderSchema, { ...fullOrder(), status: 7 }).success).toBe(false);
+	});
+
+	it('EN-ORD-1: payment_status, order_cost_paid and resource_txs are only required from order/get', () => {
+		const created: Record<string, unknown> = fullOrder();
+		delete created.payment_status;
+		delete created.order_cost_paid;
+		delete created.resource_txs;
+		expect(v.safeParse(CreatedOrderSchema, created).success).toBe(true);
+		expect(v.safeParse(OrderSchema, created).success).toBe(false);
 	});
 });

@@ -280,3 +280,46 @@ describe('demo energy service: dropped connections', () => {
 		expect((await post('/buy/energy', buy(), 'demo-energy-token.a')).status).toBe(200);
 	});
 });
+
+describe('demo energy service: the 429 switch', () => {
+	it('per-user throttling answers 429 with Retry-After, only for that user and path, `times` times', async () => {
+		const { app, post } = fake();
+		const set = await app.fetch(
+			new Request('https://energy.demo/__energy/throttle', {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({
+					token: 'demo-energy-token.a',
+					path: '/order/get/31000001',
+					times: 2,
+					retryAfterSeconds: 3
+				})
+			})
+		);
+		expect(set.status).toBe(200);
+		const get = (token: string) =>
+			app.fetch(new Request(ROOT + '/order/get/31000001', { method: 'POST', headers: { token } }));
+		// Another user, and another path of the same user, are not affected.
+		expect((await get('demo-energy-token')).status).toBe(200);
+		expect((await post('/order/list', {}, 'demo-energy-token.a')).status).toBe(200);
+		for (let i = 0; i < 2; i++) {
+			const throttled = await get('demo-energy-token.a');
+			expect(throttled.status).toBe(429);
+			expect(throttled.headers.get('retry-after')).toBe('3');
+			expect(await throttled.json()).toEqual({ message: 'Too Many Attempts.' });
+		}
+		expect((await get('demo-energy-token.a')).status).toBe(200);
+	});
+
+	it('the throttle switch refuses a token that is not a demo user', async () => {
+		const { app } = fake();
+		const set = await app.fetch(
+			new Request('https://energy.demo/__energy/throttle', {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ token: 'nope', path: '/order/get' })
+			})
+		);
+		expect(set.status).toBe(401);
+	});
+});

@@ -112,6 +112,28 @@ export function createEnergyApp(options: EnergyAppOptions = {}): Hono {
 		});
 		return c.json({ status: 'ok', ...drops.get(user) });
 	});
+	/**
+	 * Per-user throttling (the 429 switch): the next `times` requests of that user whose path ends
+	 * with `path` get 429 with `Retry-After: retryAfterSeconds`, as a rate-limited server answers.
+	 * Per user for the same reason as the drops: parallel tests cannot use up each other's.
+	 */
+	const throttles = new Map<string, { path: string; times: number; retryAfterSeconds: number }>();
+	root.post('/__energy/throttle', async (c) => {
+		const body = (await readFields(c)) as {
+			token?: string;
+			path?: string;
+			times?: number;
+			retryAfterSeconds?: number;
+		};
+		const user = demoUserOf(body.token);
+		if (user === null) return c.json({ message: 'Unauthenticated.' }, 401);
+		throttles.set(user, {
+			path: String(body.path ?? ''),
+			times: Number(body.times ?? 1),
+			retryAfterSeconds: Math.max(0, Math.round(Number(body.retryAfterSeconds ?? 1)))
+		});
+		return c.json({ status: 'ok', ...throttles.get(user) });
+	});
 	root.onError((error, c) => {
 		if (error instanceof DroppedConnection) throw error;
 		return c.json({ message: 'Server Error' }, 500);
@@ -145,6 +167,13 @@ export function createEnergyApp(options: EnergyAppOptions = {}): Hono {
 			drop.times--;
 			if (drop.afterHandling) await next();
 			throw new DroppedConnection();
+		}
+		const throttle = throttles.get(user);
+		if (throttle && throttle.times > 0 && new URL(c.req.url).pathname.endsWith(throttle.path)) {
+			throttle.times--;
+			return c.json({ message: 'Too Many Attempts.' }, 429, {
+				'Retry-After': String(throttle.retryAfterSeconds)
+			});
 		}
 		await next();
 	});
