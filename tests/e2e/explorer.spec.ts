@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { startFakeServers, type RunningFake } from '../../scripts/fake-servers';
 import { FAKES_PORT_BASE } from '../../playwright.config';
 import { expect, FAKE_URLS, test } from './fixtures';
@@ -41,6 +41,27 @@ async function request(page: Page, method: string, path: string, query = '') {
 	await u.path.fill(path);
 	await u.query.fill(query);
 	await u.send.click();
+}
+
+/** Presses Tab until `target` has focus: proves it is reachable with the keyboard alone. */
+async function tabTo(page: Page, target: Locator, max = 80) {
+	for (let i = 0; i < max; i++) {
+		if (await target.evaluate((el) => el === document.activeElement)) return;
+		await page.keyboard.press('Tab');
+	}
+	throw new Error(`Not reachable with Tab: ${String(target)}`);
+}
+
+/** Chooses an option of a focused select with the arrow keys only. */
+async function arrowTo(page: Page, select: Locator, label: string) {
+	for (let i = 0; i < 20; i++) {
+		const chosen = await select.evaluate(
+			(el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent?.trim() ?? ''
+		);
+		if (chosen === label) return;
+		await page.keyboard.press('ArrowDown');
+	}
+	throw new Error(`No option "${label}" reached with the arrow keys`);
 }
 
 async function auth(page: Page, method: string, token = '', way?: string) {
@@ -444,11 +465,109 @@ test.describe('Live mode: failures of a server with its own switches', () => {
 		await expect(u.error.getByRole('heading')).toHaveText('Malformed JSON (200)');
 	});
 
+	test('a Link on another host than the base URL is flagged; keeping the base URL follows it there', async ({
+		page
+	}) => {
+		const u = ui(page);
+		// The server's configured host differs from the one called, as behind a proxy.
+		await page
+			.getByRole('textbox', { name: 'Request headers' })
+			.fill('X-Demo-External-Url: http://external.invalid:8443');
+		await request(page, 'GET', '/projects', 'per_page=5');
+		await expect(u.status).toContainText('200');
+		const links = u.pagination.getByRole('list', { name: 'Link relations' });
+		await expect(links.getByRole('listitem').filter({ hasText: 'rel="next"' })).toContainText(
+			'http://external.invalid:8443/api/v4/projects?page=2&per_page=5'
+		);
+		await expect(links).toContainText('another host than the base URL');
+		await expect(u.pagination).toContainText('A Link URL points at another host');
+		const keep = u.pagination.getByRole('checkbox', {
+			name: 'Keep the base URL when following links'
+		});
+		await keep.check();
+		await u.pagination.getByRole('button', { name: 'Next page' }).click();
+		await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('2');
+		await expect(u.response).toContainText(`${base}/api/v4/projects?page=2&per_page=5`);
+		// Fetch all pages keeps the base URL too.
+		await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('3');
+		await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
+		await expect(u.pagination.getByRole('status')).toContainText('Fetched: 3 pages, 15 items.');
+		// Without the option the Link is followed exactly as given: to the other host.
+		await keep.uncheck();
+		await u.pagination.getByRole('button', { name: 'Next page' }).click();
+		await expect(u.error.getByRole('heading')).toHaveText('Network failure');
+		await expect(page.getByRole('main')).toContainText('external.invalid');
+	});
+
+	test('two requests meet an expired OAuth token at once (fetch all and Send): exactly one refresh', async ({
+		page
+	}) => {
+		const u = ui(page);
+		await request(page, 'GET', '/projects', 'pagination=keyset&per_page=100&order_by=id&sort=asc');
+		await expect(u.status).toContainText('200');
+		await auth(page, 'OAuth 2.0 token', 'oauth-expired-demo', 'Authorization: Bearer header');
+		await page.getByRole('textbox', { name: 'Refresh credential' }).fill('oauth-refresh-demo');
+		await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('2');
+		// Both requests are in flight together, so both meet the 401 of the expired token.
+		fakes[0]!.faults.latencyMs = 400;
+		await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
+		await u.send.click();
+		await expect(u.pagination.getByRole('status')).toContainText('Fetched: 2 pages, 200 items.', {
+			timeout: 15_000
+		});
+		await expect(u.status).toContainText('200');
+		await expect(page.getByText('Refreshes: 1.')).toBeVisible();
+		await expect(u.token).not.toHaveValue('oauth-expired-demo');
+		const stats = (await (await fetch(`${base}/oauth/__stats`)).json()) as { refreshes: number };
+		expect(stats.refreshes).toBe(1);
+	});
+
 	test('a server that is not there is a network failure, not CORS', async ({ page }) => {
 		await goLive(page, 'http://127.0.0.1:9');
 		await request(page, 'GET', '/projects');
 		await expect(ui(page).error.getByRole('heading')).toHaveText('Network failure');
 	});
+});
+
+test('keyboard only: choose the auth method, type the token, send, Next page; the token stays out of URLs and the console', async ({
+	page
+}) => {
+	await goLive(page, FAKE_URLS.codehost);
+	const u = ui(page);
+	const urls: string[] = [];
+	const logs: string[] = [];
+	page.on('request', (r) => urls.push(r.url()));
+	page.on('console', (m) => logs.push(m.text()));
+	await page.locator('body').focus();
+
+	await tabTo(page, u.authMethod);
+	await arrowTo(page, u.authMethod, 'Personal, project or group access token');
+	await tabTo(page, u.sentAs);
+	await arrowTo(page, u.sentAs, 'PRIVATE-TOKEN header');
+	await tabTo(page, u.token);
+	await page.keyboard.type('glpat-demo-token');
+	await tabTo(page, u.path);
+	await page.keyboard.press('ControlOrMeta+a');
+	await page.keyboard.type('/projects');
+	await tabTo(page, u.query);
+	await page.keyboard.type('per_page=5');
+	await page.keyboard.press('Enter');
+	await expect(u.status).toContainText('200');
+	await tabTo(page, u.send);
+	await page.keyboard.press('Enter');
+	await expect(u.status).toContainText('200');
+	await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('1');
+
+	await tabTo(page, u.pagination.getByRole('button', { name: 'Next page' }));
+	await page.keyboard.press('Space');
+	await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('2');
+	await tabTo(page, u.pagination.getByRole('button', { name: 'Previous page' }), 200);
+	await page.keyboard.press('Enter');
+	await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('1');
+
+	expect(urls.filter((url) => url.includes('/api/v4/')).length).toBeGreaterThanOrEqual(3);
+	expect(urls.filter((url) => url.includes('glpat-demo-token'))).toEqual([]);
+	expect(logs.filter((text) => text.includes('glpat-demo-token'))).toEqual([]);
 });
 
 test('axe: the explorer with an answer, pagination and an error has no serious violation', async ({
