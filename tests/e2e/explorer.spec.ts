@@ -570,6 +570,30 @@ test('keyboard only: choose the auth method, type the token, send, Next page; th
 	expect(logs.filter((text) => text.includes('glpat-demo-token'))).toEqual([]);
 });
 
+test('bad input is refused with what to do: parameters that are not JSON, a header line without a colon', async ({
+	page
+}) => {
+	const u = ui(page);
+	await page.goto('/explorer');
+	await u.method.selectOption('POST');
+	await u.path.fill('/projects');
+	await u.params.fill('{"name": "x",}');
+	await u.send.click();
+	await expect(page.getByRole('alert')).toContainText('Not sent: Parameters are not valid JSON');
+	await expect(page.getByRole('alert')).toContainText('Write one JSON object');
+	await expect(u.response).toHaveCount(0);
+	await u.params.fill('{"name": "x"}');
+	await page.getByRole('textbox', { name: 'Request headers' }).fill('Sudo root');
+	await u.send.click();
+	await expect(page.getByRole('alert')).toContainText(
+		'is not a header. Write one header per line as Name: value'
+	);
+	await page.getByRole('textbox', { name: 'Request headers' }).fill('');
+	await expect(page.getByRole('alert')).toHaveCount(0);
+	await u.send.click();
+	await expect(u.status).toContainText(/\d{3}/);
+});
+
 test('axe: the explorer with an answer, pagination and an error has no serious violation', async ({
 	page,
 	axe
