@@ -570,6 +570,96 @@ test('keyboard only: choose the auth method, type the token, send, Next page; th
 	expect(logs.filter((text) => text.includes('glpat-demo-token'))).toEqual([]);
 });
 
+test('Live: each auth way and the sudo target travel exactly as the seed says (headers seen on the wire)', async ({
+	page
+}) => {
+	await goLive(page, FAKE_URLS.codehost);
+	const u = ui(page);
+	await u.template.selectOption('current-user');
+	/** Sends and returns the URL and headers of the API request as it left the browser. */
+	const sent = async () => {
+		const [req] = await Promise.all([
+			page.waitForRequest((r) => r.url().includes('/api/v4/') && r.method() !== 'OPTIONS'),
+			u.send.click()
+		]);
+		await expect(u.status).toContainText(/\d{3}/);
+		return { url: req.url(), headers: await req.allHeaders() };
+	};
+	const cases: [
+		string,
+		string,
+		string,
+		(r: { url: string; headers: Record<string, string> }) => void
+	][] = [
+		[
+			'Personal, project or group access token',
+			'PRIVATE-TOKEN header',
+			'glpat-demo-token',
+			(r) => {
+				expect(r.headers['private-token']).toBe('glpat-demo-token');
+				expect(r.url).not.toContain('glpat-demo-token');
+			}
+		],
+		[
+			'Personal, project or group access token',
+			'private_token query parameter',
+			'glpat-demo-token',
+			(r) => {
+				expect(new URL(r.url).searchParams.get('private_token')).toBe('glpat-demo-token');
+				expect(r.headers['private-token']).toBeUndefined();
+			}
+		],
+		[
+			'Personal, project or group access token',
+			'Authorization: Bearer header',
+			'glpat-demo-token',
+			(r) => {
+				expect(r.headers['authorization']).toBe('Bearer glpat-demo-token');
+				expect(r.url).not.toContain('glpat-demo-token');
+			}
+		],
+		[
+			'Job token',
+			'JOB-TOKEN header',
+			'glcbt-demo-job-token',
+			(r) => {
+				expect(r.headers['job-token']).toBe('glcbt-demo-job-token');
+				expect(r.url).not.toContain('glcbt-demo-job-token');
+			}
+		],
+		[
+			'Job token',
+			'job_token query parameter',
+			'glcbt-demo-job-token',
+			(r) => {
+				expect(new URL(r.url).searchParams.get('job_token')).toBe('glcbt-demo-job-token');
+				expect(r.headers['job-token']).toBeUndefined();
+			}
+		]
+	];
+	for (const [method, way, token, check] of cases) {
+		await auth(page, method, token, way);
+		check(await sent());
+	}
+	await auth(page, 'Impersonation token', 'glimp-demo-token', 'PRIVATE-TOKEN header');
+	expect((await sent()).headers['private-token']).toBe('glimp-demo-token');
+
+	await auth(
+		page,
+		'Personal, project or group access token',
+		'glpat-demo-token',
+		'PRIVATE-TOKEN header'
+	);
+	await u.sudo.fill('alice');
+	const byHeader = await sent();
+	expect(byHeader.headers['sudo']).toBe('alice');
+	expect(new URL(byHeader.url).searchParams.has('sudo')).toBe(false);
+	await page.getByRole('combobox', { name: 'Target sent as' }).selectOption('query');
+	const byQuery = await sent();
+	expect(new URL(byQuery.url).searchParams.get('sudo')).toBe('alice');
+	expect(byQuery.headers['sudo']).toBeUndefined();
+});
+
 test('bad input is refused with what to do: parameters that are not JSON, a header line without a colon', async ({
 	page
 }) => {
