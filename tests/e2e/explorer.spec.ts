@@ -644,6 +644,21 @@ test('Live: each auth way and the sudo target travel exactly as the seed says (h
 	await auth(page, 'Impersonation token', 'glimp-demo-token', 'PRIVATE-TOKEN header');
 	expect((await sent()).headers['private-token']).toBe('glimp-demo-token');
 
+	await auth(page, 'OAuth 2.0 token');
+	await page.getByRole('textbox', { name: 'Username' }).fill('root');
+	await page.getByLabel('Password').fill('demo-password');
+	await page.getByRole('button', { name: 'Get tokens' }).click();
+	await expect(u.token).not.toHaveValue('');
+	const oauthToken = await u.token.inputValue();
+	await u.sentAs.selectOption({ label: 'Authorization: Bearer header' });
+	const bearer = await sent();
+	expect(bearer.headers['authorization']).toBe(`Bearer ${oauthToken}`);
+	expect(bearer.url).not.toContain(oauthToken);
+	await u.sentAs.selectOption({ label: 'access_token query parameter' });
+	const query = await sent();
+	expect(new URL(query.url).searchParams.get('access_token')).toBe(oauthToken);
+	expect(query.headers['authorization']).toBeUndefined();
+
 	await auth(
 		page,
 		'Personal, project or group access token',
