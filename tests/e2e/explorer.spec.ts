@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { startFakeServers, type RunningFake } from '../../scripts/fake-servers';
 import { FAKES_PORT_BASE } from '../../playwright.config';
 import { expect, FAKE_URLS, test } from './fixtures';
@@ -41,6 +41,27 @@ async function request(page: Page, method: string, path: string, query = '') {
 	await u.path.fill(path);
 	await u.query.fill(query);
 	await u.send.click();
+}
+
+/** Presses Tab until `target` has focus: proves it is reachable with the keyboard alone. */
+async function tabTo(page: Page, target: Locator, max = 80) {
+	for (let i = 0; i < max; i++) {
+		if (await target.evaluate((el) => el === document.activeElement)) return;
+		await page.keyboard.press('Tab');
+	}
+	throw new Error(`Not reachable with Tab: ${String(target)}`);
+}
+
+/** Chooses an option of a focused select with the arrow keys only. */
+async function arrowTo(page: Page, select: Locator, label: string) {
+	for (let i = 0; i < 20; i++) {
+		const chosen = await select.evaluate(
+			(el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent?.trim() ?? ''
+		);
+		if (chosen === label) return;
+		await page.keyboard.press('ArrowDown');
+	}
+	throw new Error(`No option "${label}" reached with the arrow keys`);
 }
 
 async function auth(page: Page, method: string, token = '', way?: string) {
@@ -444,6 +465,63 @@ test.describe('Live mode: failures of a server with its own switches', () => {
 		await expect(u.error.getByRole('heading')).toHaveText('Malformed JSON (200)');
 	});
 
+	test('a Link on another host than the base URL is flagged; keeping the base URL follows it there', async ({
+		page
+	}) => {
+		const u = ui(page);
+		// The server's configured host differs from the one called, as behind a proxy.
+		await page
+			.getByRole('textbox', { name: 'Request headers' })
+			.fill('X-Demo-External-Url: http://external.invalid:8443');
+		await request(page, 'GET', '/projects', 'per_page=5');
+		await expect(u.status).toContainText('200');
+		const links = u.pagination.getByRole('list', { name: 'Link relations' });
+		await expect(links.getByRole('listitem').filter({ hasText: 'rel="next"' })).toContainText(
+			'http://external.invalid:8443/api/v4/projects?page=2&per_page=5'
+		);
+		await expect(links).toContainText('another host than the base URL');
+		await expect(u.pagination).toContainText('A Link URL points at another host');
+		const keep = u.pagination.getByRole('checkbox', {
+			name: 'Keep the base URL when following links'
+		});
+		await keep.check();
+		await u.pagination.getByRole('button', { name: 'Next page' }).click();
+		await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('2');
+		await expect(u.response).toContainText(`${base}/api/v4/projects?page=2&per_page=5`);
+		// Fetch all pages keeps the base URL too.
+		await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('3');
+		await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
+		await expect(u.pagination.getByRole('status')).toContainText('Fetched: 3 pages, 15 items.');
+		// Without the option the Link is followed exactly as given: to the other host.
+		await keep.uncheck();
+		await u.pagination.getByRole('button', { name: 'Next page' }).click();
+		await expect(u.error.getByRole('heading')).toHaveText('Network failure');
+		await expect(page.getByRole('main')).toContainText('external.invalid');
+	});
+
+	test('two requests meet an expired OAuth token at once (fetch all and Send): exactly one refresh', async ({
+		page
+	}) => {
+		const u = ui(page);
+		await request(page, 'GET', '/projects', 'pagination=keyset&per_page=100&order_by=id&sort=asc');
+		await expect(u.status).toContainText('200');
+		await auth(page, 'OAuth 2.0 token', 'oauth-expired-demo', 'Authorization: Bearer header');
+		await page.getByRole('textbox', { name: 'Refresh credential' }).fill('oauth-refresh-demo');
+		await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('2');
+		// Both requests are in flight together, so both meet the 401 of the expired token.
+		fakes[0]!.faults.latencyMs = 400;
+		await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
+		await u.send.click();
+		await expect(u.pagination.getByRole('status')).toContainText('Fetched: 2 pages, 200 items.', {
+			timeout: 15_000
+		});
+		await expect(u.status).toContainText('200');
+		await expect(page.getByText('Refreshes: 1.')).toBeVisible();
+		await expect(u.token).not.toHaveValue('oauth-expired-demo');
+		const stats = (await (await fetch(`${base}/oauth/__stats`)).json()) as { refreshes: number };
+		expect(stats.refreshes).toBe(1);
+	});
+
 	test('a server that is not there is a network failure, not CORS', async ({ page }) => {
 		await goLive(page, 'http://127.0.0.1:9');
 		await request(page, 'GET', '/projects');
@@ -451,7 +529,177 @@ test.describe('Live mode: failures of a server with its own switches', () => {
 	});
 });
 
-test('axe: the explorer with an answer, pagination and an error has no serious violation', async ({
+test('keyboard only: choose the auth method, type the token, send, Next page; the token stays out of URLs and the console', async ({
+	page
+}) => {
+	await goLive(page, FAKE_URLS.codehost);
+	const u = ui(page);
+	const urls: string[] = [];
+	const logs: string[] = [];
+	page.on('request', (r) => urls.push(r.url()));
+	page.on('console', (m) => logs.push(m.text()));
+	await page.locator('body').focus();
+
+	await tabTo(page, u.authMethod);
+	await arrowTo(page, u.authMethod, 'Personal, project or group access token');
+	await tabTo(page, u.sentAs);
+	await arrowTo(page, u.sentAs, 'PRIVATE-TOKEN header');
+	await tabTo(page, u.token);
+	await page.keyboard.type('glpat-demo-token');
+	await tabTo(page, u.path);
+	await page.keyboard.press('ControlOrMeta+a');
+	await page.keyboard.type('/projects');
+	await tabTo(page, u.query);
+	await page.keyboard.type('per_page=5');
+	await page.keyboard.press('Enter');
+	await expect(u.status).toContainText('200');
+	await tabTo(page, u.send);
+	await page.keyboard.press('Enter');
+	await expect(u.status).toContainText('200');
+	await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('1');
+
+	await tabTo(page, u.pagination.getByRole('button', { name: 'Next page' }));
+	await page.keyboard.press('Space');
+	await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('2');
+	await tabTo(page, u.pagination.getByRole('button', { name: 'Previous page' }), 200);
+	await page.keyboard.press('Enter');
+	await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('1');
+
+	expect(urls.filter((url) => url.includes('/api/v4/')).length).toBeGreaterThanOrEqual(3);
+	expect(urls.filter((url) => url.includes('glpat-demo-token'))).toEqual([]);
+	expect(logs.filter((text) => text.includes('glpat-demo-token'))).toEqual([]);
+});
+
+test('Live: each auth way and the sudo target travel exactly as the seed says (headers seen on the wire)', async ({
+	page
+}) => {
+	await goLive(page, FAKE_URLS.codehost);
+	const u = ui(page);
+	await u.template.selectOption('current-user');
+	/** Sends and returns the URL and headers of the API request as it left the browser. */
+	const sent = async () => {
+		const [req] = await Promise.all([
+			page.waitForRequest((r) => r.url().includes('/api/v4/') && r.method() !== 'OPTIONS'),
+			u.send.click()
+		]);
+		await expect(u.status).toContainText(/\d{3}/);
+		return { url: req.url(), headers: await req.allHeaders() };
+	};
+	const cases: [
+		string,
+		string,
+		string,
+		(r: { url: string; headers: Record<string, string> }) => void
+	][] = [
+		[
+			'Personal, project or group access token',
+			'PRIVATE-TOKEN header',
+			'glpat-demo-token',
+			(r) => {
+				expect(r.headers['private-token']).toBe('glpat-demo-token');
+				expect(r.url).not.toContain('glpat-demo-token');
+			}
+		],
+		[
+			'Personal, project or group access token',
+			'private_token query parameter',
+			'glpat-demo-token',
+			(r) => {
+				expect(new URL(r.url).searchParams.get('private_token')).toBe('glpat-demo-token');
+				expect(r.headers['private-token']).toBeUndefined();
+			}
+		],
+		[
+			'Personal, project or group access token',
+			'Authorization: Bearer header',
+			'glpat-demo-token',
+			(r) => {
+				expect(r.headers['authorization']).toBe('Bearer glpat-demo-token');
+				expect(r.url).not.toContain('glpat-demo-token');
+			}
+		],
+		[
+			'Job token',
+			'JOB-TOKEN header',
+			'glcbt-demo-job-token',
+			(r) => {
+				expect(r.headers['job-token']).toBe('glcbt-demo-job-token');
+				expect(r.url).not.toContain('glcbt-demo-job-token');
+			}
+		],
+		[
+			'Job token',
+			'job_token query parameter',
+			'glcbt-demo-job-token',
+			(r) => {
+				expect(new URL(r.url).searchParams.get('job_token')).toBe('glcbt-demo-job-token');
+				expect(r.headers['job-token']).toBeUndefined();
+			}
+		]
+	];
+	for (const [method, way, token, check] of cases) {
+		await auth(page, method, token, way);
+		check(await sent());
+	}
+	await auth(page, 'Impersonation token', 'glimp-demo-token', 'PRIVATE-TOKEN header');
+	expect((await sent()).headers['private-token']).toBe('glimp-demo-token');
+
+	await auth(page, 'OAuth 2.0 token');
+	await page.getByRole('textbox', { name: 'Username' }).fill('root');
+	await page.getByLabel('Password').fill('demo-password');
+	await page.getByRole('button', { name: 'Get tokens' }).click();
+	await expect(u.token).not.toHaveValue('');
+	const oauthToken = await u.token.inputValue();
+	await u.sentAs.selectOption({ label: 'Authorization: Bearer header' });
+	const bearer = await sent();
+	expect(bearer.headers['authorization']).toBe(`Bearer ${oauthToken}`);
+	expect(bearer.url).not.toContain(oauthToken);
+	await u.sentAs.selectOption({ label: 'access_token query parameter' });
+	const query = await sent();
+	expect(new URL(query.url).searchParams.get('access_token')).toBe(oauthToken);
+	expect(query.headers['authorization']).toBeUndefined();
+
+	await auth(
+		page,
+		'Personal, project or group access token',
+		'glpat-demo-token',
+		'PRIVATE-TOKEN header'
+	);
+	await u.sudo.fill('alice');
+	const byHeader = await sent();
+	expect(byHeader.headers['sudo']).toBe('alice');
+	expect(new URL(byHeader.url).searchParams.has('sudo')).toBe(false);
+	await page.getByRole('combobox', { name: 'Target sent as' }).selectOption('query');
+	const byQuery = await sent();
+	expect(new URL(byQuery.url).searchParams.get('sudo')).toBe('alice');
+	expect(byQuery.headers['sudo']).toBeUndefined();
+});
+
+test('bad input is refused with what to do: parameters that are not JSON, a header line without a colon', async ({
+	page
+}) => {
+	const u = ui(page);
+	await page.goto('/explorer');
+	await u.method.selectOption('POST');
+	await u.path.fill('/projects');
+	await u.params.fill('{"name": "x",}');
+	await u.send.click();
+	await expect(page.getByRole('alert')).toContainText('Not sent: Parameters are not valid JSON');
+	await expect(page.getByRole('alert')).toContainText('Write one JSON object');
+	await expect(u.response).toHaveCount(0);
+	await u.params.fill('{"name": "x"}');
+	await page.getByRole('textbox', { name: 'Request headers' }).fill('Sudo root');
+	await u.send.click();
+	await expect(page.getByRole('alert')).toContainText(
+		'is not a header. Write one header per line as Name: value'
+	);
+	await page.getByRole('textbox', { name: 'Request headers' }).fill('');
+	await expect(page.getByRole('alert')).toHaveCount(0);
+	await u.send.click();
+	await expect(u.status).toContainText(/\d{3}/);
+});
+
+test('axe: the explorer with an answer, pagination and an error, and a failure on its own, has no violation', async ({
 	page,
 	axe
 }) => {
@@ -460,11 +708,49 @@ test('axe: the explorer with an answer, pagination and an error has no serious v
 	await expect(ui(page).pagination).toBeVisible();
 	await request(page, 'GET', '/projects', 'per_page=100&page=501');
 	await expect(ui(page).error).toBeVisible();
+	let results = await axe().analyze();
+	expect(
+		results.violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length})`)
+	).toEqual([]);
+	// A failure with no response (a server that is not there) shows the Error region on its own.
+	await goLive(page, 'http://127.0.0.1:9');
+	await request(page, 'GET', '/projects');
+	await expect(ui(page).error.getByRole('heading', { level: 2 })).toHaveText('Network failure');
+	results = await axe().analyze();
+	expect(
+		results.violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length})`)
+	).toEqual([]);
+});
+
+test('axe: OAuth panel, a foreign-host Link with its option, a finished walk and a refused Send have no violation at all', async ({
+	page,
+	axe
+}) => {
+	const u = ui(page);
+	await page.goto('/explorer');
+	await auth(page, 'OAuth 2.0 token', 'oauth-token-typed-by-hand');
+	await u.sudo.fill('alice');
+	await u.sudo.fill('');
+	await auth(page, 'None');
+	await page
+		.getByRole('textbox', { name: 'Request headers' })
+		.fill('X-Demo-External-Url: https://external.example');
+	await request(page, 'GET', '/projects', 'per_page=5');
+	await expect(
+		u.pagination.getByRole('checkbox', { name: 'Keep the base URL when following links' })
+	).toBeVisible();
+	await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('2');
+	await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
+	await expect(u.pagination.getByRole('status')).toContainText('Fetched: 2 pages');
+	await u.method.selectOption('POST');
+	await u.params.fill('{');
+	await u.send.click();
+	await expect(page.getByRole('alert').filter({ hasText: 'Not sent' })).toBeVisible();
+	await auth(page, 'OAuth 2.0 token');
 	const results = await axe().analyze();
-	const serious = results.violations.filter(
-		(v) => v.impact === 'serious' || v.impact === 'critical'
-	);
-	expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+	expect(
+		results.violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length})`)
+	).toEqual([]);
 });
 
 test('server-side rules are shown: null booleans treated as false, and the rule-by-rule table', async ({

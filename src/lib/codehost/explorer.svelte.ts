@@ -114,6 +114,8 @@ export class ExplorerState {
 	sending = $state(false);
 	response = $state<ExplorerResponse | null>(null);
 	failure = $state<ErrorShape | null>(null);
+	/** Why the last Send was refused before anything went out (bad input), or null. */
+	refused = $state<string | null>(null);
 	keepBase = $state(false);
 
 	walking = $state(false);
@@ -175,10 +177,17 @@ export class ExplorerState {
 		try {
 			const value = JSON.parse(this.params) as unknown;
 			if (!value || typeof value !== 'object' || Array.isArray(value))
-				return { ok: false, error: 'Parameters must be a JSON object.' };
+				return {
+					ok: false,
+					error:
+						'Parameters must be one JSON object, for example {"name": "value"}, not a list or a single value.'
+				};
 			return { ok: true, value: value as Record<string, ParamValue> };
 		} catch (e) {
-			return { ok: false, error: `Parameters are not valid JSON: ${(e as Error).message}` };
+			return {
+				ok: false,
+				error: `Parameters are not valid JSON (${(e as Error).message}). Write one JSON object, for example {"name": "value"}, or clear the field.`
+			};
 		}
 	}
 
@@ -211,8 +220,21 @@ export class ExplorerState {
 				level: 'warning',
 				message: `The URL is ${this.previewUrl.length} characters long: servers answer 414 to long query strings (CH-PAY-3). Send the parameters as a body instead.`
 			});
+		const badHeader = badHeaderLine(this.headers);
+		if (badHeader !== undefined) out.push({ level: 'error', message: badHeaderMessage(badHeader) });
 		for (const w of this.auth.applied.warnings) out.push({ level: 'warning', message: w });
 		return out;
+	}
+
+	/**
+	 * Input the request cannot carry (parameters that are not a JSON object, a header line that is
+	 * not `Name: value`) would otherwise be dropped silently; Send refuses it and says what to do.
+	 */
+	get inputError(): string | null {
+		const p = this.parsedParams;
+		if (!p.ok) return p.error;
+		const badHeader = badHeaderLine(this.headers);
+		return badHeader === undefined ? null : badHeaderMessage(badHeader);
 	}
 
 	/** The URL as it will be sent, with secrets left out. */
@@ -333,6 +355,8 @@ export class ExplorerState {
 
 	/** Sends the request as built (or resubmits with extra headers, e.g. for a CAPTCHA). */
 	async send(extraHeaders: Record<string, string> = {}): Promise<void> {
+		this.refused = this.inputError;
+		if (this.refused) return;
 		this.#saved = {
 			method: this.method,
 			path: this.builtPath,
@@ -693,7 +717,22 @@ export class ExplorerState {
 	}
 }
 
-/** `Name: value` lines; lines without a colon are ignored. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** The first non-blank header line that is not `Name: value`, if any. */
+export function badHeaderLine(text: string): string | undefined {
+	return text.split('\n').find((line) => {
+		if (!line.trim()) return false;
+		const at = line.indexOf(':');
+		return at <= 0 || !HEADER_NAME.test(line.slice(0, at).trim());
+	});
+}
+
+function badHeaderMessage(line: string): string {
+	return `Request headers: “${line.trim()}” is not a header. Write one header per line as Name: value, or remove the line.`;
+}
+
+/** `Name: value` lines; lines without a colon are ignored (badHeaderLine reports them). */
 export function parseHeaderLines(text: string): Record<string, string> {
 	const out: Record<string, string> = {};
 	for (const line of text.split('\n')) {

@@ -32,6 +32,33 @@ function setup() {
 }
 
 describe('explorer state against the demo code host', () => {
+	it('bad input is refused before sending, saying what to do; fixing it sends', async () => {
+		const { explorer, sent } = setup();
+		explorer.method = 'POST';
+		explorer.path = '/projects';
+		explorer.bodyKind = 'json';
+		explorer.params = '{"name": "x",}';
+		await explorer.send();
+		expect(sent).toHaveLength(0);
+		expect(explorer.refused).toMatch(/not valid JSON .*Write one JSON object/);
+		explorer.params = '["x"]';
+		await explorer.send();
+		expect(explorer.refused).toMatch(/one JSON object/);
+		explorer.params = '{"name": "x"}';
+		explorer.headers = 'If-Unmodified-Since Tue, 01 Oct 2024';
+		await explorer.send();
+		expect(sent).toHaveLength(0);
+		expect(explorer.refused).toMatch(/is not a header\. Write one header per line as Name: value/);
+		expect(
+			explorer.lint.some((l) => l.level === 'error' && l.message === explorer.inputError)
+		).toBe(true);
+		explorer.headers = 'X-Demo: 1\n\n';
+		await explorer.send();
+		expect(explorer.refused).toBeNull();
+		expect(sent).toHaveLength(1);
+		expect(sent[0]!.headers.get('x-demo')).toBe('1');
+	});
+
 	it('CH-AUTH-1: concurrent expired-token 401s cause exactly one refresh at /oauth/token; both tokens kept', async () => {
 		const { app, explorer } = setup();
 		explorer.auth.setMethod('oauth');

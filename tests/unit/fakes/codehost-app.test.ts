@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createCodehostApp, MAX_OFFSET } from '../../../src/lib/fakes/codehost/app';
+import {
+	createCodehostApp,
+	EXTERNAL_URL_HEADER,
+	MAX_OFFSET
+} from '../../../src/lib/fakes/codehost/app';
 import { linksByRel } from '../../../src/lib/http/link-header';
 
 const BASE = 'https://codehost.demo';
@@ -76,6 +80,34 @@ describe('demo code host: listings and pagination', () => {
 		);
 		const page2 = (await (await call(app, next)).json()) as { id: number }[];
 		expect(page2[0]!.id).toBe(4);
+	});
+
+	it('CH-OFF-3: Link URLs carry the configured host, which may differ from the one called (behind a proxy)', async () => {
+		const header = { [EXTERNAL_URL_HEADER]: 'https://external.example:8443/ignored/path' };
+		const offset = await call(app, '/api/v4/projects?per_page=5', { headers: header });
+		for (const url of Object.values(linksByRel(offset.headers.get('link'))))
+			expect(url.startsWith('https://external.example:8443/api/v4/projects?')).toBe(true);
+		const keyset = await call(
+			app,
+			'/api/v4/projects?pagination=keyset&order_by=id&sort=asc&per_page=5',
+			{ headers: header }
+		);
+		expect(linksByRel(keyset.headers.get('link')).next).toMatch(
+			/^https:\/\/external\.example:8443\/api\/v4\/projects\?id_after=5&/
+		);
+		const moved = await call(app, '/api/v4/projects/diaspora%2Fold-client', {
+			headers: header,
+			redirect: 'manual'
+		});
+		expect(moved.headers.get('location')).toMatch(/^https:\/\/external\.example:8443\//);
+		// A switch at start-up does the same for every request; a bad value is ignored.
+		const configured = createCodehostApp({ externalUrl: 'http://localhost:9999' });
+		const res = await call(configured, '/api/v4/groups?per_page=2');
+		expect(linksByRel(res.headers.get('link')).next).toMatch(/^http:\/\/localhost:9999\//);
+		const bad = await call(app, '/api/v4/groups?per_page=2', {
+			headers: { [EXTERNAL_URL_HEADER]: 'not a url' }
+		});
+		expect(linksByRel(bad.headers.get('link')).next).toMatch(/^https:\/\/codehost\.demo\//);
 	});
 
 	it('CH-KEY-3: when no records remain there is no Link and the array is empty', async () => {

@@ -28,6 +28,23 @@ export const MAX_OFFSET = 50_000;
 /** Longer query strings answer 414 (CH-PAY-3). */
 export const MAX_QUERY_CHARS = 4096;
 export const CAPTCHA_SITE_KEY = '6LeDemoSiteKey-codehost-demo';
+/**
+ * Demo switch, per request: the server's configured host (an origin such as
+ * `https://code.example`). The real server writes its configured host into Link, Location and
+ * `web_url`, which differs from the host the client called when it sits behind a proxy.
+ */
+export const EXTERNAL_URL_HEADER = 'X-Demo-External-Url';
+
+/** The request URL as the server sees itself: on its configured host when one is set. */
+function asConfigured(url: URL, externalUrl: string | null | undefined): URL {
+	if (!externalUrl) return url;
+	try {
+		const origin = new URL(externalUrl).origin;
+		return origin === 'null' ? url : new URL(`${url.pathname}${url.search}`, origin);
+	} catch {
+		return url;
+	}
+}
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
 	new Response(status === 204 ? null : JSON.stringify(body), {
@@ -108,7 +125,13 @@ interface Ctx {
 }
 
 /** The demo code host: a web-standard app following the seed's conventions. */
-export function createCodehostApp(options: { now?: () => number } = {}): Hono {
+export function createCodehostApp(
+	options: {
+		now?: () => number;
+		/** The configured host (as behind a proxy); a request can set its own with EXTERNAL_URL_HEADER. */
+		externalUrl?: string;
+	} = {}
+): Hono {
 	const users = demoUsers();
 	const groups = demoGroups();
 	const namespaces = demoNamespaces(users, groups);
@@ -152,7 +175,10 @@ export function createCodehostApp(options: { now?: () => number } = {}): Hono {
 
 	app.all('/api/v4/*', async (c) => {
 		const request = c.req.raw;
-		const url = new URL(request.url);
+		const url = asConfigured(
+			new URL(request.url),
+			request.headers.get(EXTERNAL_URL_HEADER) ?? options.externalUrl
+		);
 		if (url.search.length > MAX_QUERY_CHARS)
 			return new Response(
 				'<html><head><title>414 Request-URI Too Large</title></head><body><center><h1>414 Request-URI Too Large</h1></center></body></html>',
