@@ -1,6 +1,6 @@
 import type { HttpClient, HttpResult } from '$lib/http/client';
 import { headersToObject, type Exchange } from '$lib/http/exchange';
-import { redactText, redactUrl } from '$lib/http/redact';
+import { redactHeaderUrls, redactText, redactUrl } from '$lib/http/redact';
 import { isApiProblem } from '$lib/http/problem';
 import { parseJsonBody } from '$lib/http/validate';
 import { authorizeUrl } from './auth';
@@ -501,11 +501,7 @@ export class ExplorerState {
 			listLength: Array.isArray(json) ? json.length : undefined
 		});
 		const secrets = this.auth.secrets;
-		const hide = (text: string) =>
-			redactText(
-				text.replace(/<([^>]*)>/g, (_m, u: string) => `<${redactUrl(u)}>`),
-				secrets
-			);
+		const hide = (text: string) => redactText(redactHeaderUrls(text), secrets);
 		return {
 			...report,
 			rows: report.rows.map((r) => ({ ...r, value: r.value === null ? null : hide(r.value) })),

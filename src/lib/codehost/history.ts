@@ -1,7 +1,7 @@
 /** Exchange history in IndexedDB (newest 500), searchable, exportable; secrets already redacted. */
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import type { Exchange } from '$lib/http/exchange';
-import { redactHeaders, redactText, redactUrl } from '$lib/http/redact';
+import { redactHeaders, redactHeaderUrls, redactText, redactUrl } from '$lib/http/redact';
 import type { BodyKind } from './endpoints';
 
 export const HISTORY_LIMIT = 500;
@@ -37,11 +37,6 @@ export interface HistoryEntry {
 
 let counter = 0;
 
-/** Redacts secret query parameters inside every <URL> of a header value. */
-function redactLinks(value: string): string {
-	return value.replace(/<([^>]*)>/g, (_m, url: string) => `<${redactUrl(url)}>`);
-}
-
 export function entryFromExchange(
 	exchange: Exchange,
 	apiRoot: string,
@@ -74,7 +69,7 @@ export function entryFromExchange(
 		responseHeaders: Object.fromEntries(
 			Object.entries(exchange.responseHeaders).map(([k, v]) => [
 				k,
-				redactText(redactLinks(v), secrets)
+				redactText(redactHeaderUrls(v), secrets)
 			])
 		),
 		responseBody: cut(exchange.responseBody),

@@ -1,4 +1,4 @@
-import { redactHeaders, redactText, redactUrl } from './redact';
+import { redactHeaders, redactHeaderUrls, redactText, redactUrl } from './redact';
 
 /** A request and its response as sent and received, with secrets redacted. */
 export interface Exchange {
@@ -50,7 +50,9 @@ export function recordExchange(input: ExchangeInput): Exchange {
 		text === undefined ? undefined : redactText(text, input.secrets);
 	// A secret can travel in any header (a custom one, or echoed back), not only the known names.
 	const cleanHeaders = (headers: Record<string, string>) =>
-		Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, redactText(v, input.secrets)]));
+		Object.fromEntries(
+			Object.entries(headers).map(([k, v]) => [k, redactText(redactHeaderUrls(v), input.secrets)])
+		);
 	return {
 		id: nextId++,
 		startedAt: new Date(input.startedAt).toISOString(),

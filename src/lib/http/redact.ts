@@ -51,6 +51,11 @@ export function redactUrl(url: string): string {
 	return `${url.slice(0, q)}?${parts.join('&')}${rest}`;
 }
 
+/** Redacts secret query parameters inside every <URL> of a header value (a Link may echo a token). */
+export function redactHeaderUrls(value: string): string {
+	return value.replace(/<([^>]*)>/g, (_m, url: string) => `<${redactUrl(url)}>`);
+}
+
 /** Replaces any known secret value wherever it occurs in a text (bodies, messages). */
 export function redactText(text: string, secrets: readonly string[]): string {
 	let out = text;
