@@ -31,7 +31,7 @@ import {
 	type HistoryEntry,
 	type SavedRequest
 } from './history';
-import { isExpiredTokenAnswer, parseTokenResponse, tokenEndpoint, type OAuthTokens } from './oauth';
+import { needsFreshToken, parseTokenResponse, tokenEndpoint, type OAuthTokens } from './oauth';
 import { nullParams } from './rules';
 import {
 	inspectPagination,
@@ -403,7 +403,12 @@ export class ExplorerState {
 				if (
 					!refreshed &&
 					this.auth.method === 'oauth' &&
-					isExpiredTokenAnswer(status, parsed.ok ? parsed.value : undefined)
+					needsFreshToken(
+						status,
+						parsed.ok ? parsed.value : undefined,
+						b.usedToken,
+						this.auth.token
+					)
 				) {
 					const token = await this.auth.refreshAfterExpiry(b.usedToken);
 					if (token) {
@@ -597,7 +602,12 @@ export class ExplorerState {
 					// A token that expires mid-walk is refreshed once (shared with any other 401 at the time).
 					if (
 						this.auth.method === 'oauth' &&
-						isExpiredTokenAnswer(r.response.status, parsed.ok ? parsed.value : undefined)
+						needsFreshToken(
+							r.response.status,
+							parsed.ok ? parsed.value : undefined,
+							used,
+							this.auth.token
+						)
 					) {
 						const token = await this.auth.refreshAfterExpiry(used);
 						if (token) {

@@ -52,6 +52,21 @@ export function isExpiredTokenAnswer(status: number, body: unknown): boolean {
 	);
 }
 
+/**
+ * Whether a 401 should be answered by a (shared) refresh and one retry: the token expired, or the
+ * request carried a token that another request has already refreshed away (a refresh revokes
+ * the old access token, so that request now meets "revoked" rather than "expired").
+ */
+export function needsFreshToken(
+	status: number,
+	body: unknown,
+	usedToken: string,
+	currentToken: string
+): boolean {
+	if (status !== 401) return false;
+	return isExpiredTokenAnswer(status, body) || (currentToken !== '' && usedToken !== currentToken);
+}
+
 export type RefreshRequest = (refreshToken: string) => Promise<OAuthTokens>;
 
 /**

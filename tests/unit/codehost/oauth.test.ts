@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
 	formatTimeLeft,
 	isExpiredTokenAnswer,
+	needsFreshToken,
 	OAuthSession,
 	parseTokenResponse,
 	secondsLeft,
@@ -98,5 +99,32 @@ describe('OAuth 2.0', () => {
 		expect(await session.refresh('a1')).toBeNull();
 		expect(session.tokens).toBeNull();
 		expect(changes[0]).toMatch(/Sign in again/);
+	});
+});
+
+describe('needsFreshToken', () => {
+	const expired = {
+		error: 'invalid_token',
+		error_description: 'Token is expired. You can either do re-authorization or token refresh.'
+	};
+	const revoked = {
+		error: 'invalid_token',
+		error_description: 'Token was revoked. You have to re-authorize from the user.'
+	};
+
+	it('CH-AUTH-1: an expired-token 401 asks for a refresh', () => {
+		expect(needsFreshToken(401, expired, 'a1', 'a1')).toBe(true);
+	});
+
+	it('CH-AUTH-1: a 401 for a token another request already refreshed away is retried with the new one', () => {
+		// The refresh revoked the old access token, so a request that carried it meets "revoked".
+		expect(needsFreshToken(401, revoked, 'a1', 'a2')).toBe(true);
+	});
+
+	it('a revoked token that is still the current one, a plain 401 or another status is not retried', () => {
+		expect(needsFreshToken(401, revoked, 'a1', 'a1')).toBe(false);
+		expect(needsFreshToken(401, { message: '401 Unauthorized' }, 'a1', 'a1')).toBe(false);
+		expect(needsFreshToken(403, expired, 'a1', 'a2')).toBe(false);
+		expect(needsFreshToken(401, revoked, 'a1', '')).toBe(false);
 	});
 });
