@@ -1,9 +1,9 @@
 import type { HttpClient, HttpResult } from '$lib/http/client';
+import { sameOrigin, withoutCredentialParams } from '$lib/http/credentials';
 import { headersToObject, type Exchange } from '$lib/http/exchange';
-import { redactHeaderUrls, redactText, redactUrl } from '$lib/http/redact';
+import { REDACTED, redactHeaderUrls, redactText, redactUrl } from '$lib/http/redact';
 import { isApiProblem } from '$lib/http/problem';
 import { parseJsonBody } from '$lib/http/validate';
-import { authorizeUrl } from './auth';
 import { AuthState } from './auth.svelte';
 import { toCurl } from './curl';
 import {
@@ -31,24 +31,23 @@ import {
 	type HistoryEntry,
 	type SavedRequest
 } from './history';
-import { needsFreshToken, parseTokenResponse, tokenEndpoint, type OAuthTokens } from './oauth';
+import { parseTokenResponse, type OAuthTokens } from './oauth';
 import { nullParams } from './rules';
+import { inspectPagination, isCrossOrigin, keepBaseUrl, type PaginationReport } from './pagination';
 import {
-	inspectPagination,
-	isCrossOrigin,
-	keepBaseUrl,
-	resolveLocation,
-	type PaginationReport
-} from './pagination';
+	hideSecrets,
+	sendExplorerRequest,
+	sendTokenRequest,
+	type ExplorerRequest,
+	type Hop,
+	type SendContext,
+	type SendOutcome
+} from './send';
 
 export const EXPLORER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type ExplorerMethod = (typeof EXPLORER_METHODS)[number];
 
-export interface Hop {
-	status: number;
-	from: string;
-	to: string;
-}
+export type { Hop };
 
 export interface ExplorerResponse {
 	method: string;
@@ -64,6 +63,8 @@ export interface ExplorerResponse {
 	hops: Hop[];
 	/** Why a redirect was not followed, with the new URL. */
 	redirectNote?: string;
+	/** A redirect target on another origin, not followed with credentials. */
+	offsite?: string;
 	refreshed: boolean;
 	shape: ErrorShape | null;
 	pagination: PaginationReport;
@@ -73,15 +74,12 @@ export interface ExplorerResponse {
 export interface ExplorerEnv {
 	apiRoot: () => string;
 	live: () => boolean;
-	client: (options: {
-		credentials: RequestCredentials;
-		secrets: () => string[];
-		onExchange: (e: Exchange) => void;
-	}) => HttpClient;
+	client: (options: { secrets: () => string[]; onExchange: (e: Exchange) => void }) => HttpClient;
 	remember?: () => boolean;
 	history?: HistoryStore;
 }
 
+/** A request as the form builds it, without auth: the send path adds that where it may. */
 interface Built {
 	method: string;
 	path: string;
@@ -89,11 +87,16 @@ interface Built {
 	headers: Record<string, string>;
 	body?: BodyInit;
 	bodyText?: string;
-	credentials: RequestCredentials;
-	usedToken: string;
 }
 
-const MAX_HOPS = 5;
+/** What went out last, with the credentials it carried (for "Copy as cURL"). */
+interface LastSent {
+	method: string;
+	url: string;
+	headers: Record<string, string>;
+	bodyText?: string;
+	withCookies: boolean;
+}
 
 /** What the explorer page shows: the request being built, the answer, pages, history. */
 export class ExplorerState {
@@ -116,7 +119,11 @@ export class ExplorerState {
 	failure = $state<ErrorShape | null>(null);
 	/** Why the last Send was refused before anything went out (bad input), or null. */
 	refused = $state<string | null>(null);
-	keepBase = $state(false);
+	/**
+	 * Follow a Link on another host at the base URL's origin, with credentials; off, it is sent
+	 * where it points, without them.
+	 */
+	keepBase = $state(true);
 
 	walking = $state(false);
 	walkCap = $state(100);
@@ -132,7 +139,8 @@ export class ExplorerState {
 	#env: ExplorerEnv;
 	#controller: AbortController | undefined;
 	#walkController: AbortController | undefined;
-	#lastBuilt: Built | undefined;
+	#lastSent: LastSent | undefined;
+	/** The URL of the last answer, without credentials: where Fetch all pages starts. */
 	#lastUrl = '';
 	#store: HistoryStore;
 	#saved: SavedRequest | undefined;
@@ -239,8 +247,9 @@ export class ExplorerState {
 
 	/** The URL as it will be sent, with secrets left out. */
 	get previewUrl(): string {
-		const b = this.#build(false);
-		return joinUrl(this.#env.apiRoot(), b.path, b.query);
+		const b = this.#build();
+		const auth = this.auth.applied.query.map((q) => q.replace(/=.*/, '=…'));
+		return joinUrl(this.#env.apiRoot(), b.path, [b.query, ...auth].filter(Boolean).join('&'));
 	}
 
 	get offerBody(): boolean {
@@ -278,8 +287,7 @@ export class ExplorerState {
 		this.query = [encodeQuery(Object.fromEntries(keep)), advice.query].filter(Boolean).join('&');
 	}
 
-	#build(withSecrets = true, extraHeaders: Record<string, string> = {}): Built {
-		const auth = this.auth.applied;
+	#build(extraHeaders: Record<string, string> = {}): Built {
 		const p = this.parsedParams;
 		const params = p.ok ? p.value : {};
 		const queryParts: string[] = [];
@@ -287,10 +295,7 @@ export class ExplorerState {
 			queryParts.push(this.query.trim().replace(/^\?/, ''));
 		if (this.bodyKind === 'query' && Object.keys(params).length)
 			queryParts.push(encodeQuery(params));
-		if (withSecrets) queryParts.push(...auth.query);
-		else queryParts.push(...auth.query.map((q) => q.replace(/=.*/, '=…')));
-		const headers: Record<string, string> = withSecrets ? { ...auth.headers } : {};
-		Object.assign(headers, parseHeaderLines(this.headers), extraHeaders);
+		const headers: Record<string, string> = { ...parseHeaderLines(this.headers), ...extraHeaders };
 		let body: BodyInit | undefined;
 		let bodyText: string | undefined;
 		if (this.method !== 'GET') {
@@ -325,32 +330,20 @@ export class ExplorerState {
 			query: queryParts.join('&'),
 			headers,
 			body,
-			bodyText,
-			credentials: auth.credentials,
-			usedToken: this.auth.token
+			bodyText
 		};
 	}
 
-	#client(credentials: RequestCredentials): HttpClient {
-		return this.#env.client({
-			credentials,
-			secrets: () => this.auth.secrets,
-			onExchange: (e) => this.#record(e)
-		});
-	}
-
-	async #attempt(b: Built, signal: AbortSignal, absoluteUrl?: string): Promise<HttpResult> {
-		const client = this.#client(b.credentials);
-		return client.send({
-			method: b.method,
-			path: absoluteUrl ?? b.path,
-			query: absoluteUrl ? undefined : b.query,
-			headers: b.headers,
-			body: b.body,
-			signal,
-			retry: false,
-			redirect: b.method === 'GET' ? 'follow' : 'manual'
-		});
+	/** Everything the one send path needs from this page's connection and auth. */
+	#context(signal?: AbortSignal): SendContext {
+		return {
+			apiRoot: this.#env.apiRoot(),
+			live: this.#env.live(),
+			auth: this.auth,
+			client: (onExchange) => this.#env.client({ secrets: () => this.auth.secrets, onExchange }),
+			record: (exchange) => this.#record(exchange),
+			signal
+		};
 	}
 
 	/** Sends the request as built (or resubmits with extra headers, e.g. for a CAPTCHA). */
@@ -364,16 +357,38 @@ export class ExplorerState {
 			params: this.params,
 			bodyKind: this.bodyKind
 		};
-		const b = this.#build(true, extraHeaders);
-		await this.#run(b);
+		const b = this.#build(extraHeaders);
+		await this.#run({
+			method: b.method,
+			target: b.path,
+			query: b.query,
+			headers: b.headers,
+			body: b.body,
+			bodyText: b.bodyText
+		});
 	}
 
-	/** Follows a Link URL exactly as the server gave it (CH-OFF-3, CH-KEY-2); auth is added, not the URL rebuilt. */
+	/**
+	 * Follows a Link URL exactly as the server gave it (CH-OFF-3, CH-KEY-2). A Link on another
+	 * origin is followed at the base URL's origin while "keep the base URL" is on; otherwise it
+	 * goes where it points, without credentials (the send path sees to that).
+	 */
 	async followLink(url: string): Promise<void> {
-		const full = this.#authUrl(this.keepBase ? keepBaseUrl(url, this.#env.apiRoot()) : url);
-		const b = this.#build(true);
+		const b = this.#build();
 		this.#saved = undefined;
-		await this.#run({ ...b, method: 'GET', body: undefined, bodyText: undefined }, full);
+		await this.#run({ method: 'GET', target: this.#linkTarget(url), headers: b.headers });
+	}
+
+	/** Sends a GET where a redirect or a Link pointed, on another origin, with no credential. */
+	async sendWithoutCredentials(url: string): Promise<void> {
+		const b = this.#build();
+		this.#saved = undefined;
+		await this.#run({ method: 'GET', target: url, headers: b.headers, credentials: 'omit' });
+	}
+
+	#linkTarget(url: string): string {
+		const root = this.#env.apiRoot();
+		return this.keepBase && !sameOrigin(url, root) ? keepBaseUrl(url, root) : url;
 	}
 
 	async resubmitWithCaptcha(spamLogId: number): Promise<void> {
@@ -383,86 +398,37 @@ export class ExplorerState {
 		});
 	}
 
-	async #run(initial: Built, absoluteUrl?: string): Promise<void> {
+	async #run(request: ExplorerRequest & { bodyText?: string }): Promise<void> {
 		this.#controller?.abort();
 		const controller = new AbortController();
 		this.#controller = controller;
 		this.sending = true;
 		this.failure = null;
-		this.#lastBuilt = initial;
-		let b = initial;
-		let url = absoluteUrl;
-		const hops: Hop[] = [];
-		let refreshed = false;
-		let redirectNote: string | undefined;
 		try {
-			let result = await this.#attempt(b, controller.signal, url);
-			for (;;) {
-				const parsed = parseJsonBody(result.text);
-				const status = result.response.status;
-				if (
-					!refreshed &&
-					this.auth.method === 'oauth' &&
-					needsFreshToken(
-						status,
-						parsed.ok ? parsed.value : undefined,
-						b.usedToken,
-						this.auth.token
-					)
-				) {
-					const token = await this.auth.refreshAfterExpiry(b.usedToken);
-					if (token) {
-						refreshed = true;
-						b = this.#build(true);
-						if (url)
-							url = url.replace(/access_token=[^&]*/, `access_token=${encodeURIComponent(token)}`);
-						result = await this.#attempt(b, controller.signal, url);
-						continue;
-					}
-				}
-				const location = result.response.headers.get('location');
-				if ([301, 302, 303, 307, 308].includes(status) && location) {
-					const to = resolveLocation(location, result.url);
-					if (b.method === 'GET' && hops.length < MAX_HOPS) {
-						hops.push({ status, from: result.exchange.url, to: this.#hide(to) });
-						url = to;
-						result = await this.#attempt(b, controller.signal, to);
-						continue;
-					}
-					redirectNote = `${status}: moved to ${this.#hide(to)}. Not followed: a ${b.method} is not repeated at a new address automatically, since the method could change. Send it to the new URL yourself.`;
-				} else if ([301, 302, 303, 307, 308].includes(status)) {
-					redirectNote = `${status} without a readable Location: ${this.#env.live() ? 'the browser hides it from another origin (not in Access-Control-Expose-Headers)' : 'the server did not send one'}.`;
-				}
-				if (result.response.type === 'opaqueredirect')
-					redirectNote = `The server redirected this ${b.method}; the browser does not reveal the new URL to this page (cross-origin). Not followed.`;
-				if (result.response.redirected && hops.length === 0)
-					hops.push({
-						status: 301,
-						from: this.#hide(result.url),
-						to: this.#hide(result.response.url)
-					});
-				break;
-			}
-			this.#lastUrl = url ?? result.url;
-			this.response = this.#toResponse(result, b.method, hops, refreshed, redirectNote);
+			const outcome = await sendExplorerRequest(request, this.#context(controller.signal));
+			const applied = this.auth.applied;
+			this.#lastSent = {
+				method: request.method,
+				url: outcome.url,
+				headers: { ...request.headers, ...(outcome.credentialed ? applied.headers : {}) },
+				bodyText: request.bodyText,
+				withCookies: outcome.credentialed && applied.credentials === 'include'
+			};
+			this.#lastUrl = withoutCredentialParams(outcome.url);
+			this.response = this.#toResponse(outcome, request.method);
 		} catch (error) {
 			if (controller.signal.aborted && this.#controller !== controller) return;
 			const kind = isApiProblem(error) ? error.kind : 'network';
 			const message = error instanceof Error ? error.message : String(error);
-			this.failure = classifyFailure(kind, message);
+			this.failure = classifyFailure(kind, redactText(message, this.auth.secrets));
 			this.response = null;
 		} finally {
 			if (this.#controller === controller) this.sending = false;
 		}
 	}
 
-	#toResponse(
-		result: HttpResult,
-		method: string,
-		hops: Hop[],
-		refreshed: boolean,
-		redirectNote?: string
-	): ExplorerResponse {
+	#toResponse(outcome: SendOutcome, method: string): ExplorerResponse {
+		const { result, hops, refreshed, redirectNote, offsite } = outcome;
 		const parsed = parseJsonBody(result.text);
 		const headers = result.exchange.responseHeaders;
 		const crossOrigin = this.#env.live() && this.#crossOrigin();
@@ -480,6 +446,7 @@ export class ExplorerState {
 			sizeBytes: result.exchange.sizeBytes,
 			hops,
 			redirectNote,
+			offsite,
 			refreshed,
 			shape: classifyAnswer({
 				status: result.response.status,
@@ -514,11 +481,6 @@ export class ExplorerState {
 		};
 	}
 
-	/** A URL as shown: secret query parameters and known secrets redacted. */
-	#hide(url: string): string {
-		return redactText(redactUrl(url), this.auth.secrets);
-	}
-
 	#crossOrigin(): boolean {
 		try {
 			return isCrossOrigin(
@@ -542,14 +504,7 @@ export class ExplorerState {
 	}
 
 	async #tokenRequest(form: Record<string, string>): Promise<OAuthTokens> {
-		const client = this.#client('omit');
-		const result = await client.send({
-			method: 'POST',
-			path: tokenEndpoint(this.#env.apiRoot()),
-			body: encodeForm(form),
-			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-			retry: false
-		});
+		const result = await sendTokenRequest(encodeForm(form), this.#context());
 		const parsed = parseJsonBody(result.text);
 		const tokens = result.response.ok && parsed.ok ? parseTokenResponse(parsed.value) : null;
 		if (!tokens) {
@@ -582,41 +537,21 @@ export class ExplorerState {
 		this.walking = true;
 		this.walkResult = null;
 		this.walkProgress = { pages: 0, items: 0, url: first };
-		const client = this.#client(this.auth.applied.credentials);
-		const apiRoot = this.#env.apiRoot();
-		const walkHeaders = () => ({ ...this.auth.applied.headers, ...parseHeaderLines(this.headers) });
-		let headers = walkHeaders();
-		let used = this.auth.token;
+		const headers = parseHeaderLines(this.headers);
 		try {
 			const result = await walkPages({
-				firstUrl: this.#authUrl(first),
+				firstUrl: first,
 				cap: Math.max(1, Math.floor(this.walkCap) || 1),
 				signal: controller.signal,
-				rewrite: (u) => this.#authUrl(this.keepBase ? keepBaseUrl(u, apiRoot) : u),
-				onProgress: (p) => (this.walkProgress = p),
+				rewrite: (u) => this.#linkTarget(u),
+				onProgress: (p) =>
+					(this.walkProgress = { ...p, url: hideSecrets(p.url, this.auth.secrets) }),
 				send: async (url, signal) => {
-					const get = (u: string) =>
-						client.send({ method: 'GET', path: u, headers, signal, retry: false });
-					let r = await get(url);
-					let parsed = parseJsonBody(r.text);
-					// A token that expires mid-walk is refreshed once (shared with any other 401 at the time).
-					if (
-						this.auth.method === 'oauth' &&
-						needsFreshToken(
-							r.response.status,
-							parsed.ok ? parsed.value : undefined,
-							used,
-							this.auth.token
-						)
-					) {
-						const token = await this.auth.refreshAfterExpiry(used);
-						if (token) {
-							used = token;
-							headers = walkHeaders();
-							r = await get(this.#authUrl(url));
-							parsed = parseJsonBody(r.text);
-						}
-					}
+					const { result: r } = await sendExplorerRequest(
+						{ method: 'GET', target: url, headers },
+						this.#context(signal)
+					);
+					const parsed = parseJsonBody(r.text);
 					return {
 						status: r.response.status,
 						// Raw headers: the next Link must be followed exactly as given.
@@ -625,15 +560,14 @@ export class ExplorerState {
 					};
 				}
 			});
-			this.walkResult = { ...result, message: redactText(result.message, this.auth.secrets) };
+			this.walkResult = {
+				...result,
+				url: hideSecrets(result.url, this.auth.secrets),
+				message: hideSecrets(result.message, this.auth.secrets)
+			};
 		} finally {
 			this.walking = false;
 		}
-	}
-
-	/** A server-given URL with the current auth (see authorizeUrl). */
-	#authUrl(url: string): string {
-		return authorizeUrl(url, this.auth.applied, this.auth.token);
 	}
 
 	cancelFetchAll(): void {
@@ -656,22 +590,68 @@ export class ExplorerState {
 		return searchHistory(this.history, this.historySearch);
 	}
 
+	/** Whether a history entry was sent under the current API root (its credentials may go there). */
+	isUnderApiRoot(entry: HistoryEntry): boolean {
+		const root = this.#env.apiRoot().replace(/\/+$/, '');
+		return (
+			sameOrigin(entry.url, root) &&
+			(entry.url === root || entry.url.startsWith(`${root}/`) || entry.url.startsWith(`${root}?`))
+		);
+	}
+
+	/**
+	 * Sends a history entry again. One from the current API root is rebuilt in the form and sent
+	 * with the current auth; one from anywhere else (an older base URL, an imported file) goes
+	 * where it went, without credentials, unless the person re-targets it.
+	 */
 	rerun(entry: HistoryEntry): Promise<void> {
+		if (!this.isUnderApiRoot(entry)) {
+			this.#saved = undefined;
+			const method = entry.method.toUpperCase();
+			const body =
+				method !== 'GET' && entry.requestBody && !entry.requestBody.includes(REDACTED)
+					? entry.requestBody
+					: undefined;
+			return this.#run({
+				method,
+				target: withoutCredentialParams(entry.url),
+				headers: body ? { 'Content-Type': contentTypeOf(entry.requestHeaders) } : {},
+				body,
+				bodyText: body,
+				credentials: 'omit'
+			});
+		}
 		if (entry.request) {
-			this.method = (EXPLORER_METHODS as readonly string[]).includes(entry.request.method)
-				? (entry.request.method as ExplorerMethod)
-				: 'GET';
-			this.path = entry.request.path;
-			this.pathParams = {};
-			this.query = entry.request.query.includes('[redacted]') ? '' : entry.request.query;
-			this.params = entry.request.params;
-			this.bodyKind = entry.request.bodyKind;
-			this.queryInBody = false;
+			this.#load(entry.request);
 			return this.send();
 		}
-		return this.followLink(
-			entry.url.replace(/[?&](private_token|access_token|job_token)=\[redacted\]/g, '')
-		);
+		return this.followLink(withoutCredentialParams(entry.url));
+	}
+
+	/** Loads an entry into the form at the current base URL and sends it there, with credentials. */
+	retarget(entry: HistoryEntry): Promise<void> {
+		const url = new URL(keepBaseUrl(withoutCredentialParams(entry.url), this.#env.apiRoot()));
+		const root = new URL(this.#env.apiRoot()).pathname.replace(/\/+$/, '');
+		this.#load({
+			method: entry.method,
+			path: entry.request?.path ?? (url.pathname.slice(root.length) || '/'),
+			query: entry.request?.query ?? url.search.replace(/^\?/, ''),
+			params: entry.request?.params ?? '',
+			bodyKind: entry.request?.bodyKind ?? 'query'
+		});
+		return this.send();
+	}
+
+	#load(request: SavedRequest) {
+		this.method = (EXPLORER_METHODS as readonly string[]).includes(request.method)
+			? (request.method as ExplorerMethod)
+			: 'GET';
+		this.path = request.path.startsWith('/') ? request.path : `/${request.path}`;
+		this.pathParams = {};
+		this.query = request.query.includes(REDACTED) ? '' : request.query;
+		this.params = request.params;
+		this.bodyKind = request.bodyKind;
+		this.queryInBody = false;
 	}
 
 	async clearHistory(): Promise<void> {
@@ -696,21 +676,29 @@ export class ExplorerState {
 
 	/** The last request as cURL; secrets only when asked for. */
 	curl(includeSecrets: boolean): string {
-		const b = this.#lastBuilt ?? this.#build(true);
-		const url = this.#lastUrl || joinUrl(this.#env.apiRoot(), b.path, b.query);
-		return toCurl(
+		const b = this.#build();
+		const last: LastSent = this.#lastSent ?? {
+			method: b.method,
+			url: joinUrl(
+				this.#env.apiRoot(),
+				b.path,
+				[b.query, ...this.auth.applied.query].filter(Boolean).join('&')
+			),
+			headers: { ...b.headers, ...this.auth.applied.headers },
+			bodyText: b.bodyText,
+			withCookies: this.auth.applied.credentials === 'include'
+		};
+		const curl = toCurl(
 			{
-				method: b.method,
-				url,
-				headers: { Accept: 'application/json', ...b.headers },
-				body: b.bodyText,
-				withCookies: b.credentials === 'include'
+				method: last.method,
+				url: last.url,
+				headers: { Accept: 'application/json', ...last.headers },
+				body: last.bodyText,
+				withCookies: last.withCookies
 			},
 			{ includeSecrets }
-		).replace(
-			includeSecrets ? /$^/ : new RegExp(this.auth.secrets.map(escapeRe).join('|') || '$^', 'g'),
-			'[redacted]'
 		);
+		return includeSecrets ? curl : redactText(curl, this.auth.secrets);
 	}
 
 	curlFor(entry: HistoryEntry): string {
@@ -748,6 +736,7 @@ export function parseHeaderLines(text: string): Record<string, string> {
 	return out;
 }
 
-function escapeRe(s: string): string {
-	return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+function contentTypeOf(headers: Record<string, string>): string {
+	const found = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type');
+	return found?.[1] ?? 'application/json';
 }

@@ -1,5 +1,12 @@
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { GenericSchema } from 'valibot';
+import {
+	hasCredentialHeader,
+	hasCredentialParam,
+	sameOrigin,
+	withoutCredentialHeaders,
+	withoutCredentialParams
+} from './credentials';
 import { recordExchange, type Exchange } from './exchange';
 import { ApiProblem, type ProblemKind } from './problem';
 import {
@@ -18,6 +25,8 @@ export interface ClientOptions {
 	baseUrl: string;
 	transport: Transport;
 	headers?: Record<string, string>;
+	/** Credential headers (e.g. an API token): sent only to the base URL's origin. */
+	credentialHeaders?: () => Record<string, string>;
 	timeoutMs?: number;
 	/** Retries for idempotent methods; money-spending calls pass `retry: false` per request. */
 	retryLimit?: number;
@@ -44,7 +53,10 @@ export interface RequestSpec {
 	body?: BodyInit;
 	signal?: AbortSignal;
 	retry?: boolean;
+	/** Followed by the browser only for a request that carries no credential (see send). */
 	redirect?: RequestRedirect;
+	/** Overrides the client's cookie policy for this request (never widened for another origin). */
+	credentials?: RequestCredentials;
 	timeoutMs?: number;
 }
 
@@ -103,10 +115,26 @@ export class HttpClient {
 	 * shows them as they are). Rejects with an ApiProblem only when no answer came.
 	 */
 	async send(spec: RequestSpec): Promise<HttpResult> {
-		const url = buildUrl(this.options.baseUrl, spec.path, spec.query);
 		const method = spec.method.toUpperCase();
-		const headers = new Headers(this.options.headers);
+		let url = buildUrl(this.options.baseUrl, spec.path, spec.query);
+		let headers = new Headers(this.options.headers);
 		for (const [k, v] of Object.entries(spec.headers ?? {})) headers.set(k, v);
+		let credentials = spec.credentials ?? this.options.credentials;
+		// Credentials belong to the base URL's origin: a request anywhere else goes out bare,
+		// whoever built it (a Link, a Location, an imported history entry).
+		if (sameOrigin(url, this.options.baseUrl)) {
+			for (const [k, v] of Object.entries(this.options.credentialHeaders?.() ?? {}))
+				headers.set(k, v);
+		} else {
+			url = withoutCredentialParams(url);
+			headers = withoutCredentialHeaders(headers);
+			credentials = 'omit';
+		}
+		// The browser repeats a followed redirect with the same headers, wherever it leads: a
+		// request with credentials sees each hop itself and decides (an opaque one is not followed).
+		const carriesCredentials =
+			hasCredentialHeader(headers) || hasCredentialParam(url) || credentials === 'include';
+		const redirect = carriesCredentials ? 'manual' : spec.redirect;
 		let requestBody: string | undefined;
 		let body: BodyInit | undefined = spec.body;
 		if (spec.json !== undefined) {
@@ -126,7 +154,8 @@ export class HttpClient {
 				headers,
 				body,
 				signal: spec.signal,
-				redirect: spec.redirect,
+				redirect,
+				credentials,
 				timeout: spec.timeoutMs ?? this.options.timeoutMs ?? 15_000,
 				// Only override when asked: an `undefined` here would replace the client's retry policy.
 				...(spec.retry === false ? { retry: 0 } : {}),
@@ -273,6 +302,18 @@ export function readJson<T>(
 	const parsed = parseJsonBody(text);
 	// An HTML page (an edge proxy, a login page) is an unreadable answer whatever its status.
 	const looksHtml = !parsed.ok && /^\s*</.test(text);
+	if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+		throw new ApiProblem({
+			kind: 'http',
+			method: method.toUpperCase(),
+			url: result.exchange.url,
+			status: response.status,
+			headers,
+			bodyText: text,
+			message: `${method.toUpperCase()} ${result.exchange.url} answered with a redirect, which was not followed: your credentials stay with this server.`,
+			hint: 'Check the base URL in Settings: the server wants the request somewhere else. Enter that address as the base URL if you trust it.'
+		});
+	}
 	if (!response.ok && !looksHtml) {
 		throw new ApiProblem({
 			kind: 'http',

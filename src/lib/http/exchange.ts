@@ -1,4 +1,4 @@
-import { redactHeaders, redactHeaderUrls, redactText, redactUrl } from './redact';
+import { redactBody, redactHeaders, redactHeaderUrls, redactText, redactUrl } from './redact';
 
 /** A request and its response as sent and received, with secrets redacted. */
 export interface Exchange {
@@ -46,8 +46,9 @@ export function headersToObject(headers: Headers): Record<string, string> {
 }
 
 export function recordExchange(input: ExchangeInput): Exchange {
+	// By name (a token an answer just handed out is not yet a known secret) and by known value.
 	const clean = (text: string | undefined) =>
-		text === undefined ? undefined : redactText(text, input.secrets);
+		text === undefined ? undefined : redactText(redactBody(text), input.secrets);
 	// A secret can travel in any header (a custom one, or echoed back), not only the known names.
 	const cleanHeaders = (headers: Record<string, string>) =>
 		Object.fromEntries(

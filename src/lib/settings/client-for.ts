@@ -10,20 +10,20 @@ export function clientFor(
 	service: ServiceId,
 	onExchange?: (e: Exchange) => void,
 	/** Per-area additions, e.g. the explorer's credentials mode and its own secrets to redact. */
-	extra: Pick<ClientOptions, 'credentials' | 'secrets'> = {}
+	extra: Pick<ClientOptions, 'secrets'> = {}
 ): HttpClient {
 	const connection = { ...settings.connection(service) };
 	const live = connection.mode === 'live';
-	const headers: Record<string, string> = { accept: 'application/json' };
 	// In Demo mode the demo transport supplies the demo token; a real token never goes to a fake.
 	const token = settings.secrets.apiToken;
-	if (service === 'energy' && live && token) headers['Token'] = token;
+	const credentialHeaders: Record<string, string> =
+		service === 'energy' && live && token ? { Token: token } : {};
 	return createClient({
 		baseUrl: effectiveApiRoot(service, connection),
 		transport: transportFor(service, connection),
-		headers,
+		headers: { accept: 'application/json' },
+		credentialHeaders: () => credentialHeaders,
 		secrets: () => [...(token ? [token] : []), ...(extra.secrets?.() ?? [])],
-		credentials: extra.credentials,
 		onExchange,
 		// A fake in the page has no origin to probe: a failure there is never CORS.
 		env: live ? browserEnv : { ...browserEnv, pageOrigin: () => undefined }

@@ -1,0 +1,68 @@
+/**
+ * Credentials belong to one origin: the API root's (scheme, host, port). The HTTP core uses these
+ * to send a request to any other origin bare: no credential header, parameter or cookie.
+ */
+import { decodedParamName, SECRET_HEADERS, SECRET_PARAMS } from './redact';
+
+/** Headers that authenticate or act for a user: the secret ones, and `Sudo`. */
+export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([...SECRET_HEADERS, 'sudo']);
+/** Query parameters that authenticate or act for a user. */
+export const CREDENTIAL_PARAMS: ReadonlySet<string> = new Set([...SECRET_PARAMS, 'sudo']);
+
+export function originOf(url: string): string | undefined {
+	try {
+		const origin = new URL(url).origin;
+		return origin === 'null' ? undefined : origin;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Whether `url` lies on the origin of `apiRoot`; an unreadable URL never does. */
+export function sameOrigin(url: string, apiRoot: string): boolean {
+	const a = originOf(url);
+	return a !== undefined && a === originOf(apiRoot);
+}
+
+function splitQuery(url: string): { head: string; parts: string[]; tail: string } | null {
+	const q = url.indexOf('?');
+	if (q === -1) return null;
+	const hashAt = url.indexOf('#', q);
+	return {
+		head: url.slice(0, q),
+		parts: url.slice(q + 1, hashAt === -1 ? undefined : hashAt).split('&'),
+		tail: hashAt === -1 ? '' : url.slice(hashAt)
+	};
+}
+
+const isCredentialPart = (part: string) =>
+	part !== '' && CREDENTIAL_PARAMS.has(decodedParamName(part));
+
+/** The URL without credential query parameters (names compared decoded, any case); the rest byte for byte. */
+export function withoutCredentialParams(url: string): string {
+	const split = splitQuery(url);
+	if (!split || !split.parts.some(isCredentialPart)) return url;
+	const kept = split.parts.filter((part) => !isCredentialPart(part));
+	return `${split.head}${kept.length ? `?${kept.join('&')}` : ''}${split.tail}`;
+}
+
+export function hasCredentialParam(url: string): boolean {
+	return splitQuery(url)?.parts.some(isCredentialPart) ?? false;
+}
+
+/** Headers without the ones that carry credentials. */
+export function withoutCredentialHeaders(headers: Headers): Headers {
+	const out = new Headers();
+	headers.forEach((value, name) => {
+		if (!CREDENTIAL_HEADERS.has(name.toLowerCase())) out.set(name, value);
+	});
+	return out;
+}
+
+export function hasCredentialHeader(headers: Headers): boolean {
+	let found = false;
+	headers.forEach((_value, name) => {
+		if (CREDENTIAL_HEADERS.has(name.toLowerCase())) found = true;
+	});
+	return found;
+}
