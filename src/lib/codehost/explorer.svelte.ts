@@ -33,7 +33,13 @@ import {
 } from './history';
 import { parseTokenResponse, type OAuthTokens } from './oauth';
 import { nullParams } from './rules';
-import { inspectPagination, isCrossOrigin, keepBaseUrl, type PaginationReport } from './pagination';
+import {
+	inspectPagination,
+	isCrossOrigin,
+	keepBaseUrl,
+	retargeted,
+	type PaginationReport
+} from './pagination';
 import {
 	hideSecrets,
 	sendExplorerRequest,
@@ -630,12 +636,11 @@ export class ExplorerState {
 
 	/** Loads an entry into the form at the current base URL and sends it there, with credentials. */
 	retarget(entry: HistoryEntry): Promise<void> {
-		const url = new URL(keepBaseUrl(withoutCredentialParams(entry.url), this.#env.apiRoot()));
-		const root = new URL(this.#env.apiRoot()).pathname.replace(/\/+$/, '');
+		const at = retargeted(withoutCredentialParams(entry.url), this.#env.apiRoot());
 		this.#load({
 			method: entry.method,
-			path: entry.request?.path ?? (url.pathname.slice(root.length) || '/'),
-			query: entry.request?.query ?? url.search.replace(/^\?/, ''),
+			path: entry.request?.path ?? at.path,
+			query: entry.request?.query ?? at.query,
 			params: entry.request?.params ?? '',
 			bodyKind: entry.request?.bodyKind ?? 'query'
 		});

@@ -1,7 +1,14 @@
 /** Exchange history in IndexedDB (newest 500), searchable, exportable; secrets already redacted. */
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import type { Exchange } from '$lib/http/exchange';
-import { redactHeaders, redactHeaderUrls, redactText, redactUrl } from '$lib/http/redact';
+import {
+	redactBody,
+	redactHeaders,
+	redactHeaderUrls,
+	redactQueryString,
+	redactText,
+	redactUrl
+} from '$lib/http/redact';
 import type { BodyKind } from './endpoints';
 
 export const HISTORY_LIMIT = 500;
@@ -126,11 +133,24 @@ export function parseHistoryExport(text: string): HistoryEntry[] {
 	const data = JSON.parse(text) as Partial<HistoryExport>;
 	if (data?.format !== 'codehost-explorer-history' || !Array.isArray(data.entries))
 		throw new Error('This file is not an explorer history export.');
+	const body = (text: unknown) => (typeof text === 'string' ? redactBody(text) : undefined);
 	return data.entries.filter(isEntry).map((e) => ({
 		...e,
 		url: redactUrl(e.url),
 		requestHeaders: redactHeaders(e.requestHeaders ?? {}),
-		responseHeaders: e.responseHeaders ?? {}
+		requestBody: body(e.requestBody),
+		responseHeaders: Object.fromEntries(
+			Object.entries(redactHeaders(e.responseHeaders ?? {})).map(([k, v]) => [
+				k,
+				redactHeaderUrls(v)
+			])
+		),
+		responseBody: body(e.responseBody),
+		request: e.request && {
+			...e.request,
+			query: redactQueryString(e.request.query),
+			params: redactBody(e.request.params)
+		}
 	}));
 }
 

@@ -217,9 +217,11 @@ export function keepBaseUrl(linkUrl: string, apiRoot: string): string {
 	return `${root.origin}${root.pathname.replace(/\/+$/, '')}${rest}${link.search}`;
 }
 
-/** A Location (possibly relative) resolved against the URL that answered. */
-export function resolveLocation(location: string, base: string): string {
-	return new URL(location, base).toString();
+/** A URL from elsewhere as a path and query under the API root (for sending it there instead). */
+export function retargeted(url: string, apiRoot: string): { path: string; query: string } {
+	const at = new URL(keepBaseUrl(url, apiRoot));
+	const root = new URL(apiRoot).pathname.replace(/\/+$/, '');
+	return { path: at.pathname.slice(root.length) || '/', query: at.search.replace(/^\?/, '') };
 }
 
 /** Whether the API root lies on another origin than the page (then CORS decides what is readable). */
