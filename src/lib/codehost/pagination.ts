@@ -203,7 +203,7 @@ export function inspectPagination(
 		);
 	if (links.some((l) => l.foreign))
 		notes.push(
-			'A Link URL points at another host than the base URL (the server’s configured host, e.g. behind a proxy). You can keep the base URL when following it.'
+			'A Link URL points at another host than the base URL (the server’s configured host, e.g. behind a proxy). Your credentials belong to the base URL: links are followed there unless you untick the option below.'
 		);
 	return { kind: info.kind, rows, links, notes };
 }

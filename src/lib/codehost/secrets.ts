@@ -1,7 +1,9 @@
 /**
  * The explorer's credentials live in this tab's session storage (like the energy token), or in
- * local storage only when the person ticked "Remember on this device" in Settings.
+ * local storage only when the person ticked the Code host's "Remember on this device" in Settings.
  */
+import { SECRET_KEYS } from '$lib/settings/connection';
+import { readSecret, writeSecret, type SecretStorages } from '$lib/settings/secret-storage';
 import type { AuthMethod, AuthWay, SudoWay } from './auth';
 
 export interface ExplorerSecrets {
@@ -14,8 +16,6 @@ export interface ExplorerSecrets {
 	sudo: string;
 	sudoWay: SudoWay;
 }
-
-const KEY = 'codehost.explorer.secrets';
 
 export function emptyExplorerSecrets(): ExplorerSecrets {
 	return {
@@ -30,15 +30,8 @@ export function emptyExplorerSecrets(): ExplorerSecrets {
 	};
 }
 
-function storages(): { session?: Storage; local?: Storage } {
-	return {
-		session: typeof sessionStorage === 'undefined' ? undefined : sessionStorage,
-		local: typeof localStorage === 'undefined' ? undefined : localStorage
-	};
-}
-
-export function loadExplorerSecrets(s = storages()): ExplorerSecrets {
-	const raw = s.local?.getItem(KEY) ?? s.session?.getItem(KEY);
+export function loadExplorerSecrets(s?: SecretStorages): ExplorerSecrets {
+	const raw = readSecret(SECRET_KEYS.codehost, s);
 	if (!raw) return emptyExplorerSecrets();
 	try {
 		return { ...emptyExplorerSecrets(), ...(JSON.parse(raw) as Partial<ExplorerSecrets>) };
@@ -50,14 +43,7 @@ export function loadExplorerSecrets(s = storages()): ExplorerSecrets {
 export function saveExplorerSecrets(
 	secrets: ExplorerSecrets,
 	remember: boolean,
-	s = storages()
+	s?: SecretStorages
 ): void {
-	const raw = JSON.stringify(secrets);
-	if (remember) {
-		s.local?.setItem(KEY, raw);
-		s.session?.removeItem(KEY);
-	} else {
-		s.local?.removeItem(KEY);
-		s.session?.setItem(KEY, raw);
-	}
+	writeSecret(SECRET_KEYS.codehost, JSON.stringify(secrets), remember, s);
 }

@@ -36,9 +36,17 @@ export interface Connection {
 export interface Secrets {
 	/** Energy rental `Token` header. */
 	apiToken: string;
-	/** Keep secrets in localStorage instead of sessionStorage. */
-	remember: boolean;
 }
+
+/** The services with secrets, each with its own "Remember on this device". */
+export type SecretService = 'codehost' | 'energy';
+export const SECRET_SERVICES: readonly SecretService[] = ['codehost', 'energy'];
+
+/** Web Storage keys of each service's secrets (the explorer's auth; the energy token). */
+export const SECRET_KEYS: Record<SecretService, string> = {
+	codehost: 'codehost.explorer.secrets',
+	energy: 'client.secrets'
+};
 
 export function defaultConnection(): Connection {
 	return { mode: 'demo', baseUrl: '', proxyUrl: '' };

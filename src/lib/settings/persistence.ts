@@ -1,6 +1,8 @@
 import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { browserStorages, readSecret, writeSecret } from './secret-storage';
 import {
 	defaultConnection,
+	SECRET_KEYS,
 	SERVICE_IDS,
 	type Connection,
 	type Secrets,
@@ -10,7 +12,6 @@ import {
 export type Connections = Record<ServiceId, Connection>;
 
 const CONNECTIONS_KEY = 'connections';
-const SECRETS_KEY = 'client.secrets';
 
 let store: UseStore | undefined;
 function settingsStore(): UseStore {
@@ -52,41 +53,30 @@ export async function saveConnections(connections: Connections): Promise<void> {
 }
 
 export function emptySecrets(): Secrets {
-	return { apiToken: '', remember: false };
+	return { apiToken: '' };
 }
 
-export interface SecretStorages {
-	session: Storage | undefined;
-	local: Storage | undefined;
-}
-
-function browserStorages(): SecretStorages {
-	return {
-		session: typeof sessionStorage === 'undefined' ? undefined : sessionStorage,
-		local: typeof localStorage === 'undefined' ? undefined : localStorage
-	};
-}
-
-/** Secrets come from localStorage only if the user chose "Remember on this device". */
+/** The energy API token, from wherever its "Remember on this device" choice put it. */
 export function loadSecrets(storages = browserStorages()): Secrets {
-	const raw = storages.local?.getItem(SECRETS_KEY) ?? storages.session?.getItem(SECRETS_KEY);
+	const raw = readSecret(SECRET_KEYS.energy, storages);
 	if (!raw) return emptySecrets();
 	try {
 		const parsed = JSON.parse(raw) as Partial<Secrets>;
-		return { apiToken: String(parsed.apiToken ?? ''), remember: parsed.remember === true };
+		return { apiToken: String(parsed.apiToken ?? '') };
 	} catch {
 		return emptySecrets();
 	}
 }
 
-export function saveSecrets(secrets: Secrets, storages = browserStorages()): void {
-	const raw = JSON.stringify(secrets);
-	if (secrets.remember) {
-		storages.local?.setItem(SECRETS_KEY, raw);
-		storages.session?.removeItem(SECRETS_KEY);
-	} else {
-		// Unticking "Remember" forgets the device copy at once.
-		storages.local?.removeItem(SECRETS_KEY);
-		storages.session?.setItem(SECRETS_KEY, raw);
-	}
+export function saveSecrets(
+	secrets: Secrets,
+	remember: boolean,
+	storages = browserStorages()
+): void {
+	writeSecret(
+		SECRET_KEYS.energy,
+		JSON.stringify({ apiToken: secrets.apiToken }),
+		remember,
+		storages
+	);
 }

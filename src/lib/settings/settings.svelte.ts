@@ -1,11 +1,15 @@
 import {
 	connectionError,
 	effectiveApiRoot,
+	SECRET_KEYS,
+	SECRET_SERVICES,
 	SERVICE_IDS,
 	type Connection,
 	type Secrets,
+	type SecretService,
 	type ServiceId
 } from './connection';
+import { isRemembered, setRemembered } from './secret-storage';
 import {
 	defaultConnections,
 	emptySecrets,
@@ -20,6 +24,8 @@ import {
 export class Settings {
 	connections = $state<Connections>(defaultConnections());
 	secrets = $state<Secrets>(emptySecrets());
+	/** Per service: its secrets are kept on this device ("Remember on this device"), or this tab only. */
+	remember = $state<Record<SecretService, boolean>>({ codehost: false, energy: false });
 	loaded = $state(false);
 	/** Bumped on every applied change, so areas can reload without a page reload. */
 	revision = $state(0);
@@ -29,6 +35,12 @@ export class Settings {
 		this.#loading ??= (async () => {
 			this.connections = await loadConnections();
 			this.secrets = loadSecrets();
+			this.#readRemember();
+			// Another tab's choice applies here too, so this tab never writes a device copy back.
+			if (typeof window !== 'undefined')
+				window.addEventListener('storage', (e) => {
+					if (e.storageArea === localStorage) this.#readRemember();
+				});
 			this.loaded = true;
 		})();
 		return this.#loading;
@@ -54,8 +66,20 @@ export class Settings {
 
 	setSecrets(secrets: Secrets): void {
 		this.secrets = { ...secrets };
-		saveSecrets(this.secrets);
+		saveSecrets(this.secrets, this.remember.energy);
 		this.revision++;
+	}
+
+	/** Ticking moves the service's secrets to this device; unticking removes that copy at once. */
+	setRemember(service: SecretService, remember: boolean): void {
+		this.remember = { ...this.remember, [service]: remember };
+		setRemembered(SECRET_KEYS[service], remember);
+	}
+
+	#readRemember(): void {
+		this.remember = Object.fromEntries(
+			SECRET_SERVICES.map((service) => [service, isRemembered(SECRET_KEYS[service])])
+		) as Record<SecretService, boolean>;
 	}
 
 	get services(): readonly ServiceId[] {

@@ -1,3 +1,5 @@
+import { SECRET_KEYS } from '$lib/settings/connection';
+import { isRemembered, setRemembered, writeSecret } from '$lib/settings/secret-storage';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { createStore, get, set } from 'idb-keyval';
@@ -126,44 +128,61 @@ describe('connections in IndexedDB', () => {
 describe('secrets in Web Storage', () => {
 	it('with remember off, the token goes to session storage only', () => {
 		const s = storages();
-		persistence.saveSecrets({ apiToken: 'tok-session-only', remember: false }, s);
+		persistence.saveSecrets({ apiToken: 'tok-session-only' }, false, s);
 		expect(s.session.dump()).toContain('tok-session-only');
 		expect(s.local.length).toBe(0);
-		expect(persistence.loadSecrets(s)).toEqual({ apiToken: 'tok-session-only', remember: false });
+		expect(persistence.loadSecrets(s)).toEqual({ apiToken: 'tok-session-only' });
 	});
 
 	it('with remember on, the token goes to local storage and leaves session storage', () => {
 		const s = storages();
-		persistence.saveSecrets({ apiToken: 'tok-first', remember: false }, s);
-		persistence.saveSecrets({ apiToken: 'tok-remembered', remember: true }, s);
+		persistence.saveSecrets({ apiToken: 'tok-first' }, false, s);
+		persistence.saveSecrets({ apiToken: 'tok-remembered' }, true, s);
 		expect(s.local.dump()).toContain('tok-remembered');
 		expect(s.session.length).toBe(0);
-		expect(persistence.loadSecrets(s)).toEqual({ apiToken: 'tok-remembered', remember: true });
+		expect(persistence.loadSecrets(s)).toEqual({ apiToken: 'tok-remembered' });
 	});
 
 	it('unticking remember removes the device copy at once', () => {
 		const s = storages();
-		persistence.saveSecrets({ apiToken: 'tok-x', remember: true }, s);
-		persistence.saveSecrets({ apiToken: 'tok-x', remember: false }, s);
+		persistence.saveSecrets({ apiToken: 'tok-x' }, true, s);
+		persistence.saveSecrets({ apiToken: 'tok-x' }, false, s);
 		expect(s.local.length).toBe(0);
 		expect(s.local.dump()).not.toContain('tok-x');
 		expect(s.session.dump()).toContain('tok-x');
-		expect(persistence.loadSecrets(s)).toEqual({ apiToken: 'tok-x', remember: false });
+		expect(persistence.loadSecrets(s)).toEqual({ apiToken: 'tok-x' });
 	});
 
 	it('loads empty secrets when nothing, or garbage, is stored, or no storage exists', () => {
 		const s = storages();
 		expect(persistence.loadSecrets(s)).toEqual(persistence.emptySecrets());
 		s.session.setItem('client.secrets', '{not json');
-		expect(persistence.loadSecrets(s)).toEqual({ apiToken: '', remember: false });
+		expect(persistence.loadSecrets(s)).toEqual({ apiToken: '' });
 		expect(persistence.loadSecrets({ session: undefined, local: undefined })).toEqual({
-			apiToken: '',
-			remember: false
+			apiToken: ''
 		});
 	});
 
+	it('each service has its own Remember: the explorer’s choice moves only its secrets, and unticking leaves no device copy', () => {
+		const s = storages();
+		persistence.saveSecrets({ apiToken: 'tok-energy' }, true, s);
+		writeSecret(SECRET_KEYS.codehost, '{"token":"glpat-x"}', false, s);
+		setRemembered(SECRET_KEYS.codehost, true, s);
+		expect(isRemembered(SECRET_KEYS.codehost, s)).toBe(true);
+		expect(s.local.dump()).toContain('glpat-x');
+		expect(s.session.dump()).not.toContain('glpat-x');
+		setRemembered(SECRET_KEYS.codehost, false, s);
+		expect(s.local.dump()).not.toContain('glpat-x');
+		expect(s.session.dump()).toContain('glpat-x');
+		// The energy token stayed where its own choice put it.
+		expect(isRemembered(SECRET_KEYS.energy, s)).toBe(true);
+		setRemembered(SECRET_KEYS.energy, false, s);
+		expect(s.local.length).toBe(0);
+		expect(persistence.loadSecrets(s)).toEqual({ apiToken: 'tok-energy' });
+	});
+
 	it('never puts secrets in IndexedDB', async () => {
-		persistence.saveSecrets({ apiToken: 'tok-idb-check', remember: true }, storages());
+		persistence.saveSecrets({ apiToken: 'tok-idb-check' }, true, storages());
 		await persistence.saveConnections(persistence.defaultConnections());
 		const stored = await get('connections', rawStore());
 		expect(JSON.stringify(stored)).not.toContain('tok-idb-check');
