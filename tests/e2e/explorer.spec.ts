@@ -6,7 +6,7 @@ import { expect, FAKE_URLS, test } from './fixtures';
 const ui = (page: Page) => ({
 	authMethod: page.getByRole('combobox', { name: 'Auth method', exact: true }),
 	sentAs: page.getByRole('combobox', { name: 'Sent as', exact: true }),
-	token: page.getByRole('textbox', { name: 'Token', exact: true }),
+	token: page.getByLabel('Token', { exact: true }),
 	sudo: page.getByRole('textbox', { name: 'Sudo', exact: true }),
 	method: page.getByRole('combobox', { name: 'Method', exact: true }),
 	path: page.getByRole('textbox', { name: 'Path', exact: true }),
@@ -166,14 +166,14 @@ for (const mode of ['Demo', 'Live'] as const) {
 
 			await u.sentAs.selectOption({ label: 'access_token query parameter' });
 			await u.token.fill('oauth-expired-demo');
-			await page.getByRole('textbox', { name: 'Refresh credential' }).fill('oauth-refresh-demo');
+			await page.getByLabel('Refresh credential', { exact: true }).fill('oauth-refresh-demo');
 			await u.send.click();
 			await expect(u.status).toContainText('200');
 			await expect(u.response).toContainText('refreshed once');
 			await expect(page.getByText('Refreshes: 1.')).toBeVisible();
 			await expect(u.token).not.toHaveValue('oauth-expired-demo');
 
-			await page.getByRole('textbox', { name: 'Refresh credential' }).fill('spent-refresh');
+			await page.getByLabel('Refresh credential', { exact: true }).fill('spent-refresh');
 			await page.getByRole('button', { name: 'Refresh now' }).click();
 			await expect(page.getByRole('status').filter({ hasText: 'Sign in again' })).toBeVisible();
 			await expect(u.token).toHaveValue('');
@@ -465,7 +465,7 @@ test.describe('Live mode: failures of a server with its own switches', () => {
 		await expect(u.error.getByRole('heading')).toHaveText('Malformed JSON (200)');
 	});
 
-	test('a Link on another host than the base URL is flagged; keeping the base URL follows it there', async ({
+	test('CH-OFF-3: a Link on another host than the base URL is flagged; the base URL is kept by default', async ({
 		page
 	}) => {
 		const u = ui(page);
@@ -484,7 +484,8 @@ test.describe('Live mode: failures of a server with its own switches', () => {
 		const keep = u.pagination.getByRole('checkbox', {
 			name: 'Keep the base URL when following links'
 		});
-		await keep.check();
+		// On by default: the credentials belong to the base URL.
+		await expect(keep).toBeChecked();
 		await u.pagination.getByRole('button', { name: 'Next page' }).click();
 		await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('2');
 		await expect(u.response).toContainText(`${base}/api/v4/projects?page=2&per_page=5`);
@@ -492,7 +493,7 @@ test.describe('Live mode: failures of a server with its own switches', () => {
 		await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('3');
 		await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
 		await expect(u.pagination.getByRole('status')).toContainText('Fetched: 3 pages, 15 items.');
-		// Without the option the Link is followed exactly as given: to the other host.
+		// Without the option the Link is followed exactly as given, to the other host, bare.
 		await keep.uncheck();
 		await u.pagination.getByRole('button', { name: 'Next page' }).click();
 		await expect(u.error.getByRole('heading')).toHaveText('Network failure');
@@ -506,7 +507,7 @@ test.describe('Live mode: failures of a server with its own switches', () => {
 		await request(page, 'GET', '/projects', 'pagination=keyset&per_page=100&order_by=id&sort=asc');
 		await expect(u.status).toContainText('200');
 		await auth(page, 'OAuth 2.0 token', 'oauth-expired-demo', 'Authorization: Bearer header');
-		await page.getByRole('textbox', { name: 'Refresh credential' }).fill('oauth-refresh-demo');
+		await page.getByLabel('Refresh credential', { exact: true }).fill('oauth-refresh-demo');
 		await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('2');
 		// Both requests are in flight together, so both meet the 401 of the expired token.
 		fakes[0]!.faults.latencyMs = 400;
