@@ -1,5 +1,6 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { APP_PORT, SUBPATH, SUBPATH_PORT } from '../../playwright.config';
 import { expect, test } from './fixtures';
@@ -121,8 +122,12 @@ test('a new deploy shows "A new version is available"; Reload keeps what was typ
 		await page.getByRole('textbox', { name: 'Path' }).fill('/projects/diaspora%2Fclient-1');
 		await expect(page.getByText('A new version is available')).toHaveCount(0);
 
-		// Deploy: a changed service worker is a new version.
-		appendFileSync(join(server.dir, 'service-worker.js'), '\n// next deploy\n');
+		// Deploy: a changed service worker is a new version. A deploy writes its compressed copies
+		// too, or the host would keep sending the old one.
+		const worker = join(server.dir, 'service-worker.js');
+		appendFileSync(worker, '\n// next deploy\n');
+		writeFileSync(`${worker}.br`, brotliCompressSync(readFileSync(worker)));
+		writeFileSync(`${worker}.gz`, gzipSync(readFileSync(worker)));
 		await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 		await expect(page.getByText('A new version is available')).toBeVisible();
 		const reloaded = page.waitForEvent('load');
