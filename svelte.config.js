@@ -11,7 +11,14 @@ const config = {
 	preprocess: vitePreprocess(),
 	kit: {
 		// 200.html is the SPA fallback most static hosts understand; see README.
-		adapter: adapter({ pages: outDir, assets: outDir, fallback: '200.html', strict: true }),
+		adapter: adapter({
+			pages: outDir,
+			assets: outDir,
+			fallback: '200.html',
+			// .br and .gz beside each text file, served by scripts/serve.js as a real host would.
+			precompress: true,
+			strict: true
+		}),
 		paths: { base, relative: false },
 		// Registered by the app (src/lib/ui/app-update.svelte.ts) so it can offer updates.
 		serviceWorker: { register: false },

@@ -1,11 +1,13 @@
 // A local CORS proxy for one upstream API that sends no CORS headers.
 //   npm run proxy -- --target https://api.example.com [--port 8790] [--origin https://app.example]
-// Listens on loopback only, forwards every request to that one target (paths byte for byte, so
-// %2F stays encoded), answers preflights for the app's origin, and never logs credentials.
+// Listens on loopback only, answers only requests addressed to it by a loopback name (no DNS
+// rebinding), forwards every request to that one target (paths byte for byte, so %2F stays
+// encoded), answers preflights for the app's origin, and never logs credentials.
 import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { parseArgs } from 'node:util';
+import { redactUrl } from '../src/lib/http/redact';
 
 const { values } = parseArgs({
 	options: {
@@ -35,6 +37,12 @@ if (target.protocol !== 'https:' && target.protocol !== 'http:')
 	fail('--target must use http or https.');
 if (!['127.0.0.1', 'localhost', '::1'].includes(values.host))
 	fail('The proxy listens on loopback only.');
+
+// A page on a rebound name (evil.example → 127.0.0.1) is same-origin with the proxy as far as the
+// browser knows, so no CORS check stops it; its requests still carry that name in Host.
+const OWN_HOSTS = new Set(
+	['127.0.0.1', 'localhost', '[::1]'].map((name) => `${name}:${Number(values.port)}`)
+);
 
 /** Origins allowed to use the proxy: the ones given, or any page served from loopback. */
 function allowedOrigin(origin: string | undefined): string | null {
@@ -75,12 +83,19 @@ const HOP_BY_HOP = new Set([
 	'trailer'
 ]);
 
-const SECRET_QUERY = /([?&](?:private_token|access_token|job_token|refresh_token|token)=)[^&]*/gi;
 const basePath = target.pathname.replace(/\/$/, '');
 
 const server = createServer((req, res) => {
 	const origin = allowedOrigin(req.headers.origin);
 	const raw = req.url ?? '/';
+	const host = req.headers.host?.toLowerCase();
+	if (!host || !OWN_HOSTS.has(host)) {
+		res
+			.writeHead(421, { 'content-type': 'text/plain' })
+			.end(`This proxy answers only requests addressed to ${[...OWN_HOSTS].join(', ')}.\n`);
+		console.log(`refused ${req.method} for host ${JSON.stringify(host ?? '')}`);
+		return;
+	}
 	// Absolute-form request targets ("GET http://other/ HTTP/1.1") would make this an open proxy.
 	if (!raw.startsWith('/')) {
 		res
@@ -139,16 +154,14 @@ const server = createServer((req, res) => {
 			if (origin && exposed.length) out['access-control-expose-headers'] = exposed.join(', ');
 			res.writeHead(answer.statusCode ?? 502, out);
 			answer.pipe(res);
-			console.log(
-				`${req.method} ${raw.replace(SECRET_QUERY, '$1[redacted]')} → ${answer.statusCode}`
-			);
+			console.log(`${req.method} ${redactUrl(raw)} → ${answer.statusCode}`);
 		}
 	);
 	upstream.on('error', (error) => {
 		if (!res.headersSent) res.writeHead(502, { ...cors, 'content-type': 'text/plain' });
 		res.end(`The proxy could not reach ${target.origin}: ${error.message}\n`);
 		console.log(
-			`${req.method} ${raw.replace(SECRET_QUERY, '$1[redacted]')} → upstream error ${(error as NodeJS.ErrnoException).code ?? ''}`
+			`${req.method} ${redactUrl(raw)} → upstream error ${(error as NodeJS.ErrnoException).code ?? ''}`
 		);
 	});
 	req.pipe(upstream);

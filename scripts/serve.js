@@ -1,5 +1,6 @@
 // Serves build/ the way a static host does: files as they are, *.html for clean URLs,
 // and the SPA fallback (200.html) for every other route. `vite preview` has no fallback.
+// Like a production host it also sends the security headers and the precompressed .br/.gz files.
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -35,18 +36,62 @@ const TYPES = {
 	'.woff2': 'font/woff2'
 };
 
+// On every response, errors included. A meta CSP cannot carry frame-ancestors, so it is sent here;
+// README "Deploying to a static host" gives the same headers for nginx, Apache and Netlify.
+const SECURITY_HEADERS = {
+	'x-frame-options': 'DENY',
+	'content-security-policy': "frame-ancestors 'none'",
+	'x-content-type-options': 'nosniff',
+	'referrer-policy': 'no-referrer'
+};
+
+/** Precompressed siblings written by adapter-static, in order of preference. */
+const ENCODINGS = /** @type {const} */ ([
+	['br', '.br'],
+	['gzip', '.gz']
+]);
+
+/** @param {string} file */
+function isFile(file) {
+	return existsSync(file) && statSync(file).isFile();
+}
+
 /** @param {string} pathname */
 function fileFor(pathname) {
 	const clean = normalize(decodeURIComponent(pathname)).replace(/^(\.\.[/\\])+/, '');
 	const candidates = [clean, `${clean}.html`, join(clean, 'index.html')];
 	for (const candidate of candidates) {
 		const file = join(root, candidate);
-		if (file.startsWith(root) && existsSync(file) && statSync(file).isFile()) return file;
+		if (!file.startsWith(root) || !isFile(file)) continue;
+		// A sibling is an encoding of its file, not a file of its own: never sent with the wrong type.
+		if (
+			ENCODINGS.some(([, suffix]) => file.endsWith(suffix) && isFile(file.slice(0, -suffix.length)))
+		)
+			continue;
+		return file;
 	}
 	return null;
 }
 
+/**
+ * Whether the Accept-Encoding header allows a coding (q > 0, named or by "*").
+ * @param {string} header
+ * @param {string} coding
+ */
+function accepts(header, coding) {
+	let wildcard = false;
+	for (const part of header.toLowerCase().split(',')) {
+		const [name = '', ...params] = part.split(';').map((s) => s.trim());
+		const q = params.find((p) => p.startsWith('q='));
+		const allowed = !q || Number(q.slice(2)) > 0;
+		if (name === coding) return allowed;
+		if (name === '*') wildcard = allowed;
+	}
+	return wildcard;
+}
+
 const server = createServer((req, res) => {
+	for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
 	const url = new URL(req.url ?? '/', 'http://localhost');
 	let pathname = url.pathname;
 	if (base) {
@@ -58,7 +103,6 @@ const server = createServer((req, res) => {
 		}
 	}
 	let file = fileFor(pathname);
-	let status = 200;
 	if (!file) {
 		if (pathname.startsWith('/_app/') || extname(pathname)) {
 			res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
@@ -67,12 +111,26 @@ const server = createServer((req, res) => {
 		file = join(root, '200.html');
 	}
 	const immutable = pathname.startsWith('/_app/immutable/');
-	res.writeHead(status, {
+	/** @type {Record<string, string | number>} */
+	const headers = {
 		'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
 		'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache'
-	});
+	};
+	let body = file;
+	const variants = ENCODINGS.filter(([, suffix]) => isFile(file + suffix));
+	if (variants.length) {
+		headers.vary = 'Accept-Encoding';
+		const accepted = req.headers['accept-encoding'] ?? '';
+		const chosen = variants.find(([coding]) => accepts(accepted, coding));
+		if (chosen) {
+			body = file + chosen[1];
+			headers['content-encoding'] = chosen[0];
+		}
+	}
+	headers['content-length'] = statSync(body).size;
+	res.writeHead(200, headers);
 	if (req.method === 'HEAD') res.end();
-	else createReadStream(file).pipe(res);
+	else createReadStream(body).pipe(res);
 });
 
 server.listen(Number(values.port), values.host, () => {

@@ -2,18 +2,26 @@
 /// <reference lib="esnext" />
 /// <reference lib="webworker" />
 import { base, build, files, prerendered, version } from '$service-worker';
-import { answerFromCache, isShellAsset, SHELL_CACHE_PREFIX, shellCacheName } from './shell-cache';
+import {
+	answerFromCache,
+	isShellAsset,
+	knownPaths,
+	SHELL_CACHE_PREFIX,
+	shellCacheName,
+	strategyFor
+} from './shell-cache';
 import { isNavigation } from './routes';
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
 const cacheName = shellCacheName(version);
 const fallback = `${base}/200.html`;
 
+const manifest = [...build, ...files, ...prerendered, fallback];
+// Only these are ever cached, at install or on first use.
+const known = knownPaths(manifest);
 // Demo data (large JSON assets) is not precached: a Live user never needs it. It is cached on
 // first use by the runtime rule in answerFromCache.
-const precache = [...build, ...files, ...prerendered, fallback].filter((path) =>
-	isShellAsset(path)
-);
+const precache = manifest.filter((path) => isShellAsset(path));
 
 sw.addEventListener('install', (event) => {
 	event.waitUntil(caches.open(cacheName).then((cache) => cache.addAll([...new Set(precache)])));
@@ -45,7 +53,10 @@ sw.addEventListener('fetch', (event) => {
 		event.respondWith(answerNavigation(request, url));
 		return;
 	}
-	event.respondWith(answerFromCache(cacheName, request, url));
+	const strategy = strategyFor(url, known);
+	// Not a file of this build: left to the browser, as if there were no worker.
+	if (strategy === 'network') return;
+	event.respondWith(answerFromCache(cacheName, request, strategy));
 });
 
 /** Network first for pages, so a deploy shows at once; the cached shell when offline. */

@@ -1,5 +1,6 @@
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { APP_PORT, SUBPATH, SUBPATH_PORT } from '../../playwright.config';
 import { expect, test } from './fixtures';
@@ -121,8 +122,12 @@ test('a new deploy shows "A new version is available"; Reload keeps what was typ
 		await page.getByRole('textbox', { name: 'Path' }).fill('/projects/diaspora%2Fclient-1');
 		await expect(page.getByText('A new version is available')).toHaveCount(0);
 
-		// Deploy: a changed service worker is a new version.
-		appendFileSync(join(server.dir, 'service-worker.js'), '\n// next deploy\n');
+		// Deploy: a changed service worker is a new version. A deploy writes its compressed copies
+		// too, or the host would keep sending the old one.
+		const worker = join(server.dir, 'service-worker.js');
+		appendFileSync(worker, '\n// next deploy\n');
+		writeFileSync(`${worker}.br`, brotliCompressSync(readFileSync(worker)));
+		writeFileSync(`${worker}.gz`, gzipSync(readFileSync(worker)));
 		await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 		await expect(page.getByText('A new version is available')).toBeVisible();
 		const reloaded = page.waitForEvent('load');
@@ -132,6 +137,38 @@ test('a new deploy shows "A new version is available"; Reload keeps what was typ
 			'/projects/diaspora%2Fclient-1'
 		);
 		await expect(page.getByText('A new version is available')).toHaveCount(0);
+	} finally {
+		await server.stop();
+	}
+});
+
+test('the worker caches files of the build on first use, never another path under /_app/immutable/', async ({
+	page
+}) => {
+	const server = await startStaticServer(port(), { copyOf: 'build' });
+	try {
+		// Same origin and a hashed-looking path, but not in the build: an API or an upload could answer it.
+		const planted = '/_app/immutable/chunks/planted.js';
+		writeFileSync(join(server.dir, planted), 'export const planted = 1;\n');
+		await page.goto(server.url + '/');
+		await waitForController(page);
+		// The demo Bible text is a build file that is not precached: stored when first used.
+		await page.goto(server.url + '/bible/KJV/John/3');
+		await expect(page.getByText('For God so loved the world')).toBeVisible();
+		expect(await page.evaluate((path) => fetch(path).then((r) => r.text()), planted)).toContain(
+			'planted'
+		);
+		const cached = await page.evaluate(async () => {
+			const paths: string[] = [];
+			for (const name of await caches.keys()) {
+				const cache = await caches.open(name);
+				for (const request of await cache.keys()) paths.push(new URL(request.url).pathname);
+			}
+			return paths;
+		});
+		expect(cached).toContainEqual(expect.stringMatching(/\/verses-1769\.[\w-]+\.json$/));
+		expect(cached).toContainEqual(expect.stringMatching(/^\/_app\/immutable\/entry\/app\./));
+		expect(cached).not.toContain(planted);
 	} finally {
 		await server.stop();
 	}

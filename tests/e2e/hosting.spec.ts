@@ -1,0 +1,98 @@
+// scripts/serve.js behaves like the production host the README describes: security headers on
+// every response, and the precompressed files adapter-static writes, chosen by Accept-Encoding.
+import { readdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { APP_PORT } from '../../playwright.config';
+import { expect, test } from './fixtures';
+
+const SECURITY_HEADERS = {
+	'x-frame-options': 'DENY',
+	'content-security-policy': "frame-ancestors 'none'",
+	'x-content-type-options': 'nosniff',
+	'referrer-policy': 'no-referrer'
+};
+
+const entry = readdirSync('build/_app/immutable/entry').find((f) => /^app\..+\.js$/.test(f))!;
+const JS_PATH = `/_app/immutable/entry/${entry}`;
+const JS_FILE = readFileSync(join('build', JS_PATH));
+
+/** The bytes as sent, not decoded (Playwright's request decodes them). */
+function raw(
+	path: string,
+	headers: Record<string, string>,
+	method = 'GET'
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+	return new Promise((resolve, reject) => {
+		const req = httpRequest({ host: '127.0.0.1', port: APP_PORT, path, method, headers }, (res) => {
+			const chunks: Buffer[] = [];
+			res.on('data', (chunk: Buffer) => chunks.push(chunk));
+			res.on('end', () =>
+				resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) })
+			);
+		});
+		req.on('error', reject);
+		req.end();
+	});
+}
+
+test('pages, deep links, assets and errors all carry the security headers', async ({ request }) => {
+	for (const path of ['/', '/explorer', '/bible/KJV/John/3', JS_PATH, '/favicon.svg', '/nope.js']) {
+		const answer = await request.get(path);
+		expect(answer.status(), path).toBe(path === '/nope.js' ? 404 : 200);
+		expect(answer.headers(), path).toMatchObject(SECURITY_HEADERS);
+	}
+});
+
+test('a JS asset is sent as br when allowed, else gzip, else as it is; always the same file', async () => {
+	const br = await raw(JS_PATH, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+	expect(br.headers['content-encoding']).toBe('br');
+	expect(brotliDecompressSync(br.body).equals(JS_FILE)).toBe(true);
+	expect(br.body.length).toBeLessThan(JS_FILE.length);
+
+	for (const accept of ['gzip, deflate', 'br;q=0, gzip']) {
+		const gz = await raw(JS_PATH, { 'accept-encoding': accept });
+		expect(gz.headers['content-encoding'], accept).toBe('gzip');
+		expect(gunzipSync(gz.body).equals(JS_FILE), accept).toBe(true);
+	}
+
+	const identity: Record<string, string>[] = [
+		{},
+		{ 'accept-encoding': 'identity' },
+		{ 'accept-encoding': 'zstd' }
+	];
+	for (const headers of identity) {
+		const plain = await raw(JS_PATH, headers);
+		expect(plain.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
+		expect(plain.body.equals(JS_FILE)).toBe(true);
+	}
+
+	for (const answer of [br, await raw(JS_PATH, {})]) {
+		expect(answer.headers['content-type']).toBe('text/javascript; charset=utf-8');
+		expect(answer.headers.vary).toBe('Accept-Encoding');
+		expect(Number(answer.headers['content-length'])).toBe(answer.body.length);
+	}
+});
+
+test('HEAD gives the same headers as GET and no body; a page is compressed too', async () => {
+	const get = await raw('/explorer', { 'accept-encoding': 'br' });
+	const head = await raw('/explorer', { 'accept-encoding': 'br' }, 'HEAD');
+	expect(head.status).toBe(200);
+	expect(head.body.length).toBe(0);
+	for (const name of ['content-type', 'content-encoding', 'content-length', 'vary']) {
+		expect(head.headers[name], name).toBe(get.headers[name]);
+	}
+	expect(get.headers['content-type']).toBe('text/html; charset=utf-8');
+	expect(brotliDecompressSync(get.body).toString()).toBe(
+		readFileSync('build/explorer.html', 'utf8')
+	);
+});
+
+test('a compressed copy is never served as a file of its own', async () => {
+	for (const suffix of ['.br', '.gz']) {
+		const answer = await raw(JS_PATH + suffix, { 'accept-encoding': 'br, gzip' });
+		expect(answer.status, suffix).toBe(404);
+		expect(answer.headers['content-encoding']).toBeUndefined();
+	}
+});
