@@ -181,6 +181,15 @@ export function lintRequest(path: string, query = ''): PathLint[] {
 		});
 	if (/\.json$/.test(path.split('?')[0]!))
 		out.push({ level: 'warning', message: 'The .json suffix is not needed.' });
+	const asked = new URLSearchParams(query);
+	if (asked.get('pagination') === 'keyset') {
+		const lacking = ['order_by', 'sort'].filter((name) => !asked.get(name));
+		if (lacking.length)
+			out.push({
+				level: 'warning',
+				message: `Keyset pagination needs ${lacking.join(' and ')} as well (the server answers 400 without ${lacking.length > 1 ? 'them' : 'it'}). The keyset helper fills them in.`
+			});
+	}
 	if (query.includes('+'))
 		out.push({
 			level: 'warning',

@@ -149,6 +149,16 @@ describe('path parameters', () => {
 		expect(lintRequest('/projects.json').length).toBe(1);
 	});
 
+	it('CH-KEY-1: the lint says keyset needs order_by and sort before the server refuses it', () => {
+		expect(lintRequest('/projects', 'pagination=keyset&per_page=20')[0]!.message).toMatch(
+			/needs order_by and sort/
+		);
+		expect(lintRequest('/projects', 'pagination=keyset&order_by=id')[0]!.message).toMatch(
+			/needs sort as well/
+		);
+		expect(lintRequest('/projects', 'pagination=keyset&order_by=id&sort=asc')).toEqual([]);
+	});
+
 	it('CH-PAY-7: the lint warns about a bare + in the query', () => {
 		expect(lintRequest('/projects', 'updated_after=2024-01-01T00:00:00+02:00')[0]!.message).toMatch(
 			/%2B/

@@ -28,7 +28,8 @@ describe('fetch all pages', () => {
 	it('stops at the user’s cap and says where', async () => {
 		const { send } = fakeSend();
 		const r = await walkPages({
-			firstUrl: 'https://codehost.demo/api/v4/projects?pagination=keyset&order_by=id&per_page=100',
+			firstUrl:
+				'https://codehost.demo/api/v4/projects?pagination=keyset&order_by=id&sort=asc&per_page=100',
 			send,
 			cap: 3,
 			signal: new AbortController().signal

@@ -127,11 +127,23 @@ describe('demo code host: listings and pagination', () => {
 		expect(linksByRel(res.headers.get('link')).next).toMatch(/cursor=/);
 	});
 
+	it('CH-KEY-1: keyset without order_by or sort is refused with what is missing', async () => {
+		for (const path of ['projects', 'users', 'groups']) {
+			const res = await call(app, `/api/v4/${path}?pagination=keyset&per_page=2`);
+			expect(res.status).toBe(400);
+			expect(await res.json()).toEqual({ error: 'order_by is missing, sort is missing' });
+		}
+		const noSort = await call(app, '/api/v4/projects?pagination=keyset&order_by=id');
+		expect(await noSort.json()).toEqual({ error: 'sort is missing' });
+	});
+
 	it('CH-KEY-6: keyset only where the table allows it', async () => {
 		expect((await call(app, '/api/v4/namespaces?pagination=keyset', { headers: PAT })).status).toBe(
 			405
 		);
-		expect((await call(app, '/api/v4/projects?pagination=keyset&order_by=name')).status).toBe(405);
+		expect(
+			(await call(app, '/api/v4/projects?pagination=keyset&order_by=name&sort=asc')).status
+		).toBe(405);
 		// Groups: unauthenticated only.
 		expect(
 			(await call(app, '/api/v4/groups?pagination=keyset&order_by=name&sort=asc')).status

@@ -64,6 +64,13 @@ const maxOffsetError = (type: string) =>
 		},
 		405
 	);
+/** Keyset needs both order_by and sort (CH-KEY-1); the server's parameter check answers 400. */
+function keysetOrderMissing(url: URL): Response | null {
+	const lacking = ['order_by', 'sort'].filter((name) => !url.searchParams.get(name));
+	return lacking.length
+		? json({ error: lacking.map((n) => `${n} is missing`).join(', ') }, 400)
+		: null;
+}
 const missing = (name: string) => json({ message: `400 (Bad request) "${name}" not given` }, 400);
 
 function perPageOf(url: URL): number {
@@ -381,6 +388,8 @@ export function createCodehostApp(
 		const { url } = ctx;
 		const perPage = perPageOf(url);
 		if (url.searchParams.get('pagination') === 'keyset') {
+			const unordered = keysetOrderMissing(url);
+			if (unordered) return unordered;
 			const orderBy = url.searchParams.get('order_by') ?? 'id';
 			if (orderBy !== 'id') return KEYSET_UNAVAILABLE();
 			const desc = url.searchParams.get('sort') === 'desc';
@@ -402,6 +411,8 @@ export function createCodehostApp(
 		const { url } = ctx;
 		const perPage = perPageOf(url);
 		if (url.searchParams.get('pagination') === 'keyset') {
+			const unordered = keysetOrderMissing(url);
+			if (unordered) return unordered;
 			const orderBy = (url.searchParams.get('order_by') ?? 'id') as keyof DemoUser;
 			if (!['id', 'name', 'username'].includes(orderBy)) return KEYSET_UNAVAILABLE();
 			const desc = url.searchParams.get('sort') === 'desc';
@@ -438,6 +449,8 @@ export function createCodehostApp(
 		const { url } = ctx;
 		const visible = ctx.principal ? groups : groups.filter((g) => g.visibility === 'public');
 		if (url.searchParams.get('pagination') === 'keyset') {
+			const unordered = keysetOrderMissing(url);
+			if (unordered) return unordered;
 			// Groups: keyset only unauthenticated, order_by=name, sort=asc (CH-KEY-6).
 			const orderBy = url.searchParams.get('order_by') ?? 'name';
 			const sort = url.searchParams.get('sort') ?? 'asc';
