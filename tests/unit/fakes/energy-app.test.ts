@@ -162,6 +162,26 @@ describe('demo energy service', () => {
 		expect((await post('/buy/energy', buy({ format: 'json' }))).status).toBe(200);
 	});
 
+	it('EN-FMT-1: format xml answers the purchase in XML', async () => {
+		const { app } = fake();
+		const response = await app.fetch(
+			new Request(ROOT + '/buy/energy', {
+				method: 'POST',
+				headers: { token: 'demo-energy-token', 'content-type': 'application/json' },
+				body: JSON.stringify(buy({ format: 'xml' }))
+			})
+		);
+		expect(response.status).toBe(200);
+		expect(response.headers.get('content-type')).toMatch(/^application\/xml/);
+		const text = await response.text();
+		expect(text).toMatch(
+			/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<response><status>ok<\/status><data>/
+		);
+		expect(text).toMatch(/<guid>\d+<\/guid>/);
+		expect(text).toMatch(/<estimate_task\/>/);
+		expect(text).toMatch(/<balance>[\d.]+<\/balance><\/response>$/);
+	});
+
 	it('charges the activation fee only for an address it has not seen; a small order pays the delegation fee', async () => {
 		const { post } = fake();
 		const first = await post('/buy/energy', buy());

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { DroppedConnection } from '../faults';
 import { pageEnvelope } from './page-envelope';
+import { xmlResponse } from './xml';
 import {
 	createdView,
 	defaultTiming,
@@ -200,7 +201,8 @@ export function createEnergyApp(options: EnergyAppOptions = {}): Hono {
 		const { order, balance } = await withState(c, (s) => placeOrder(s, body, now, timing()), {
 			write: true
 		});
-		return c.json({ status: 'ok', data: createdView(order, now), balance });
+		const answer = { status: 'ok', data: createdView(order, now), balance };
+		return body.format === 'xml' ? xmlResponse(answer) : c.json(answer);
 	});
 
 	app.post('/order/get/:guid', async (c) => {
