@@ -2,8 +2,17 @@ import type { HttpClient } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { AccountsState } from './accounts.svelte';
 import { getOrder, listOrders, pageOfLink, type SortDirection } from './api';
-import { BuyFlow } from './buy.svelte';
+import { BuyFlow, type RecoveredPurchase } from './buy.svelte';
 import { isTerminal, statusLabel } from './model';
+import {
+	browserPurchaseLock,
+	browserStorage,
+	PurchaseJournal,
+	reconcileInterrupted,
+	type LockEnv,
+	type PendingPurchase,
+	type PurchaseLock
+} from './pending-purchase';
 import { OrderPoller, browserPollerEnv, type PollerEnv, type StopReason } from './poller';
 import type { CreatedOrder, Order, OrderPage } from './schemas';
 import {
@@ -26,6 +35,20 @@ export interface DashboardOptions {
 	pollerEnv?: PollerEnv;
 	tracker?: (apiRoot: string) => OrderTracker;
 	notify?: (title: string, body: string) => void;
+	/** In-flight purchase markers, shared by this browser's tabs. */
+	journal?: PurchaseJournal;
+	/** One purchase at a time across this browser's tabs. */
+	lock?: PurchaseLock;
+}
+
+/** A purchase whose page closed or reloaded before the answer, as this page found out. */
+export interface InterruptedPurchase {
+	marker: PendingPurchase;
+	state: 'checking' | 'placed' | 'not-placed' | 'unknown';
+	order: Order | null;
+	/** Other new orders matching it that appeared at the same time. */
+	duplicates: Order[];
+	problem: ApiProblem | null;
 }
 
 type NotifyPermission = NotificationPermission | 'unsupported';
@@ -66,10 +89,17 @@ export class EnergyDashboard {
 	notifyPermission = $state<NotifyPermission>(
 		notificationsSupported() ? Notification.permission : 'unsupported'
 	);
+	/** Purchases interrupted before their answer (a reload, a closed tab), and what became of them. */
+	interrupted = $state<InterruptedPurchase[]>([]);
+	/** The check for interrupted purchases started by the last open(). */
+	recovery: Promise<void> = Promise.resolve();
 
 	readonly #poller: OrderPoller;
 	readonly #makeTracker: (apiRoot: string) => OrderTracker;
 	readonly #notify: (title: string, body: string) => void;
+	readonly #journal: PurchaseJournal;
+	readonly #lock: PurchaseLock;
+	readonly #env: PollerEnv;
 	#tracker: OrderTracker | null = null;
 	#client: (() => HttpClient) | null = null;
 	#apiRoot = '';
@@ -78,9 +108,18 @@ export class EnergyDashboard {
 	constructor(options: DashboardOptions = {}) {
 		this.#makeTracker = options.tracker ?? ((root) => orderTracker(root));
 		this.#notify = options.notify ?? systemNotify;
+		this.#env = options.pollerEnv ?? browserPollerEnv;
+		this.#journal = options.journal ?? new PurchaseJournal(browserStorage());
+		this.#lock = options.lock ?? browserPurchaseLock();
 		this.buy = new BuyFlow({
 			client: () => this.#clientNow(),
-			placed: (order) => this.#placed(order)
+			apiRoot: () => this.#apiRoot,
+			placed: (order) => this.#placed(order, this.buy.result?.balance ?? null),
+			refresh: () => this.#refreshAll(),
+			recoverInterrupted: () => this.#recover(),
+			journal: this.#journal,
+			lock: this.#lock,
+			now: () => this.#env.now()
 		});
 		this.#poller = new OrderPoller(
 			{
@@ -101,7 +140,7 @@ export class EnergyDashboard {
 				},
 				onStopped: (reason) => this.#stopped(reason)
 			},
-			options.pollerEnv ?? browserPollerEnv
+			this.#env
 		);
 	}
 
@@ -136,7 +175,90 @@ export class EnergyDashboard {
 		this.pollingStopped = null;
 		// Resume at once (after a reload, or after a 401 stopped everything): the status may be stale.
 		for (const t of activeOrders(Object.values(this.tracked))) this.#poller.watch(t.guid, null, 0);
+		// Not awaited: it may wait for a purchase in another tab, and then for the server.
+		this.recovery = this.#lock.run(async () => void (await this.#recover()));
+		this.recovery.catch(() => undefined);
 		await Promise.all([this.refreshBalances(), this.loadList()]);
+	}
+
+	get #lockEnv(): LockEnv {
+		return {
+			now: () => this.#env.now(),
+			sleep: (ms) => new Promise((resolve) => this.#env.setTimeout(resolve, ms))
+		};
+	}
+
+	/**
+	 * Called while holding the purchase lock, so every marker found belongs to a purchase no page
+	 * is sending now (its page closed or reloaded, or its outcome stayed unknown). Each is
+	 * reconciled from the order list and shown; returns those that placed an order or may have.
+	 */
+	async #recover(): Promise<RecoveredPurchase[]> {
+		const apiRoot = this.#apiRoot;
+		const client = this.#client?.();
+		// Only ever checked against the service the purchase went to.
+		if (!client || !apiRoot || client.options.baseUrl !== apiRoot) return [];
+		const markers = this.#journal.pending(apiRoot).filter((m) => m.id !== this.buy.pendingMarker);
+		const recovered: RecoveredPurchase[] = [];
+		for (const marker of markers) {
+			const item = await this.#checkInterrupted(client, marker);
+			if (item?.state === 'placed' || item?.state === 'unknown')
+				recovered.push({ marker, guid: item.order?.guid ?? null });
+		}
+		return recovered;
+	}
+
+	async #checkInterrupted(
+		client: HttpClient,
+		marker: PendingPurchase
+	): Promise<InterruptedPurchase | null> {
+		this.#showInterrupted({
+			marker,
+			state: 'checking',
+			order: null,
+			duplicates: [],
+			problem: null
+		});
+		const outcome = await reconcileInterrupted(client, marker, this.#lockEnv);
+		// The connection changed meanwhile: the marker stays for when it is opened again.
+		if (this.#apiRoot !== marker.apiRoot) return null;
+		let item: InterruptedPurchase;
+		if (outcome.kind === 'unknown') {
+			item = { marker, state: 'unknown', order: null, duplicates: [], problem: outcome.problem };
+		} else {
+			const order = outcome.kind === 'placed' ? outcome.order : null;
+			this.#journal.finish(marker, order?.guid ?? null, this.#env.now());
+			item = {
+				marker,
+				state: order ? 'placed' : 'not-placed',
+				order,
+				duplicates: outcome.kind === 'placed' ? outcome.duplicates : [],
+				problem: null
+			};
+		}
+		this.#showInterrupted(item);
+		if (item.order) await this.#placed(item.order, null);
+		return item;
+	}
+
+	#showInterrupted(item: InterruptedPurchase): void {
+		const rest = this.interrupted.filter((i) => i.marker.id !== item.marker.id);
+		const at = this.interrupted.findIndex((i) => i.marker.id === item.marker.id);
+		rest.splice(at === -1 ? rest.length : at, 0, item);
+		this.interrupted = rest;
+	}
+
+	/** The user's "Check again" for an interrupted purchase whose outcome is unknown. */
+	async checkInterruptedAgain(id: string): Promise<void> {
+		const item = this.interrupted.find((i) => i.marker.id === id);
+		if (!item || item.state !== 'unknown') return;
+		const marker = $state.snapshot(item.marker) as PendingPurchase;
+		this.#showInterrupted({ ...item, state: 'checking', problem: null });
+		await this.#lock.run(async () => {
+			const client = this.#clientNow();
+			if (client.options.baseUrl !== marker.apiRoot) return;
+			await this.#checkInterrupted(client, marker);
+		});
 	}
 
 	#forgetShown(): void {
@@ -147,6 +269,7 @@ export class EnergyDashboard {
 		this.selected = null;
 		this.pollProblems = {};
 		this.announcement = '';
+		this.interrupted = [];
 		this.buy.again();
 	}
 
@@ -221,6 +344,7 @@ export class EnergyDashboard {
 	/** Forgets what this page shows and tracks for the current root (after "Reset demo data"). */
 	async forgetAll(): Promise<void> {
 		this.#poller.stopAll();
+		if (this.#apiRoot) this.#journal.forget(this.#apiRoot);
 		await this.#tracker?.clear();
 		this.#forgetShown();
 		this.#tracker = null;
@@ -237,21 +361,26 @@ export class EnergyDashboard {
 			await this.forgetAll();
 			this.#apiRoot = '';
 		} else {
+			this.#journal.forget(demoApiRoot);
 			await forgetTracked(demoApiRoot);
 		}
 	}
 
-	async #placed(order: CreatedOrder | Order): Promise<void> {
+	#refreshAll(): Promise<void> {
+		return Promise.all([this.refreshBalances(), this.loadList({ page: 1 })]).then(() => undefined);
+	}
+
+	async #placed(order: CreatedOrder | Order, balance: string | null): Promise<void> {
 		const at = Date.now();
 		if (this.#tracker) {
 			const record = await this.#tracker.see(order.guid, order.status, at);
 			this.tracked = { ...this.tracked, [order.guid]: record };
 		}
 		if ('order_cost_paid' in order) this.orders = { ...this.orders, [order.guid]: order };
-		if (this.buy.result?.balance) this.accounts.setBuyerBalance(this.buy.result.balance);
+		if (balance) this.accounts.setBuyerBalance(balance);
 		this.#poller.watch(order.guid, order.status);
 		// The buyer balance is refreshed after every purchase.
-		await Promise.all([this.refreshBalances(), this.loadList({ page: 1 })]);
+		await this.#refreshAll();
 	}
 
 	async #seen(order: Order): Promise<void> {

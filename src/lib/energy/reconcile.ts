@@ -46,9 +46,9 @@ export async function findPlacedOrders(
 }
 
 /**
- * After a purchase that did get an answer: other new orders matching the same request. A
- * browser re-sends a request by itself when a reused connection closes before any answer, so
- * a dropped connection can place the same order twice; the seed offers no idempotency key.
+ * After a purchase that did get an answer: other new orders matching the same request, i.e.
+ * what the list shows, not why. Causes vary (another device, a network-level re-send of a
+ * dropped request); the seed offers no idempotency key, so the user is told what was seen.
  */
 export async function findDuplicates(
 	client: HttpClient,

@@ -122,7 +122,7 @@ describe('energy dashboard', () => {
 		expect(pathsOf(h.requests).filter((p) => p === 'POST /buy/energy')).toHaveLength(1);
 	});
 
-	it('warns when the list shows the same order placed twice (a browser re-send)', async () => {
+	it('warns when another order with the same details appears in the list at the same time', async () => {
 		const { dashboard, h } = await ready();
 		fillExact(dashboard);
 		dashboard.buy.review();

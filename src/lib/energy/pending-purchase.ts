@@ -1,0 +1,405 @@
+import * as v from 'valibot';
+import type { HttpClient } from '$lib/http/client';
+import { isApiProblem, type ApiProblem } from '$lib/http/problem';
+import type { BuyRequest } from './buy-request';
+import { ESTIMATE_TOKENS, PERIODS } from './model';
+import { findPlacedOrders } from './reconcile';
+import type { Order } from './schemas';
+
+/**
+ * Purchases across tabs and reloads. Before a purchase is sent, an in-flight marker is written
+ * to storage; it is removed once the outcome is known. A marker found later belongs to a
+ * purchase whose page closed or reloaded before the answer (or whose outcome stayed unknown), and
+ * is reconciled from the order list. Purchases of one browser run one at a time (a lock).
+ */
+
+/** The Storage methods used: localStorage in the browser, a stub in tests. */
+export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+export const PENDING_KEY = 'energy.purchases.pending';
+export const FINISHED_KEY = 'energy.purchases.finished';
+/** How many finished purchases are kept for other tabs to see. */
+export const FINISHED_KEPT = 10;
+
+export interface PendingPurchase {
+	id: string;
+	/** Where it was sent: a marker is only ever checked against the same service. */
+	apiRoot: string;
+	/** The request fields, no credentials. */
+	request: BuyRequest;
+	/** The guids of the newest orders before the purchase, to reconcile against. */
+	before: number[];
+	startedAt: number;
+}
+
+export interface FinishedPurchase {
+	id: string;
+	apiRoot: string;
+	request: BuyRequest;
+	/** The order it placed; null when it was not placed. */
+	guid: number | null;
+	finishedAt: number;
+}
+
+const Int = v.pipe(v.number(), v.integer());
+const RequestBase = {
+	format: v.literal('json'),
+	to: v.string(),
+	period_type: v.picklist(['hours', 'days']),
+	period_amount: Int
+};
+const StoredRequest = v.variant('amount_source', [
+	v.object({ ...RequestBase, amount_source: v.literal('amount'), amount: Int }),
+	v.object({
+		...RequestBase,
+		amount_source: v.literal('estimate'),
+		estimate_to: v.string(),
+		estimate_token: v.picklist(ESTIMATE_TOKENS),
+		estimate_adjust_percent: v.string()
+	})
+]);
+const StoredPending = v.object({
+	id: v.string(),
+	apiRoot: v.string(),
+	request: StoredRequest,
+	before: v.array(Int),
+	startedAt: v.number()
+});
+const StoredFinished = v.object({
+	id: v.string(),
+	apiRoot: v.string(),
+	request: StoredRequest,
+	guid: v.nullable(Int),
+	finishedAt: v.number()
+});
+
+/** A Storage that lives as long as the page (no localStorage, or tests). */
+export function memoryStorage(): KeyValueStorage & { readonly items: Map<string, string> } {
+	const items = new Map<string, string>();
+	return {
+		items,
+		getItem: (key) => items.get(key) ?? null,
+		setItem: (key, value) => void items.set(key, String(value)),
+		removeItem: (key) => void items.delete(key)
+	};
+}
+
+/** localStorage when the browser lets us use it, else storage for this page only. */
+export function browserStorage(): KeyValueStorage {
+	try {
+		if (typeof localStorage !== 'undefined') return localStorage;
+	} catch {
+		// Reading `localStorage` itself throws where storage is blocked.
+	}
+	return memoryStorage();
+}
+
+function readList<T>(storage: KeyValueStorage, key: string, schema: v.GenericSchema<T>): T[] {
+	try {
+		const raw: unknown = JSON.parse(storage.getItem(key) ?? '[]');
+		if (!Array.isArray(raw)) return [];
+		// An entry this version cannot read is dropped, not trusted.
+		return raw.flatMap((item) => {
+			const parsed = v.safeParse(schema, item);
+			return parsed.success ? [parsed.output] : [];
+		});
+	} catch {
+		return [];
+	}
+}
+
+function writeList(storage: KeyValueStorage, key: string, items: unknown[]): void {
+	try {
+		if (items.length) storage.setItem(key, JSON.stringify(items));
+		else storage.removeItem(key);
+	} catch {
+		// Storage full or refused: the purchase goes on; only the safety net is lost.
+	}
+}
+
+/** The in-flight markers and recent outcomes, in storage shared by this browser's tabs. */
+export class PurchaseJournal {
+	readonly #storage: KeyValueStorage;
+
+	constructor(storage: KeyValueStorage) {
+		this.#storage = storage;
+	}
+
+	/** Markers of purchases sent to `apiRoot` whose outcome is not known yet. */
+	pending(apiRoot: string): PendingPurchase[] {
+		return readList(this.#storage, PENDING_KEY, StoredPending).filter((p) => p.apiRoot === apiRoot);
+	}
+
+	/** Written just before the purchase is sent. */
+	begin(marker: PendingPurchase): void {
+		const rest = readList(this.#storage, PENDING_KEY, StoredPending).filter(
+			(p) => p.id !== marker.id
+		);
+		writeList(this.#storage, PENDING_KEY, [...rest, pendingFields(marker)]);
+	}
+
+	/** The outcome is known: the marker goes, and the outcome stays a while for other tabs. */
+	finish(marker: PendingPurchase, guid: number | null, at: number): void {
+		const rest = readList(this.#storage, PENDING_KEY, StoredPending).filter(
+			(p) => p.id !== marker.id
+		);
+		writeList(this.#storage, PENDING_KEY, rest);
+		const finished: FinishedPurchase = {
+			id: marker.id,
+			apiRoot: marker.apiRoot,
+			request: marker.request,
+			guid,
+			finishedAt: at
+		};
+		const kept = readList(this.#storage, FINISHED_KEY, StoredFinished).filter(
+			(f) => f.id !== marker.id
+		);
+		writeList(this.#storage, FINISHED_KEY, [...kept, finished].slice(-FINISHED_KEPT));
+	}
+
+	/** Purchases on `apiRoot` whose outcome became known at or after `since`. */
+	finishedSince(apiRoot: string, since: number): FinishedPurchase[] {
+		return readList(this.#storage, FINISHED_KEY, StoredFinished).filter(
+			(f) => f.apiRoot === apiRoot && f.finishedAt >= since
+		);
+	}
+
+	/** Forgets everything about `apiRoot` (its service's data was reset). */
+	forget(apiRoot: string): void {
+		const pending = readList(this.#storage, PENDING_KEY, StoredPending);
+		writeList(
+			this.#storage,
+			PENDING_KEY,
+			pending.filter((p) => p.apiRoot !== apiRoot)
+		);
+		const finished = readList(this.#storage, FINISHED_KEY, StoredFinished);
+		writeList(
+			this.#storage,
+			FINISHED_KEY,
+			finished.filter((f) => f.apiRoot !== apiRoot)
+		);
+	}
+}
+
+/** Exactly the marker's own fields, whatever else the object carries. */
+const pendingFields = (m: PendingPurchase): PendingPurchase => ({
+	id: m.id,
+	apiRoot: m.apiRoot,
+	request: m.request,
+	before: [...m.before],
+	startedAt: m.startedAt
+});
+
+/** A random id (also where `crypto.randomUUID` is missing: pages not served over HTTPS). */
+export function purchaseId(): string {
+	const bytes = crypto.getRandomValues(new Uint8Array(12));
+	return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Whether two requests buy the same thing. */
+export function sameRequest(a: BuyRequest, b: BuyRequest): boolean {
+	if (a.to !== b.to || a.period_type !== b.period_type || a.period_amount !== b.period_amount)
+		return false;
+	if (a.amount_source === 'amount') return b.amount_source === 'amount' && a.amount === b.amount;
+	return (
+		b.amount_source === 'estimate' &&
+		a.estimate_to === b.estimate_to &&
+		a.estimate_token === b.estimate_token &&
+		Number(a.estimate_adjust_percent) === Number(b.estimate_adjust_percent)
+	);
+}
+
+/** The purchase in words: "65,000 energy for T… for 1 hour". */
+export function purchaseSummary(request: BuyRequest): string {
+	const period =
+		PERIODS.find(
+			(p) => p.period_type === request.period_type && p.period_amount === request.period_amount
+		)?.label ?? `${request.period_amount} ${request.period_type}`;
+	const what =
+		request.amount_source === 'amount'
+			? `${request.amount.toLocaleString('en-US')} energy`
+			: `the energy estimated for ${request.estimate_token} transfers`;
+	return `${what} for ${request.to} for ${period}`;
+}
+
+// ── One purchase at a time across tabs ────────────────────────────────────────────────────
+
+export const PURCHASE_LOCK_NAME = 'energy-purchase';
+
+export interface PurchaseLock {
+	/** Runs `task` while no other purchase of this browser runs; `onWait` once if it must wait. */
+	run<T>(task: () => Promise<T>, onWait?: () => void): Promise<T>;
+}
+
+/** The Web Locks API: held until `task` settles, and released by the browser if the tab dies. */
+export function webLock(locks: LockManager, name = PURCHASE_LOCK_NAME): PurchaseLock {
+	return {
+		async run<T>(task: () => Promise<T>, onWait?: () => void): Promise<T> {
+			const busy = Symbol('busy');
+			const first = await locks.request(name, { ifAvailable: true }, (lock) =>
+				lock ? task() : busy
+			);
+			if (first !== busy) return first as T;
+			onWait?.();
+			return locks.request(name, () => task());
+		}
+	};
+}
+
+/** A lock for this page only (where there is no shared storage at all). */
+export function pageLock(): PurchaseLock {
+	let tail: Promise<unknown> = Promise.resolve();
+	let held = false;
+	return {
+		async run<T>(task: () => Promise<T>, onWait?: () => void): Promise<T> {
+			if (held) onWait?.();
+			const previous = tail;
+			let release!: () => void;
+			tail = new Promise<void>((resolve) => (release = resolve));
+			await previous;
+			held = true;
+			try {
+				return await task();
+			} finally {
+				held = false;
+				release();
+			}
+		}
+	};
+}
+
+export interface LockEnv {
+	now(): number;
+	sleep(ms: number): Promise<void>;
+}
+
+export const STORAGE_LOCK_KEY = 'energy.purchases.lock';
+export const STORAGE_LOCK_TIMING = {
+	/** The holder says it is alive this often. */
+	heartbeatMs: 1000,
+	/** A lock not renewed for this long belongs to a tab that is gone. */
+	staleMs: 10_000,
+	/** How often a waiting tab looks again. */
+	pollMs: 250,
+	/** Time for a concurrent claim to show before ours is trusted. */
+	settleMs: 50
+};
+
+const StoredLock = v.object({ owner: v.string(), aliveAt: v.number() });
+
+/**
+ * The fallback where the Web Locks API is missing (e.g. a page not served over HTTPS): a claim
+ * in localStorage, renewed while held. Best effort: storage has no compare-and-set, so the
+ * claim is written, left to settle, and trusted only if it is still ours.
+ */
+export function storageLock(
+	storage: KeyValueStorage,
+	env: LockEnv,
+	timing = STORAGE_LOCK_TIMING
+): PurchaseLock {
+	const read = () => {
+		try {
+			const parsed = v.safeParse(StoredLock, JSON.parse(storage.getItem(STORAGE_LOCK_KEY) ?? ''));
+			return parsed.success ? parsed.output : null;
+		} catch {
+			return null;
+		}
+	};
+	const write = (owner: string) => {
+		try {
+			storage.setItem(STORAGE_LOCK_KEY, JSON.stringify({ owner, aliveAt: env.now() }));
+		} catch {
+			// Storage refused: this page goes on as if it held the lock.
+		}
+	};
+	return {
+		async run<T>(task: () => Promise<T>, onWait?: () => void): Promise<T> {
+			const me = purchaseId();
+			let waited = false;
+			for (;;) {
+				const held = read();
+				if (!held || env.now() - held.aliveAt > timing.staleMs) {
+					write(me);
+					await env.sleep(timing.settleMs);
+					const now = read();
+					if (!now || now.owner === me) break;
+				} else if (!waited) {
+					waited = true;
+					onWait?.();
+				}
+				await env.sleep(timing.pollMs);
+			}
+			let holding = true;
+			void (async () => {
+				while (holding) {
+					await env.sleep(timing.heartbeatMs);
+					if (holding && read()?.owner === me) write(me);
+				}
+			})();
+			try {
+				return await task();
+			} finally {
+				holding = false;
+				if (read()?.owner === me) {
+					try {
+						storage.removeItem(STORAGE_LOCK_KEY);
+					} catch {
+						// Nothing to do: the claim goes stale.
+					}
+				}
+			}
+		}
+	};
+}
+
+const realEnv: LockEnv = {
+	now: () => Date.now(),
+	sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+};
+
+/** Web Locks where the browser has them, else the storage claim, else this page alone. */
+export function browserPurchaseLock(): PurchaseLock {
+	if (typeof navigator !== 'undefined' && navigator.locks) return webLock(navigator.locks);
+	if (typeof localStorage !== 'undefined') return storageLock(browserStorage(), realEnv);
+	return pageLock();
+}
+
+// ── What became of an interrupted purchase ────────────────────────────────────────────────
+
+/**
+ * A request cut off by a reload may still reach the server and be handled a moment later, so
+ * "not placed" is said only once the purchase is as old as the longest this app waits for an
+ * answer (the HTTP client's timeout).
+ */
+export const INTERRUPTED_GRACE_MS = 15_000;
+
+export type InterruptedOutcome =
+	| { kind: 'placed'; order: Order; duplicates: Order[] }
+	| { kind: 'not-placed' }
+	| { kind: 'unknown'; problem: ApiProblem };
+
+/** Reads the order list for the marker's purchase; never sends it again. */
+export async function reconcileInterrupted(
+	client: HttpClient,
+	marker: PendingPurchase,
+	env: LockEnv,
+	graceMs = INTERRUPTED_GRACE_MS
+): Promise<InterruptedOutcome> {
+	const before = new Set(marker.before);
+	try {
+		let found = await findPlacedOrders(client, marker.request, before);
+		const wait = marker.startedAt + graceMs - env.now();
+		if (!found.length && wait > 0) {
+			await env.sleep(wait);
+			found = await findPlacedOrders(client, marker.request, before);
+		}
+		// Newest first: the oldest is the purchase.
+		const order = found.at(-1);
+		return order
+			? { kind: 'placed', order, duplicates: found.slice(0, -1) }
+			: { kind: 'not-placed' };
+	} catch (error) {
+		if (!isApiProblem(error)) throw error;
+		return { kind: 'unknown', problem: error };
+	}
+}

@@ -1,0 +1,365 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buyEnergy } from '../../../src/lib/energy/api';
+import type { BuyRequest } from '../../../src/lib/energy/buy-request';
+import {
+	FINISHED_KEPT,
+	INTERRUPTED_GRACE_MS,
+	memoryStorage,
+	PENDING_KEY,
+	PurchaseJournal,
+	purchaseSummary,
+	reconcileInterrupted,
+	sameRequest,
+	storageLock,
+	STORAGE_LOCK_TIMING,
+	webLock,
+	type LockEnv,
+	type PendingPurchase,
+	type PurchaseLock
+} from '../../../src/lib/energy/pending-purchase';
+import { newestGuids } from '../../../src/lib/energy/reconcile';
+import { BASE, energyHarness, FRESH, pathsOf } from './helpers';
+
+const REQUEST: BuyRequest = {
+	format: 'json',
+	to: FRESH,
+	period_type: 'hours',
+	period_amount: 1,
+	amount_source: 'amount',
+	amount: 65000
+};
+
+const marker = (patch: Partial<PendingPurchase> = {}): PendingPurchase => ({
+	id: 'p1',
+	apiRoot: BASE,
+	request: REQUEST,
+	before: [31000001, 31000002, 31000003],
+	startedAt: 1000,
+	...patch
+});
+
+/** A promise and the function that settles it. */
+function gate() {
+	let open!: () => void;
+	const opened = new Promise<void>((resolve) => (open = resolve));
+	return { opened, open };
+}
+
+const flush = async () => {
+	for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+describe('the purchase journal (in-flight markers)', () => {
+	it('keeps a marker until the outcome is known, then keeps the outcome for other tabs', () => {
+		const journal = new PurchaseJournal(memoryStorage());
+		journal.begin(marker());
+		expect(journal.pending(BASE)).toEqual([marker()]);
+		journal.finish(marker(), 31000004, 2000);
+		expect(journal.pending(BASE)).toEqual([]);
+		expect(journal.finishedSince(BASE, 2000)).toMatchObject([{ id: 'p1', guid: 31000004 }]);
+		// Outcomes known before a review began do not concern it.
+		expect(journal.finishedSince(BASE, 2001)).toEqual([]);
+	});
+
+	it('a marker written for another API root is never applied to this one', () => {
+		const journal = new PurchaseJournal(memoryStorage());
+		journal.begin(marker({ apiRoot: 'https://other.test/api/v1/private' }));
+		journal.finish(marker({ id: 'p2', apiRoot: 'https://other.test/api/v1/private' }), 7, 5);
+		expect(journal.pending(BASE)).toEqual([]);
+		expect(journal.finishedSince(BASE, 0)).toEqual([]);
+		expect(journal.pending('https://other.test/api/v1/private')).toHaveLength(1);
+	});
+
+	it('stores only the marker fields, and drops entries it cannot read', () => {
+		const storage = memoryStorage();
+		const journal = new PurchaseJournal(storage);
+		journal.begin({ ...marker(), token: 'secret' } as PendingPurchase);
+		expect(storage.items.get(PENDING_KEY)).not.toContain('secret');
+		storage.setItem(PENDING_KEY, JSON.stringify([{ id: 'x', apiRoot: BASE }, marker()]));
+		expect(journal.pending(BASE)).toEqual([marker()]);
+		storage.setItem(PENDING_KEY, '{not json');
+		expect(journal.pending(BASE)).toEqual([]);
+	});
+
+	it('keeps only the latest outcomes', () => {
+		const journal = new PurchaseJournal(memoryStorage());
+		for (let i = 0; i < FINISHED_KEPT + 5; i++) journal.finish(marker({ id: `p${i}` }), i, i);
+		const kept = journal.finishedSince(BASE, 0);
+		expect(kept).toHaveLength(FINISHED_KEPT);
+		expect(kept.at(-1)?.id).toBe(`p${FINISHED_KEPT + 4}`);
+	});
+
+	it('a storage that refuses writes does not stop a purchase', () => {
+		const journal = new PurchaseJournal({
+			getItem: () => null,
+			setItem: () => {
+				throw new DOMException('full', 'QuotaExceededError');
+			},
+			removeItem: () => {}
+		});
+		expect(() => journal.begin(marker())).not.toThrow();
+		expect(() => journal.finish(marker(), 1, 1)).not.toThrow();
+	});
+
+	it('forget() drops one root only', () => {
+		const journal = new PurchaseJournal(memoryStorage());
+		journal.begin(marker());
+		journal.begin(marker({ id: 'p2', apiRoot: 'https://other.test/api/v1/private' }));
+		journal.forget(BASE);
+		expect(journal.pending(BASE)).toEqual([]);
+		expect(journal.pending('https://other.test/api/v1/private')).toHaveLength(1);
+	});
+});
+
+describe('what counts as the same purchase', () => {
+	it('EN-BUY-1: same address, period and amount (or estimate details)', () => {
+		expect(sameRequest(REQUEST, { ...REQUEST })).toBe(true);
+		expect(sameRequest(REQUEST, { ...REQUEST, amount: 131000 })).toBe(false);
+		expect(sameRequest(REQUEST, { ...REQUEST, period_type: 'days' })).toBe(false);
+		expect(sameRequest(REQUEST, { ...REQUEST, to: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' })).toBe(
+			false
+		);
+		const estimate: BuyRequest = {
+			format: 'json',
+			to: FRESH,
+			period_type: 'days',
+			period_amount: 1,
+			amount_source: 'estimate',
+			estimate_to: FRESH,
+			estimate_token: 'USDT',
+			estimate_adjust_percent: '0.04'
+		};
+		expect(sameRequest(estimate, { ...estimate, estimate_adjust_percent: '0.040' })).toBe(true);
+		expect(sameRequest(estimate, { ...estimate, estimate_token: 'USDC' })).toBe(false);
+		expect(sameRequest(estimate, REQUEST)).toBe(false);
+	});
+
+	it('names the purchase in words', () => {
+		expect(purchaseSummary(REQUEST)).toBe(`65,000 energy for ${FRESH} for 1 hour`);
+	});
+});
+
+/** The Web Locks API as the browser behaves: one holder per name, FIFO, `ifAvailable`. */
+function fakeLockManager(): LockManager {
+	const queues = new Map<string, { tail: Promise<void>; count: number }>();
+	const request = async (
+		name: string,
+		optionsOrCallback: LockOptions | LockGrantedCallback<unknown>,
+		maybeCallback?: LockGrantedCallback<unknown>
+	) => {
+		const [options, callback] =
+			typeof optionsOrCallback === 'function'
+				? [{} as LockOptions, optionsOrCallback]
+				: [optionsOrCallback, maybeCallback!];
+		const q = queues.get(name) ?? { tail: Promise.resolve(), count: 0 };
+		queues.set(name, q);
+		if (options.ifAvailable && q.count > 0) return callback(null);
+		q.count++;
+		const previous = q.tail;
+		let release!: () => void;
+		q.tail = new Promise((resolve) => (release = resolve));
+		await previous;
+		try {
+			return await callback({ name, mode: 'exclusive' } as Lock);
+		} finally {
+			q.count--;
+			release();
+		}
+	};
+	return { request, query: async () => ({ held: [], pending: [] }) } as unknown as LockManager;
+}
+
+/**
+ * localStorage as two tabs in different processes see it: a tab sees its own writes at once and
+ * the other tab's only after `lagMs`.
+ */
+function laggyStorage(lagMs: number) {
+	const writes: { key: string; value: string | null; at: number; by: string }[] = [];
+	const view = (by: string) => ({
+		getItem(key: string) {
+			const seen = writes.filter(
+				(w) => w.key === key && (w.by === by || Date.now() >= w.at + lagMs)
+			);
+			return seen.at(-1)?.value ?? null;
+		},
+		setItem: (key: string, value: string) => void writes.push({ key, value, at: Date.now(), by }),
+		removeItem: (key: string) => void writes.push({ key, value: null, at: Date.now(), by })
+	});
+	return { view };
+}
+
+/** Two "tabs" run a purchase each on one lock: the second waits, and says so. */
+async function runTwo(a: PurchaseLock, b: PurchaseLock, advance: () => Promise<void> = flush) {
+	const log: string[] = [];
+	const first = gate();
+	const one = a.run(
+		async () => {
+			log.push('A start');
+			await first.opened;
+			log.push('A end');
+		},
+		() => log.push('A waits')
+	);
+	await advance();
+	const two = b.run(
+		async () => void log.push('B start'),
+		() => log.push('B waits')
+	);
+	await advance();
+	expect(log).toEqual(['A start', 'B waits']);
+	first.open();
+	await advance();
+	await Promise.all([one, two]);
+	return log;
+}
+
+describe('one purchase at a time across tabs', () => {
+	it('Web Locks: a second purchase waits for the first, and knows it is waiting', async () => {
+		const locks = fakeLockManager();
+		const log = await runTwo(webLock(locks), webLock(locks));
+		expect(log).toEqual(['A start', 'B waits', 'A end', 'B start']);
+	});
+
+	it('Web Locks: a free lock runs the purchase at once, without a wait notice', async () => {
+		const waits: string[] = [];
+		const value = await webLock(fakeLockManager()).run(
+			async () => 42,
+			() => waits.push('wait')
+		);
+		expect(value).toBe(42);
+		expect(waits).toEqual([]);
+	});
+
+	describe('without Web Locks: a claim in shared storage', () => {
+		afterEach(() => void vi.useRealTimers());
+		const env: LockEnv = {
+			now: () => Date.now(),
+			sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+		};
+		const tick = async () =>
+			void (await vi.advanceTimersByTimeAsync(STORAGE_LOCK_TIMING.pollMs * 2));
+
+		it('a second tab waits for the first, and knows it is waiting', async () => {
+			vi.useFakeTimers();
+			const storage = memoryStorage();
+			const log = await runTwo(storageLock(storage, env), storageLock(storage, env), tick);
+			expect(log).toEqual(['A start', 'B waits', 'A end', 'B start']);
+		});
+
+		it('two tabs claiming at the same moment: one runs, the other waits', async () => {
+			vi.useFakeTimers();
+			const shared = laggyStorage(10);
+			const log: string[] = [];
+			const first = gate();
+			const task = (name: string) => async () => {
+				log.push(`${name} start`);
+				await first.opened;
+				log.push(`${name} end`);
+			};
+			// Neither sees the other's claim yet when it writes its own.
+			const a = storageLock(shared.view('A'), env).run(task('A'));
+			const b = storageLock(shared.view('B'), env).run(task('B'));
+			await tick();
+			expect(log).toHaveLength(1);
+			first.open();
+			await vi.advanceTimersByTimeAsync(STORAGE_LOCK_TIMING.pollMs * 4);
+			await Promise.all([a, b]);
+			expect(log.map((l) => l.split(' ')[1])).toEqual(['start', 'end', 'start', 'end']);
+		});
+
+		it('a claim kept alive is respected however long the purchase takes', async () => {
+			vi.useFakeTimers();
+			const storage = memoryStorage();
+			const long = gate();
+			const log: string[] = [];
+			const a = storageLock(storage, env).run(async () => {
+				await long.opened;
+				log.push('A end');
+			});
+			await tick();
+			const b = storageLock(storage, env).run(async () => void log.push('B start'));
+			await vi.advanceTimersByTimeAsync(STORAGE_LOCK_TIMING.staleMs * 3);
+			expect(log).toEqual([]);
+			long.open();
+			await tick();
+			await Promise.all([a, b]);
+			expect(log).toEqual(['A end', 'B start']);
+		});
+
+		it('a claim left by a closed tab goes stale and is taken over', async () => {
+			vi.useFakeTimers();
+			const storage = memoryStorage();
+			storage.setItem(
+				'energy.purchases.lock',
+				JSON.stringify({ owner: 'gone', aliveAt: Date.now() })
+			);
+			let ran = false;
+			const b = storageLock(storage, env).run(async () => void (ran = true));
+			await vi.advanceTimersByTimeAsync(STORAGE_LOCK_TIMING.staleMs - 500);
+			expect(ran).toBe(false);
+			await vi.advanceTimersByTimeAsync(1000);
+			await b;
+			expect(ran).toBe(true);
+		});
+	});
+});
+
+describe('what became of an interrupted purchase', () => {
+	/** A clock the test moves; sleeping moves it. */
+	function clockEnv(start: number, onSleep: () => Promise<void> = async () => {}) {
+		const env = {
+			t: start,
+			now: () => env.t,
+			sleep: async (ms: number) => {
+				env.t += ms;
+				await onSleep();
+			}
+		};
+		return env;
+	}
+
+	it('EN-FLOW-1: a purchase the server placed is found in the order list, never sent again', async () => {
+		const h = energyHarness();
+		const before = await newestGuids(h.client);
+		const { data } = await buyEnergy(h.client, REQUEST);
+		const sent = h.requests.length;
+		const outcome = await reconcileInterrupted(
+			h.client,
+			marker({ before: [...before], startedAt: 0 }),
+			clockEnv(1)
+		);
+		expect(outcome).toMatchObject({ kind: 'placed', order: { guid: data.guid }, duplicates: [] });
+		expect(pathsOf(h.requests.slice(sent))).not.toContain('POST /buy/energy');
+	});
+
+	it('"not placed" is said only after the grace time, and an order that shows up late is found', async () => {
+		const h = energyHarness();
+		const before = [...(await newestGuids(h.client))];
+		// Nothing yet; the cut-off request reaches the server while we wait.
+		const env = clockEnv(1000, async () => void (await buyEnergy(h.client, REQUEST)));
+		const outcome = await reconcileInterrupted(h.client, marker({ before, startedAt: 0 }), env);
+		expect(env.t).toBe(INTERRUPTED_GRACE_MS);
+		expect(outcome).toMatchObject({ kind: 'placed', order: { guid: 31000004 } });
+
+		const quiet = clockEnv(1000);
+		expect(
+			await reconcileInterrupted(h.client, marker({ before: [31000004], startedAt: 0 }), quiet)
+		).toEqual({ kind: 'not-placed' });
+		expect(quiet.t).toBe(INTERRUPTED_GRACE_MS);
+	});
+
+	it('an old marker with no order is "not placed" at once', async () => {
+		const h = energyHarness();
+		const env = clockEnv(INTERRUPTED_GRACE_MS + 1);
+		const outcome = await reconcileInterrupted(h.client, marker({ startedAt: 0 }), env);
+		expect(outcome).toEqual({ kind: 'not-placed' });
+		expect(env.t).toBe(INTERRUPTED_GRACE_MS + 1);
+	});
+
+	it('when the order list cannot be read, the outcome is unknown', async () => {
+		const h = energyHarness();
+		h.failNext('/order/list');
+		const outcome = await reconcileInterrupted(h.client, marker(), clockEnv(1));
+		expect(outcome.kind).toBe('unknown');
+	});
+});

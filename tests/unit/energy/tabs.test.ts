@@ -1,0 +1,367 @@
+import { createStore } from 'idb-keyval';
+import { describe, expect, it } from 'vitest';
+import { buyEnergy } from '../../../src/lib/energy/api';
+import type { BuyRequest } from '../../../src/lib/energy/buy-request';
+import { EnergyDashboard } from '../../../src/lib/energy/dashboard.svelte';
+import {
+	INTERRUPTED_GRACE_MS,
+	memoryStorage,
+	pageLock,
+	PENDING_KEY,
+	PurchaseJournal,
+	type PendingPurchase,
+	type PurchaseLock
+} from '../../../src/lib/energy/pending-purchase';
+import { newestGuids } from '../../../src/lib/energy/reconcile';
+import { orderTracker } from '../../../src/lib/energy/tracker';
+import { createClient, type HttpClient } from '../../../src/lib/http/client';
+import { BASE, energyHarness, FRESH, manualEnv, pathsOf, type Harness } from './helpers';
+
+const TOKEN = 'demo-energy-token.tabs-secret';
+const REQUEST: BuyRequest = {
+	format: 'json',
+	to: FRESH,
+	period_type: 'hours',
+	period_amount: 1,
+	amount_source: 'amount',
+	amount: 65000
+};
+
+let dbCount = 0;
+
+/** What the tabs of one browser share: the server, localStorage and the origin's lock. */
+function browser() {
+	const h = energyHarness({ token: TOKEN });
+	const storage = memoryStorage();
+	const lock = pageLock();
+	const store = createStore(`energy-tabs-${++dbCount}`, 'orders');
+	return { h, storage, lock, tracker: (root: string) => orderTracker(root, () => store) };
+}
+type Browser = ReturnType<typeof browser>;
+
+/** One tab (or one page load) of that browser. */
+async function tab(
+	b: Browser,
+	options: {
+		client?: HttpClient;
+		lock?: PurchaseLock;
+		m?: ReturnType<typeof manualEnv>;
+		/** Wait for the check of interrupted purchases (default) or not. */
+		recovered?: boolean;
+	} = {}
+) {
+	const m = options.m ?? manualEnv();
+	const dashboard = new EnergyDashboard({
+		pollerEnv: m.env,
+		tracker: b.tracker,
+		notify: () => {},
+		journal: new PurchaseJournal(b.storage),
+		lock: options.lock ?? b.lock
+	});
+	const client = options.client ?? b.h.client;
+	await dashboard.open(() => client, BASE);
+	if (options.recovered !== false) await dashboard.recovery;
+	return { dashboard, m };
+}
+
+function review(dashboard: EnergyDashboard, patch: Record<string, string> = {}) {
+	Object.assign(dashboard.buy.draft, { to: FRESH, periodId: '1h', amount: '65000', ...patch });
+	expect(dashboard.buy.review()).toBe(true);
+}
+
+/** A client whose purchases reach the server only when the test says (and whose answer may never come). */
+function heldBuys(h: Harness) {
+	let release!: () => void;
+	const released = new Promise<void>((resolve) => (release = resolve));
+	let answer = true;
+	const client = createClient({
+		...h.client.options,
+		timeoutMs: 600_000,
+		transport: async (input, init) => {
+			const request = new Request(input, init);
+			if (!request.url.endsWith('/buy/energy')) return h.client.options.transport!(request);
+			await released;
+			const response = await h.client.options.transport!(request);
+			// The page was closed or reloaded: nobody reads the answer.
+			if (!answer) await new Promise(() => {});
+			return response;
+		}
+	});
+	return {
+		client,
+		release,
+		/** The server handles the purchase, but the page never sees the answer. */
+		loseAnswer() {
+			answer = false;
+			release();
+		}
+	};
+}
+
+/** A client whose order list cannot be read until healed. */
+function unreadableList(h: Harness) {
+	let failing = true;
+	const client = createClient({
+		...h.client.options,
+		transport: async (input, init) => {
+			const request = new Request(input, init);
+			if (failing && request.url.endsWith('/order/list')) throw new TypeError('Failed to fetch');
+			return h.client.options.transport!(request);
+		}
+	});
+	return { client, heal: () => void (failing = false) };
+}
+
+/** The demo service's 429 switch for the next purchase. */
+async function throttleNextBuy(h: Harness) {
+	const body = JSON.stringify({ token: TOKEN, path: '/buy/energy', times: 1 });
+	await h.client.options.transport!('https://energy.demo/__energy/throttle', {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body
+	});
+}
+
+const settle = async () => {
+	for (let i = 0; i < 30; i++) await new Promise((r) => setTimeout(r, 0));
+};
+const buys = (h: Harness) => pathsOf(h.requests).filter((p) => p === 'POST /buy/energy').length;
+
+describe('purchases across tabs', () => {
+	it('EN-BUY-7: two tabs confirming the same purchase place one order; the second shows it and buys only when confirmed again', async () => {
+		const b = browser();
+		const held = heldBuys(b.h);
+		const { dashboard: first } = await tab(b, { client: held.client });
+		const { dashboard: second } = await tab(b);
+		review(first);
+		review(second);
+		await settle();
+
+		const one = first.buy.confirm();
+		await settle();
+		const two = second.buy.confirm();
+		await settle();
+		expect(second.buy.step).toBe('placing');
+		expect(second.buy.waiting).toBe(true);
+		held.release();
+		await Promise.all([one, two]);
+
+		expect(buys(b.h)).toBe(1);
+		const placed = first.buy.result!.order.guid;
+		expect(second.buy.step).toBe('review');
+		expect(second.buy.waiting).toBe(false);
+		expect(second.buy.elsewhere).toMatchObject([{ guid: placed }]);
+		expect(second.buy.sent).toBe(0);
+		// The second tab's list shows the first tab's order.
+		expect(second.page?.data.map((o) => o.guid)).toContain(placed);
+
+		// Confirming again is a deliberate second purchase, and it is not flagged as a double.
+		await second.buy.confirm();
+		expect(buys(b.h)).toBe(2);
+		expect(second.buy.step).toBe('done');
+		expect(second.buy.result!.order.guid).not.toBe(placed);
+		expect(second.buy.elsewhere).toEqual([]);
+		expect(second.buy.duplicates).toEqual([]);
+	});
+
+	it('a purchase of something else in another tab does not hold up a confirm', async () => {
+		const b = browser();
+		const { dashboard: first } = await tab(b);
+		const { dashboard: second } = await tab(b);
+		review(second);
+		review(first, { amount: '131000' });
+		await first.buy.confirm();
+		await second.buy.confirm();
+		expect(second.buy.step).toBe('done');
+		expect(buys(b.h)).toBe(2);
+	});
+
+	it('a purchase made in another tab before this review began is not in the way', async () => {
+		const b = browser();
+		const { dashboard: first, m } = await tab(b);
+		review(first);
+		await first.buy.confirm();
+		await m.advance(1);
+		const { dashboard: second } = await tab(b, { m });
+		review(second);
+		await second.buy.confirm();
+		expect(second.buy.step).toBe('done');
+		expect(buys(b.h)).toBe(2);
+	});
+
+	it('EN-BUY-1: the in-flight marker holds the request fields, the snapshot, the start and the API root, never the token', async () => {
+		const b = browser();
+		const held = heldBuys(b.h);
+		const writes: string[] = [];
+		const setItem = b.storage.setItem;
+		b.storage.setItem = (key, value) => {
+			writes.push(`${key}=${value}`);
+			setItem(key, value);
+		};
+		const { dashboard } = await tab(b, { client: held.client });
+		review(dashboard);
+		const confirmed = dashboard.buy.confirm();
+		await settle();
+		const [stored] = JSON.parse(b.storage.getItem(PENDING_KEY) ?? '[]') as PendingPurchase[];
+		expect(stored).toEqual({
+			id: expect.any(String),
+			apiRoot: BASE,
+			request: REQUEST,
+			before: [31000003, 31000002, 31000001],
+			startedAt: 0
+		});
+		held.release();
+		await confirmed;
+		expect(b.storage.getItem(PENDING_KEY)).toBeNull();
+		expect(writes.length).toBeGreaterThan(0);
+		for (const w of writes) expect(w).not.toContain('tabs-secret');
+	});
+
+	it('the marker is removed once the answer is in: placed, refused, or reconciled; kept while unknown', async () => {
+		const b = browser();
+		const { dashboard } = await tab(b);
+		const pending = () => new PurchaseJournal(b.storage).pending(BASE);
+
+		review(dashboard);
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.step).toBe('done');
+		expect(pending()).toEqual([]);
+
+		dashboard.buy.again();
+		review(dashboard, { amount: '131000' });
+		await settle();
+		b.h.failNext('/buy/energy', true);
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.result?.reconciled).toBe(true);
+		expect(pending()).toEqual([]);
+
+		dashboard.buy.again();
+		review(dashboard, { amount: '70000' });
+		await settle();
+		b.h.failNext('/buy/energy');
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.step).toBe('not-placed');
+		expect(pending()).toEqual([]);
+
+		// Refused with an answer (429): nothing was placed.
+		dashboard.buy.again();
+		review(dashboard, { amount: '75000' });
+		await settle();
+		await throttleNextBuy(b.h);
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.step).toBe('review');
+		expect(dashboard.buy.problem?.status).toBe(429);
+		expect(pending()).toEqual([]);
+
+		dashboard.buy.again();
+		review(dashboard, { amount: '80000' });
+		await settle();
+		b.h.failNext('/buy/energy', true);
+		b.h.failNext('/order/list');
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.step).toBe('unknown');
+		expect(pending()).toHaveLength(1);
+		await dashboard.buy.checkAgain();
+		expect(dashboard.buy.step).toBe('done');
+		expect(pending()).toEqual([]);
+	});
+});
+
+describe('purchases across reloads', () => {
+	/** A tab confirms, the server places the order, and the page goes away before the answer. */
+	async function interrupted(b: Browser, server: 'handles' | 'never sees') {
+		const held = heldBuys(b.h);
+		// Its lock dies with the page (the browser releases it).
+		const { dashboard } = await tab(b, { client: held.client, lock: pageLock() });
+		review(dashboard);
+		await settle();
+		void dashboard.buy.confirm();
+		await settle();
+		if (server === 'handles') held.loseAnswer();
+		await settle();
+		dashboard.poller.dispose();
+	}
+
+	it('EN-FLOW-1: after a reload, a purchase that was placed is named with its order, and the order is polled', async () => {
+		const b = browser();
+		await interrupted(b, 'handles');
+		expect(buys(b.h)).toBe(1);
+		const { dashboard } = await tab(b);
+		expect(dashboard.interrupted).toMatchObject([
+			{ state: 'placed', order: { guid: 31000004 }, marker: { request: REQUEST } }
+		]);
+		expect(dashboard.poller.isWatching(31000004)).toBe(true);
+		expect(dashboard.tracked[31000004]).toBeDefined();
+		expect(new PurchaseJournal(b.storage).pending(BASE)).toEqual([]);
+		expect(buys(b.h)).toBe(1);
+	});
+
+	it('after a reload, a purchase the server never saw is "not placed", said only once the grace time has passed', async () => {
+		const b = browser();
+		await interrupted(b, 'never sees');
+		const { dashboard, m } = await tab(b, { recovered: false });
+		await settle();
+		expect(dashboard.interrupted).toMatchObject([
+			{ state: 'checking', marker: { request: REQUEST } }
+		]);
+		await m.advance(INTERRUPTED_GRACE_MS - 1);
+		expect(dashboard.interrupted).toMatchObject([{ state: 'checking' }]);
+		await m.advance(1);
+		await dashboard.recovery;
+		expect(dashboard.interrupted).toMatchObject([{ state: 'not-placed', order: null }]);
+		expect(new PurchaseJournal(b.storage).pending(BASE)).toEqual([]);
+		expect(buys(b.h)).toBe(0);
+	});
+
+	it('an interrupted purchase whose check fails says so, and "Check again" finds the order', async () => {
+		const b = browser();
+		await interrupted(b, 'handles');
+		const list = unreadableList(b.h);
+		const { dashboard: d } = await tab(b, { client: list.client });
+		expect(d.interrupted).toMatchObject([{ state: 'unknown' }]);
+		expect(new PurchaseJournal(b.storage).pending(BASE)).toHaveLength(1);
+		list.heal();
+		await d.checkInterruptedAgain(d.interrupted[0]!.marker.id);
+		expect(d.interrupted).toMatchObject([{ state: 'placed', order: { guid: 31000004 } }]);
+		expect(new PurchaseJournal(b.storage).pending(BASE)).toEqual([]);
+		expect(buys(b.h)).toBe(1);
+	});
+
+	it('a marker from another connection is left alone', async () => {
+		const b = browser();
+		const elsewhere = 'https://other.test/api/v1/private';
+		new PurchaseJournal(b.storage).begin({
+			id: 'x',
+			apiRoot: elsewhere,
+			request: REQUEST,
+			before: [],
+			startedAt: 0
+		});
+		const { dashboard } = await tab(b);
+		expect(dashboard.interrupted).toEqual([]);
+		expect(new PurchaseJournal(b.storage).pending(elsewhere)).toHaveLength(1);
+		expect(pathsOf(b.h.requests)).not.toContain('POST /order/get/31000001');
+	});
+
+	it('a confirm first checks a purchase interrupted in a closed tab: the same order placed there stops this one', async () => {
+		const b = browser();
+		const { dashboard } = await tab(b);
+		review(dashboard);
+		await settle();
+		// Meanwhile another tab sent the same purchase and was closed before the answer.
+		const before = [...(await newestGuids(b.h.client))];
+		new PurchaseJournal(b.storage).begin({
+			id: 'closed-tab',
+			apiRoot: BASE,
+			request: REQUEST,
+			before,
+			startedAt: 0
+		});
+		await buyEnergy(b.h.client, REQUEST);
+		await dashboard.buy.confirm();
+		expect(buys(b.h)).toBe(1);
+		expect(dashboard.buy.step).toBe('review');
+		expect(dashboard.buy.elsewhere).toMatchObject([{ guid: 31000004 }]);
+		expect(dashboard.interrupted).toMatchObject([{ state: 'placed', order: { guid: 31000004 } }]);
+	});
+});
