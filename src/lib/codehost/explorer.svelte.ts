@@ -2,7 +2,7 @@ import type { HttpClient, HttpResult } from '$lib/http/client';
 import { sameOrigin, withoutCredentialParams } from '$lib/http/credentials';
 import { headersToObject, type Exchange } from '$lib/http/exchange';
 import { REDACTED, redactHeaderUrls, redactText, redactUrl } from '$lib/http/redact';
-import { isApiProblem } from '$lib/http/problem';
+import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { parseJsonBody } from '$lib/http/validate';
 import { AuthState } from './auth.svelte';
 import { toCurl } from './curl';
@@ -20,7 +20,7 @@ import {
 	type PathLint
 } from './encoding';
 import { ENDPOINTS, keysetAdvice, type BodyKind, type EndpointTemplate } from './endpoints';
-import { classifyAnswer, classifyFailure, type ErrorShape } from './errors';
+import { classifyAnswer, type ErrorShape } from './errors';
 import { walkPages, type WalkProgress, type WalkResult } from './fetch-all';
 import {
 	entryFromExchange,
@@ -122,7 +122,8 @@ export class ExplorerState {
 
 	sending = $state(false);
 	response = $state<ExplorerResponse | null>(null);
-	failure = $state<ErrorShape | null>(null);
+	/** Why no answer came (network, CORS, timeout, cancelled), or null. */
+	failure = $state<ApiProblem | null>(null);
 	/** Why the last Send was refused before anything went out (bad input), or null. */
 	refused = $state<string | null>(null);
 	/**
@@ -424,9 +425,8 @@ export class ExplorerState {
 			this.response = this.#toResponse(outcome, request.method);
 		} catch (error) {
 			if (controller.signal.aborted && this.#controller !== controller) return;
-			const kind = isApiProblem(error) ? error.kind : 'network';
-			const message = error instanceof Error ? error.message : String(error);
-			this.failure = classifyFailure(kind, redactText(message, this.auth.secrets));
+			if (!isApiProblem(error)) throw error;
+			this.failure = error;
 			this.response = null;
 		} finally {
 			if (this.#controller === controller) this.sending = false;

@@ -13,7 +13,7 @@ export interface HintInput {
 export function hintFor(input: HintInput): string {
 	switch (input.kind) {
 		case 'cors':
-			return 'The server is reachable but does not allow this app’s origin. Set a Proxy URL for this service in Settings (see `npm run proxy`), or ask the server to allow this origin.';
+			return 'The server is reachable but does not allow this app’s origin, or refuses credentials such as a session cookie from it. Use a token in a header, set a Proxy URL for this service in Settings (see `npm run proxy`), or ask the server to allow this origin.';
 		case 'network':
 			if (typeof navigator !== 'undefined' && !navigator.onLine)
 				return 'You are offline. Reconnect and try again; nothing you typed was lost.';

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-	classifyAnswer,
-	classifyFailure,
-	validationFields
-} from '../../../src/lib/codehost/errors';
+import { classifyAnswer, validationFields } from '../../../src/lib/codehost/errors';
 import {
 	ENDPOINTS,
 	expectedSuccess,
@@ -174,11 +170,6 @@ describe('error shapes', () => {
 		expect(answer(403, '<!DOCTYPE html><title>Checking your browser</title>')!.id).toBe(
 			'html-body'
 		);
-	});
-
-	it('network vs CORS failures', () => {
-		expect(classifyFailure('network', 'x').id).toBe('network');
-		expect(classifyFailure('cors', 'x').meaning).toMatch(/does not allow this origin/);
 	});
 });
 

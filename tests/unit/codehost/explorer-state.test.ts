@@ -117,6 +117,34 @@ describe('explorer state against the demo code host', () => {
 		expect(explorer.response?.refreshed).toBe(true);
 	});
 
+	it('a server that does not answer leaves one ApiProblem (network) that says what to do, without the token', async () => {
+		const explorer = new ExplorerState({
+			apiRoot: () => ROOT,
+			live: () => false,
+			history: new HistoryStore(0),
+			client: ({ secrets, onExchange }) =>
+				createClient({
+					baseUrl: ROOT,
+					transport: () => Promise.reject(new TypeError('Failed to fetch')),
+					secrets,
+					onExchange,
+					env: { online: () => true, pageOrigin: () => undefined }
+				})
+		});
+		explorer.auth.setMethod('personal');
+		explorer.auth.way = 'private-token-query';
+		explorer.auth.token = 'glpat-demo-token';
+		explorer.path = '/user';
+		explorer.query = '';
+		await explorer.send();
+		expect(explorer.response).toBeNull();
+		expect(explorer.failure?.kind).toBe('network');
+		expect(explorer.failure?.hint).toMatch(/Check the Base URL/);
+		expect(
+			JSON.stringify({ ...explorer.failure, message: explorer.failure?.message })
+		).not.toContain('glpat-demo-token');
+	});
+
 	it('CH-REDIR-1: a GET to a renamed project follows the 301 and shows the hop; a POST stops with the new URL', async () => {
 		const { explorer, sent } = setup();
 		explorer.useTemplate('get-renamed-project');
