@@ -4,6 +4,51 @@ import globals from 'globals';
 import ts from 'typescript-eslint';
 import svelteConfig from './svelte.config.js';
 
+/**
+ * The architecture's boundaries, as lint (ARCHITECTURE "Rules that keep the house easy to live in").
+ * Each entry says why; tests/unit/lint/boundaries.test.ts proves a wrong import fails.
+ */
+const KY = {
+	name: 'ky',
+	message: 'ky is configured only in src/lib/http: one send path, one retry policy, one error type.'
+};
+const FAKES = {
+	group: ['$lib/fakes', '$lib/fakes/**', '**/fakes/**'],
+	message:
+		'The fakes load only through the demo transport and demo-only UI, so a Live user never downloads them.'
+};
+const SVELTE = {
+	group: ['svelte', 'svelte/**'],
+	message:
+		'Service modules (*.ts) stay free of Svelte; what a page shows lives in *.svelte.ts classes.'
+};
+const SERVICES = {
+	// Anything under $lib except state (`*.svelte`, i.e. *.svelte.ts) and components, and ui/.
+	regex: '^\\$lib/(?!(?:[^/]+/)?ui/)(?!.*\\.svelte$)',
+	message:
+		'Pages render state classes (*.svelte) and components (ui/); services are called by state, not by routes.'
+};
+/** A dynamic import of the fakes is as much a dependency as a static one. */
+const NO_DYNAMIC_FAKES = {
+	selector: 'ImportExpression[source.value=/fakes/]',
+	message: FAKES.message
+};
+const restrict = (...patterns) => ({
+	'no-restricted-imports': [
+		'error',
+		{
+			paths: patterns.includes(KY) ? [KY] : [],
+			patterns: patterns.filter((p) => p !== KY)
+		}
+	]
+});
+/** Where the fakes may be loaded from: the demo transport and the demo-only controls. */
+const DEMO_ENTRY_POINTS = [
+	'src/lib/settings/transport.ts',
+	'src/lib/settings/DemoFaults.svelte',
+	'src/lib/energy/ui/EnergyDemoReset.svelte'
+];
+
 export default ts.config(
 	js.configs.recommended,
 	...ts.configs.recommended,
@@ -29,6 +74,29 @@ export default ts.config(
 			// Server data is rendered as text only (ARCHITECTURE rule 3).
 			'svelte/no-at-html-tags': 'error'
 		}
+	},
+	{
+		files: ['src/**/*.ts', 'src/**/*.svelte'],
+		rules: { ...restrict(KY, FAKES), 'no-restricted-syntax': ['error', NO_DYNAMIC_FAKES] }
+	},
+	{
+		files: ['src/lib/**/*.ts'],
+		ignores: ['src/lib/**/*.svelte.ts'],
+		rules: restrict(KY, FAKES, SVELTE)
+	},
+	{ files: ['src/routes/**'], rules: restrict(KY, FAKES, SERVICES) },
+	{
+		files: ['src/lib/http/**'],
+		rules: restrict(FAKES, SVELTE)
+	},
+	{
+		// The fakes are one world: they may import each other, never the app's HTTP stack.
+		files: ['src/lib/fakes/**'],
+		rules: { ...restrict(KY, SVELTE), 'no-restricted-syntax': 'off' }
+	},
+	{
+		files: DEMO_ENTRY_POINTS,
+		rules: { ...restrict(KY), 'no-restricted-syntax': 'off' }
 	},
 	{
 		ignores: [

@@ -76,13 +76,16 @@ export interface ExplorerResponse {
 	pagination: PaginationReport;
 }
 
-/** Where the explorer sends: the API root, mode, and a client factory (injected for tests). */
-export interface ExplorerEnv {
-	apiRoot: () => string;
-	live: () => boolean;
-	client: (options: { secrets: () => string[]; onExchange: (e: Exchange) => void }) => HttpClient;
-	remember?: () => boolean;
-	history?: HistoryStore;
+/**
+ * Where the explorer sends: the code host's connection (an AreaConnection from Settings; tests
+ * pass a plain object), and where history is kept.
+ */
+export interface ExplorerConnection {
+	readonly apiRoot: string;
+	readonly live: boolean;
+	/** The Code host's "Remember on this device". */
+	readonly remember: boolean;
+	client(options: { secrets: () => string[]; onExchange: (e: Exchange) => void }): HttpClient;
 }
 
 /** A request as the form builds it, without auth: the send path adds that where it may. */
@@ -143,7 +146,7 @@ export class ExplorerState {
 	historyMessage = $state<string | null>(null);
 
 	readonly auth: AuthState;
-	#env: ExplorerEnv;
+	#connection: ExplorerConnection;
 	#controller: AbortController | undefined;
 	#walkController: AbortController | undefined;
 	#lastSent: LastSent | undefined;
@@ -152,10 +155,13 @@ export class ExplorerState {
 	#store: HistoryStore;
 	#saved: SavedRequest | undefined;
 
-	constructor(env: ExplorerEnv) {
-		this.#env = env;
-		this.#store = env.history ?? new HistoryStore();
-		this.auth = new AuthState((refresh) => this.#refreshTokens(refresh), env.remember);
+	constructor(connection: ExplorerConnection, history: HistoryStore = new HistoryStore()) {
+		this.#connection = connection;
+		this.#store = history;
+		this.auth = new AuthState(
+			(refresh) => this.#refreshTokens(refresh),
+			() => this.#connection.remember
+		);
 	}
 
 	// ---- request builder ----
@@ -256,7 +262,7 @@ export class ExplorerState {
 	get previewUrl(): string {
 		const b = this.#build();
 		const auth = this.auth.applied.query.map((q) => q.replace(/=.*/, '=…'));
-		return joinUrl(this.#env.apiRoot(), b.path, [b.query, ...auth].filter(Boolean).join('&'));
+		return joinUrl(this.#connection.apiRoot, b.path, [b.query, ...auth].filter(Boolean).join('&'));
 	}
 
 	get offerBody(): boolean {
@@ -344,10 +350,11 @@ export class ExplorerState {
 	/** Everything the one send path needs from this page's connection and auth. */
 	#context(signal?: AbortSignal): SendContext {
 		return {
-			apiRoot: this.#env.apiRoot(),
-			live: this.#env.live(),
+			apiRoot: this.#connection.apiRoot,
+			live: this.#connection.live,
 			auth: this.auth,
-			client: (onExchange) => this.#env.client({ secrets: () => this.auth.secrets, onExchange }),
+			client: (onExchange) =>
+				this.#connection.client({ secrets: () => this.auth.secrets, onExchange }),
 			record: (exchange) => this.#record(exchange),
 			signal
 		};
@@ -394,7 +401,7 @@ export class ExplorerState {
 	}
 
 	#linkTarget(url: string): string {
-		const root = this.#env.apiRoot();
+		const root = this.#connection.apiRoot;
 		return this.keepBase && !sameOrigin(url, root) ? keepBaseUrl(url, root) : url;
 	}
 
@@ -437,7 +444,7 @@ export class ExplorerState {
 		const { result, hops, refreshed, redirectNote, offsite } = outcome;
 		const parsed = parseJsonBody(result.text);
 		const headers = result.exchange.responseHeaders;
-		const crossOrigin = this.#env.live() && this.#crossOrigin();
+		const crossOrigin = this.#connection.live && this.#crossOrigin();
 		const json = parsed.ok ? parsed.value : undefined;
 		return {
 			method,
@@ -472,7 +479,7 @@ export class ExplorerState {
 	 */
 	#inspect(result: HttpResult, crossOrigin: boolean, json: unknown): PaginationReport {
 		const report = inspectPagination(headersToObject(result.response.headers), {
-			apiRoot: this.#env.apiRoot(),
+			apiRoot: this.#connection.apiRoot,
 			requestUrl: result.exchange.url,
 			crossOrigin,
 			isList: Array.isArray(json),
@@ -490,7 +497,7 @@ export class ExplorerState {
 	#crossOrigin(): boolean {
 		try {
 			return isCrossOrigin(
-				this.#env.apiRoot(),
+				this.#connection.apiRoot,
 				typeof location === 'undefined' ? undefined : location.origin
 			);
 		} catch {
@@ -583,7 +590,12 @@ export class ExplorerState {
 	// ---- history ----
 
 	#record(exchange: Exchange) {
-		const entry = entryFromExchange(exchange, this.#env.apiRoot(), this.#saved, this.auth.secrets);
+		const entry = entryFromExchange(
+			exchange,
+			this.#connection.apiRoot,
+			this.#saved,
+			this.auth.secrets
+		);
 		this.history = [entry, ...this.history].slice(0, 500);
 		void this.#store.add(entry);
 	}
@@ -598,7 +610,7 @@ export class ExplorerState {
 
 	/** Whether a history entry was sent under the current API root (its credentials may go there). */
 	isUnderApiRoot(entry: HistoryEntry): boolean {
-		const root = this.#env.apiRoot().replace(/\/+$/, '');
+		const root = this.#connection.apiRoot.replace(/\/+$/, '');
 		return (
 			sameOrigin(entry.url, root) &&
 			(entry.url === root || entry.url.startsWith(`${root}/`) || entry.url.startsWith(`${root}?`))
@@ -636,7 +648,7 @@ export class ExplorerState {
 
 	/** Loads an entry into the form at the current base URL and sends it there, with credentials. */
 	retarget(entry: HistoryEntry): Promise<void> {
-		const at = retargeted(withoutCredentialParams(entry.url), this.#env.apiRoot());
+		const at = retargeted(withoutCredentialParams(entry.url), this.#connection.apiRoot);
 		this.#load({
 			method: entry.method,
 			path: entry.request?.path ?? at.path,
@@ -685,7 +697,7 @@ export class ExplorerState {
 		const last: LastSent = this.#lastSent ?? {
 			method: b.method,
 			url: joinUrl(
-				this.#env.apiRoot(),
+				this.#connection.apiRoot,
 				b.path,
 				[b.query, ...this.auth.applied.query].filter(Boolean).join('&')
 			),

@@ -350,13 +350,8 @@ export class EnergyDashboard {
 		this.#tracker = null;
 	}
 
-	/**
-	 * "Reset demo data": the demo service forgets its balances and orders, and this page forgets
-	 * what it tracked for the demo. The fake is imported only now, as the demo transport does.
-	 */
-	async resetDemo(demoApiRoot: string): Promise<void> {
-		const { resetDemoEnergyData } = await import('$lib/fakes/energy/app');
-		await resetDemoEnergyData();
+	/** After "Reset demo data" (the demo service forgot its balances and orders): forget the demo's. */
+	async forgetDemo(demoApiRoot: string): Promise<void> {
 		if (this.#apiRoot === demoApiRoot) {
 			await this.forgetAll();
 			this.#apiRoot = '';

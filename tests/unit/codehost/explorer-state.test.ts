@@ -14,19 +14,22 @@ function setup() {
 		sent.push(request.clone());
 		return app.fetch(request);
 	};
-	const explorer = new ExplorerState({
-		apiRoot: () => ROOT,
-		live: () => false,
-		history: new HistoryStore(0),
-		client: ({ secrets, onExchange }) =>
-			createClient({
-				baseUrl: ROOT,
-				transport,
-				secrets,
-				onExchange,
-				env: { online: () => true, pageOrigin: () => undefined }
-			})
-	});
+	const explorer = new ExplorerState(
+		{
+			apiRoot: ROOT,
+			live: false,
+			remember: false,
+			client: ({ secrets, onExchange }) =>
+				createClient({
+					baseUrl: ROOT,
+					transport,
+					secrets,
+					onExchange,
+					env: { online: () => true, pageOrigin: () => undefined }
+				})
+		},
+		new HistoryStore(0)
+	);
 	return { app, explorer, sent };
 }
 
@@ -118,19 +121,22 @@ describe('explorer state against the demo code host', () => {
 	});
 
 	it('a server that does not answer leaves one ApiProblem (network) that says what to do, without the token', async () => {
-		const explorer = new ExplorerState({
-			apiRoot: () => ROOT,
-			live: () => false,
-			history: new HistoryStore(0),
-			client: ({ secrets, onExchange }) =>
-				createClient({
-					baseUrl: ROOT,
-					transport: () => Promise.reject(new TypeError('Failed to fetch')),
-					secrets,
-					onExchange,
-					env: { online: () => true, pageOrigin: () => undefined }
-				})
-		});
+		const explorer = new ExplorerState(
+			{
+				apiRoot: ROOT,
+				live: false,
+				remember: false,
+				client: ({ secrets, onExchange }) =>
+					createClient({
+						baseUrl: ROOT,
+						transport: () => Promise.reject(new TypeError('Failed to fetch')),
+						secrets,
+						onExchange,
+						env: { online: () => true, pageOrigin: () => undefined }
+					})
+			},
+			new HistoryStore(0)
+		);
 		explorer.auth.setMethod('personal');
 		explorer.auth.way = 'private-token-query';
 		explorer.auth.token = 'glpat-demo-token';
@@ -247,18 +253,21 @@ describe('a server whose Link URLs carry another host (behind a proxy)', () => {
 				headers.set('link', link.replaceAll('https://codehost.demo', 'https://internal.example'));
 			return new Response(res.body, { status: res.status, headers });
 		};
-		const explorer = new ExplorerState({
-			apiRoot: () => ROOT,
-			live: () => false,
-			history: new HistoryStore(0),
-			client: (o) =>
-				createClient({
-					baseUrl: ROOT,
-					transport,
-					...o,
-					env: { online: () => true, pageOrigin: () => undefined }
-				})
-		});
+		const explorer = new ExplorerState(
+			{
+				apiRoot: ROOT,
+				live: false,
+				remember: false,
+				client: (o) =>
+					createClient({
+						baseUrl: ROOT,
+						transport,
+						...o,
+						env: { online: () => true, pageOrigin: () => undefined }
+					})
+			},
+			new HistoryStore(0)
+		);
 		await explorer.send();
 		const next = explorer.response!.pagination.links.find((l) => l.rel === 'next')!;
 		expect(next.foreign).toBe(true);

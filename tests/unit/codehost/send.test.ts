@@ -84,19 +84,22 @@ function setup(options: { opaque?: boolean } = {}) {
 			});
 		return app.fetch(request);
 	};
-	const explorer = new ExplorerState({
-		apiRoot: () => ROOT,
-		live: () => options.opaque === true,
-		history: new HistoryStore(0),
-		client: ({ secrets, onExchange }) =>
-			createClient({
-				baseUrl: ROOT,
-				transport,
-				secrets,
-				onExchange,
-				env: { online: () => true, pageOrigin: () => undefined }
-			})
-	});
+	const explorer = new ExplorerState(
+		{
+			apiRoot: ROOT,
+			live: options.opaque === true,
+			remember: false,
+			client: ({ secrets, onExchange }) =>
+				createClient({
+					baseUrl: ROOT,
+					transport,
+					secrets,
+					onExchange,
+					env: { online: () => true, pageOrigin: () => undefined }
+				})
+		},
+		new HistoryStore(0)
+	);
 	return { explorer, evil, home };
 }
 

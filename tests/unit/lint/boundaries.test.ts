@@ -1,0 +1,54 @@
+/** The architecture's rules are lint, not prose: a wrong import in a scratch file fails `npm run lint`. */
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+async function problems(file: string, code: string): Promise<string[]> {
+	const [result] = await eslint.lintText(code, { filePath: `${root}${file}` });
+	return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('boundaries in lint', () => {
+	it('ky only in src/lib/http', async () => {
+		const code = "import ky from 'ky';\nexport const k = ky;\n";
+		expect(await problems('src/lib/bible/scratch.ts', code)).toEqual([
+			expect.stringMatching(/^no-restricted-imports: .*only in src\/lib\/http/)
+		]);
+		expect(await problems('src/lib/http/scratch.ts', code)).toEqual([]);
+	});
+
+	it('the fakes only from the demo transport and demo-only UI, statically or dynamically', async () => {
+		const dynamic = "export const load = () => import('$lib/fakes/energy/app');\n";
+		expect(await problems('src/lib/energy/scratch.ts', dynamic)).toEqual([
+			expect.stringMatching(/^no-restricted-syntax: The fakes load only through the demo transport/)
+		]);
+		expect(
+			await problems('src/lib/codehost/scratch.ts', "export * from '$lib/fakes/codehost/app';\n")
+		).toHaveLength(1);
+		expect(await problems('src/lib/settings/transport.ts', dynamic)).toEqual([]);
+	});
+
+	// The state class is parsed with types (its project loads once: slow on a cold start).
+	it('no Svelte in service modules; state classes may use it', { timeout: 60_000 }, async () => {
+		const code = "import { tick } from 'svelte';\nexport const t = tick;\n";
+		expect(await problems('src/lib/energy/scratch.ts', code)).toEqual([
+			expect.stringMatching(/Service modules \(\*\.ts\) stay free of Svelte/)
+		]);
+		// An existing state class's path: its parser knows the file.
+		expect(await problems('src/lib/energy/accounts.svelte.ts', code)).toEqual([]);
+	});
+
+	it('routes import state and components, never a service module', async () => {
+		const service =
+			"import { clientFor } from '$lib/settings/client-for';\nexport const c = clientFor;\n";
+		expect(await problems('src/routes/scratch.ts', service)).toEqual([
+			expect.stringMatching(/services are called by state, not by routes/)
+		]);
+		const state =
+			"import { connections } from '$lib/settings/area-connection.svelte';\nimport { x } from '$lib/energy/ui/thing';\nexport const c = [connections, x];\n";
+		expect(await problems('src/routes/scratch.ts', state)).toEqual([]);
+	});
+});
