@@ -1,27 +1,16 @@
-import type { HttpClient, HttpResult } from '$lib/http/client';
+// Over 400 lines: it is every field the explorer page binds (answer, pages, OAuth, history); the work is in send.ts, request-builder and explorer-response.
+import type { HttpClient } from '$lib/http/client';
 import { sameOrigin, withoutCredentialParams } from '$lib/http/credentials';
 import { headersToObject, type Exchange } from '$lib/http/exchange';
-import { REDACTED, redactHeaderUrls, redactText, redactUrl } from '$lib/http/redact';
+import { REDACTED, redactText } from '$lib/http/redact';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { parseJsonBody } from '$lib/http/validate';
 import { AuthState } from './auth.svelte';
 import { toCurl } from './curl';
-import {
-	decodeQuery,
-	encodeForm,
-	encodeQuery,
-	fillPath,
-	joinUrl,
-	flattenParams,
-	lintRequest,
-	LONG_URL_CHARS,
-	pathParamNames,
-	type ParamValue,
-	type PathLint
-} from './encoding';
-import { ENDPOINTS, keysetAdvice, type BodyKind, type EndpointTemplate } from './endpoints';
-import { classifyAnswer, type ErrorShape } from './errors';
+import { joinUrl } from './encoding';
+import { toExplorerResponse, type ExplorerResponse } from './explorer-response';
 import { walkPages, type WalkProgress, type WalkResult } from './fetch-all';
+import { headerValue, parseHeaderLines } from './header-lines';
 import {
 	entryFromExchange,
 	exportHistory,
@@ -31,50 +20,22 @@ import {
 	type HistoryEntry,
 	type SavedRequest
 } from './history';
-import { parseTokenResponse, type OAuthTokens } from './oauth';
-import { nullParams } from './rules';
-import {
-	inspectPagination,
-	isCrossOrigin,
-	keepBaseUrl,
-	retargeted,
-	type PaginationReport
-} from './pagination';
+import type { OAuthTokens } from './oauth';
+import { isCrossOrigin, keepBaseUrl, retargeted } from './pagination';
+import { RequestBuilder, type BuilderContext } from './request-builder.svelte';
 import {
 	hideSecrets,
 	sendExplorerRequest,
-	sendTokenRequest,
+	requestTokens,
 	type ExplorerRequest,
 	type Hop,
 	type SendContext,
 	type SendOutcome
 } from './send';
 
-export const EXPLORER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type ExplorerMethod = (typeof EXPLORER_METHODS)[number];
-
 export type { Hop };
-
-export interface ExplorerResponse {
-	method: string;
-	status: number;
-	statusText: string;
-	url: string;
-	headers: Record<string, string>;
-	bodyText: string;
-	json: unknown;
-	isJson: boolean;
-	durationMs: number;
-	sizeBytes: number;
-	hops: Hop[];
-	/** Why a redirect was not followed, with the new URL. */
-	redirectNote?: string;
-	/** A redirect target on another origin, not followed with credentials. */
-	offsite?: string;
-	refreshed: boolean;
-	shape: ErrorShape | null;
-	pagination: PaginationReport;
-}
+export type { ExplorerResponse };
+export { EXPLORER_METHODS, type ExplorerMethod } from './request-builder.svelte';
 
 /**
  * Where the explorer sends: the code host's connection (an AreaConnection from Settings; tests
@@ -88,16 +49,6 @@ export interface ExplorerConnection {
 	client(options: { secrets: () => string[]; onExchange: (e: Exchange) => void }): HttpClient;
 }
 
-/** A request as the form builds it, without auth: the send path adds that where it may. */
-interface Built {
-	method: string;
-	path: string;
-	query: string;
-	headers: Record<string, string>;
-	body?: BodyInit;
-	bodyText?: string;
-}
-
 /** What went out last, with the credentials it carried (for "Copy as cURL"). */
 interface LastSent {
 	method: string;
@@ -107,22 +58,11 @@ interface LastSent {
 	withCookies: boolean;
 }
 
-/** What the explorer page shows: the request being built, the answer, pages, history. */
-export class ExplorerState {
-	templateId = $state('list-projects');
-	method = $state<ExplorerMethod>('GET');
-	path = $state('/projects');
-	pathParams = $state<Record<string, string>>({});
-	query = $state('per_page=5');
-	params = $state('');
-	bodyKind = $state<BodyKind>('query');
-	/** Send the raw query string in a form body (after a 414). */
-	queryInBody = $state(false);
-	file = $state<File | null>(null);
-	captchaResponse = $state('');
-	/** Extra request headers, one `Name: value` per line (e.g. If-Unmodified-Since). */
-	headers = $state('');
-
+/**
+ * What the explorer page shows: the request being built (RequestBuilder), the answer, pages,
+ * OAuth and history. Sending is send.ts's; reading an answer is explorer-response.ts's.
+ */
+export class ExplorerState extends RequestBuilder {
 	sending = $state(false);
 	response = $state<ExplorerResponse | null>(null);
 	/** Why no answer came (network, CORS, timeout, cancelled), or null. */
@@ -156,195 +96,13 @@ export class ExplorerState {
 	#saved: SavedRequest | undefined;
 
 	constructor(connection: ExplorerConnection, history: HistoryStore = new HistoryStore()) {
+		super();
 		this.#connection = connection;
 		this.#store = history;
 		this.auth = new AuthState(
 			(refresh) => this.#refreshTokens(refresh),
 			() => this.#connection.remember
 		);
-	}
-
-	// ---- request builder ----
-
-	get template(): EndpointTemplate | undefined {
-		return ENDPOINTS.find((t) => t.id === this.templateId);
-	}
-
-	useTemplate(id: string) {
-		const t = ENDPOINTS.find((e) => e.id === id);
-		if (!t) return;
-		this.templateId = id;
-		this.method = t.method;
-		this.path = t.path;
-		this.pathParams = { ...t.example };
-		this.query = t.query ?? '';
-		this.params = t.params ? JSON.stringify(t.params, null, 2) : '';
-		this.bodyKind = t.bodyKind ?? (t.method === 'GET' ? 'query' : 'json');
-		this.queryInBody = false;
-		this.file = null;
-	}
-
-	get paramNames(): string[] {
-		return pathParamNames(this.path);
-	}
-
-	get builtPath(): string {
-		return fillPath(this.path, this.pathParams);
-	}
-
-	get parsedParams():
-		{ ok: true; value: Record<string, ParamValue> } | { ok: false; error: string } {
-		if (!this.params.trim()) return { ok: true, value: {} };
-		try {
-			const value = JSON.parse(this.params) as unknown;
-			if (!value || typeof value !== 'object' || Array.isArray(value))
-				return {
-					ok: false,
-					error:
-						'Parameters must be one JSON object, for example {"name": "value"}, not a list or a single value.'
-				};
-			return { ok: true, value: value as Record<string, ParamValue> };
-		} catch (e) {
-			return {
-				ok: false,
-				error: `Parameters are not valid JSON (${(e as Error).message}). Write one JSON object, for example {"name": "value"}, or clear the field.`
-			};
-		}
-	}
-
-	get lint(): PathLint[] {
-		const out = lintRequest(this.builtPath, this.queryInBody ? '' : this.query);
-		const p = this.parsedParams;
-		if (!p.ok) out.push({ level: 'error', message: p.error });
-		else {
-			const nulls = nullParams(p.value);
-			if (nulls.length)
-				out.push({
-					level: 'warning',
-					message: `${nulls.join(', ')}: null is sent empty; boolean arguments must be true or false, never null (CH-BOOL-2).`
-				});
-		}
-		if (
-			this.method === 'GET' &&
-			(this.bodyKind === 'json' ||
-				this.bodyKind === 'form' ||
-				this.bodyKind === 'multipart' ||
-				this.queryInBody)
-		)
-			out.push({
-				level: 'warning',
-				message:
-					'A browser cannot send a body with GET: the parameters will not be sent. Use the query string, or another method.'
-			});
-		if (this.previewUrl.length > LONG_URL_CHARS)
-			out.push({
-				level: 'warning',
-				message: `The URL is ${this.previewUrl.length} characters long: servers answer 414 to long query strings (CH-PAY-3). Send the parameters as a body instead.`
-			});
-		const badHeader = badHeaderLine(this.headers);
-		if (badHeader !== undefined) out.push({ level: 'error', message: badHeaderMessage(badHeader) });
-		for (const w of this.auth.applied.warnings) out.push({ level: 'warning', message: w });
-		return out;
-	}
-
-	/**
-	 * Input the request cannot carry (parameters that are not a JSON object, a header line that is
-	 * not `Name: value`) would otherwise be dropped silently; Send refuses it and says what to do.
-	 */
-	get inputError(): string | null {
-		const p = this.parsedParams;
-		if (!p.ok) return p.error;
-		const badHeader = badHeaderLine(this.headers);
-		return badHeader === undefined ? null : badHeaderMessage(badHeader);
-	}
-
-	/** The URL as it will be sent, with secrets left out. */
-	get previewUrl(): string {
-		const b = this.#build();
-		const auth = this.auth.applied.query.map((q) => q.replace(/=.*/, '=…'));
-		return joinUrl(this.#connection.apiRoot, b.path, [b.query, ...auth].filter(Boolean).join('&'));
-	}
-
-	get offerBody(): boolean {
-		return (
-			!this.queryInBody &&
-			(this.response?.status === 414 || this.previewUrl.length > LONG_URL_CHARS)
-		);
-	}
-
-	sendAsBody() {
-		this.queryInBody = true;
-		if (this.bodyKind === 'query' || this.bodyKind === 'none') this.bodyKind = 'form';
-	}
-
-	keysetHelp(orderBy?: string, sort?: 'asc' | 'desc') {
-		return keysetAdvice(this.builtPath, this.auth.authenticated, 100, orderBy, sort);
-	}
-
-	applyKeyset(orderBy?: string, sort?: 'asc' | 'desc') {
-		const advice = this.keysetHelp(orderBy, sort);
-		if (!advice.query) return;
-		const keep = decodeQuery(this.query).filter(
-			([k]) =>
-				![
-					'pagination',
-					'order_by',
-					'sort',
-					'page',
-					'per_page',
-					'id_after',
-					'id_before',
-					'cursor'
-				].includes(k)
-		);
-		this.query = [encodeQuery(Object.fromEntries(keep)), advice.query].filter(Boolean).join('&');
-	}
-
-	#build(extraHeaders: Record<string, string> = {}): Built {
-		const p = this.parsedParams;
-		const params = p.ok ? p.value : {};
-		const queryParts: string[] = [];
-		if (this.query.trim() && !this.queryInBody)
-			queryParts.push(this.query.trim().replace(/^\?/, ''));
-		if (this.bodyKind === 'query' && Object.keys(params).length)
-			queryParts.push(encodeQuery(params));
-		const headers: Record<string, string> = { ...parseHeaderLines(this.headers), ...extraHeaders };
-		let body: BodyInit | undefined;
-		let bodyText: string | undefined;
-		if (this.method !== 'GET') {
-			if (this.bodyKind === 'json') {
-				const merged = this.queryInBody
-					? { ...Object.fromEntries(decodeQuery(this.query)), ...params }
-					: params;
-				bodyText = JSON.stringify(merged);
-				body = bodyText;
-				headers['Content-Type'] = 'application/json';
-			} else if (this.bodyKind === 'form') {
-				bodyText = [this.queryInBody ? this.query.trim() : '', encodeForm(params)]
-					.filter(Boolean)
-					.join('&');
-				body = bodyText;
-				headers['Content-Type'] = 'application/x-www-form-urlencoded';
-			} else if (this.bodyKind === 'multipart') {
-				const form = new FormData();
-				for (const [k, v] of flattenParams(params)) form.append(k, v);
-				if (this.file) form.append('file', this.file, this.file.name);
-				body = form;
-				bodyText = `(multipart form: ${[...flattenParams(params).map(([k]) => k), this.file ? `file=${this.file.name}` : 'no file'].join(', ')})`;
-			} else if (this.queryInBody && this.query.trim()) {
-				bodyText = this.query.trim();
-				body = bodyText;
-				headers['Content-Type'] = 'application/x-www-form-urlencoded';
-			}
-		}
-		return {
-			method: this.method,
-			path: this.builtPath,
-			query: queryParts.join('&'),
-			headers,
-			body,
-			bodyText
-		};
 	}
 
 	/** Everything the one send path needs from this page's connection and auth. */
@@ -371,7 +129,7 @@ export class ExplorerState {
 			params: this.params,
 			bodyKind: this.bodyKind
 		};
-		const b = this.#build(extraHeaders);
+		const b = this.build(extraHeaders);
 		await this.#run({
 			method: b.method,
 			target: b.path,
@@ -388,14 +146,14 @@ export class ExplorerState {
 	 * goes where it points, without credentials (the send path sees to that).
 	 */
 	async followLink(url: string): Promise<void> {
-		const b = this.#build();
+		const b = this.build();
 		this.#saved = undefined;
 		await this.#run({ method: 'GET', target: this.#linkTarget(url), headers: b.headers });
 	}
 
 	/** Sends a GET where a redirect or a Link pointed, on another origin, with no credential. */
 	async sendWithoutCredentials(url: string): Promise<void> {
-		const b = this.#build();
+		const b = this.build();
 		this.#saved = undefined;
 		await this.#run({ method: 'GET', target: url, headers: b.headers, credentials: 'omit' });
 	}
@@ -440,69 +198,16 @@ export class ExplorerState {
 		}
 	}
 
+	protected get builderContext(): BuilderContext {
+		return { apiRoot: this.#connection.apiRoot, auth: this.auth, status: this.response?.status };
+	}
+
 	#toResponse(outcome: SendOutcome, method: string): ExplorerResponse {
-		const { result, hops, refreshed, redirectNote, offsite } = outcome;
-		const parsed = parseJsonBody(result.text);
-		const headers = result.exchange.responseHeaders;
-		const crossOrigin = this.#connection.live && this.#crossOrigin();
-		const json = parsed.ok ? parsed.value : undefined;
-		return {
-			method,
-			status: result.response.status,
-			statusText: result.response.statusText,
-			url: result.exchange.url,
-			headers,
-			bodyText: result.text,
-			json,
-			isJson: parsed.ok,
-			durationMs: result.exchange.durationMs,
-			sizeBytes: result.exchange.sizeBytes,
-			hops,
-			redirectNote,
-			offsite,
-			refreshed,
-			shape: classifyAnswer({
-				status: result.response.status,
-				headers,
-				bodyText: result.text,
-				json,
-				isJson: parsed.ok,
-				crossOrigin
-			}),
-			pagination: this.#inspect(result, crossOrigin, json)
-		};
-	}
-
-	/**
-	 * Link URLs come from the raw headers, to be followed exactly as given (the exchange record has
-	 * secrets redacted, also inside a Link that echoes a query token); what is shown is redacted.
-	 */
-	#inspect(result: HttpResult, crossOrigin: boolean, json: unknown): PaginationReport {
-		const report = inspectPagination(headersToObject(result.response.headers), {
+		return toExplorerResponse(outcome, method, {
 			apiRoot: this.#connection.apiRoot,
-			requestUrl: result.exchange.url,
-			crossOrigin,
-			isList: Array.isArray(json),
-			listLength: Array.isArray(json) ? json.length : undefined
+			crossOrigin: this.#connection.live && isCrossOrigin(this.#connection.apiRoot, pageOrigin()),
+			secrets: this.auth.secrets
 		});
-		const secrets = this.auth.secrets;
-		const hide = (text: string) => redactText(redactHeaderUrls(text), secrets);
-		return {
-			...report,
-			rows: report.rows.map((r) => ({ ...r, value: r.value === null ? null : hide(r.value) })),
-			links: report.links.map((l) => ({ ...l, shown: redactText(redactUrl(l.url), secrets) }))
-		};
-	}
-
-	#crossOrigin(): boolean {
-		try {
-			return isCrossOrigin(
-				this.#connection.apiRoot,
-				typeof location === 'undefined' ? undefined : location.origin
-			);
-		} catch {
-			return false;
-		}
 	}
 
 	cancel(): void {
@@ -516,15 +221,8 @@ export class ExplorerState {
 		return this.#tokenRequest({ grant_type: 'refresh_token', refresh_token: refreshToken });
 	}
 
-	async #tokenRequest(form: Record<string, string>): Promise<OAuthTokens> {
-		const result = await sendTokenRequest(encodeForm(form), this.#context());
-		const parsed = parseJsonBody(result.text);
-		const tokens = result.response.ok && parsed.ok ? parseTokenResponse(parsed.value) : null;
-		if (!tokens) {
-			const body = parsed.ok ? (parsed.value as Record<string, unknown>) : {};
-			throw new Error(String(body.error ?? `status ${result.response.status}`));
-		}
-		return tokens;
+	#tokenRequest(form: Record<string, string>): Promise<OAuthTokens> {
+		return requestTokens(form, this.#context());
 	}
 
 	/** Signs in at the provider with a password grant (the demo offers one) and keeps both tokens. */
@@ -633,14 +331,19 @@ export class ExplorerState {
 			return this.#run({
 				method,
 				target: withoutCredentialParams(entry.url),
-				headers: body ? { 'Content-Type': contentTypeOf(entry.requestHeaders) } : {},
+				headers: body
+					? {
+							'Content-Type':
+								headerValue(entry.requestHeaders, 'content-type') ?? 'application/json'
+						}
+					: {},
 				body,
 				bodyText: body,
 				credentials: 'omit'
 			});
 		}
 		if (entry.request) {
-			this.#load(entry.request);
+			this.load(entry.request);
 			return this.send();
 		}
 		return this.followLink(withoutCredentialParams(entry.url));
@@ -649,7 +352,7 @@ export class ExplorerState {
 	/** Loads an entry into the form at the current base URL and sends it there, with credentials. */
 	retarget(entry: HistoryEntry): Promise<void> {
 		const at = retargeted(withoutCredentialParams(entry.url), this.#connection.apiRoot);
-		this.#load({
+		this.load({
 			method: entry.method,
 			path: entry.request?.path ?? at.path,
 			query: entry.request?.query ?? at.query,
@@ -657,18 +360,6 @@ export class ExplorerState {
 			bodyKind: entry.request?.bodyKind ?? 'query'
 		});
 		return this.send();
-	}
-
-	#load(request: SavedRequest) {
-		this.method = (EXPLORER_METHODS as readonly string[]).includes(request.method)
-			? (request.method as ExplorerMethod)
-			: 'GET';
-		this.path = request.path.startsWith('/') ? request.path : `/${request.path}`;
-		this.pathParams = {};
-		this.query = request.query.includes(REDACTED) ? '' : request.query;
-		this.params = request.params;
-		this.bodyKind = request.bodyKind;
-		this.queryInBody = false;
 	}
 
 	async clearHistory(): Promise<void> {
@@ -693,7 +384,7 @@ export class ExplorerState {
 
 	/** The last request as cURL; secrets only when asked for. */
 	curl(includeSecrets: boolean): string {
-		const b = this.#build();
+		const b = this.build();
 		const last: LastSent = this.#lastSent ?? {
 			method: b.method,
 			url: joinUrl(
@@ -728,32 +419,7 @@ export class ExplorerState {
 	}
 }
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-/** The first non-blank header line that is not `Name: value`, if any. */
-export function badHeaderLine(text: string): string | undefined {
-	return text.split('\n').find((line) => {
-		if (!line.trim()) return false;
-		const at = line.indexOf(':');
-		return at <= 0 || !HEADER_NAME.test(line.slice(0, at).trim());
-	});
-}
-
-function badHeaderMessage(line: string): string {
-	return `Request headers: “${line.trim()}” is not a header. Write one header per line as Name: value, or remove the line.`;
-}
-
-/** `Name: value` lines; lines without a colon are ignored (badHeaderLine reports them). */
-export function parseHeaderLines(text: string): Record<string, string> {
-	const out: Record<string, string> = {};
-	for (const line of text.split('\n')) {
-		const at = line.indexOf(':');
-		if (at > 0) out[line.slice(0, at).trim()] = line.slice(at + 1).trim();
-	}
-	return out;
-}
-
-function contentTypeOf(headers: Record<string, string>): string {
-	const found = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type');
-	return found?.[1] ?? 'application/json';
+/** The page's origin, when there is a page (not in unit tests). */
+function pageOrigin(): string | undefined {
+	return typeof location === 'undefined' ? undefined : location.origin;
 }

@@ -10,7 +10,8 @@ import type { Exchange } from '$lib/http/exchange';
 import { redactText, redactUrl } from '$lib/http/redact';
 import { parseJsonBody } from '$lib/http/validate';
 import { authorizeUrl, type AppliedAuth, type AuthMethod } from './auth';
-import { needsFreshToken, tokenEndpoint } from './oauth';
+import { encodeForm } from './encoding';
+import { needsFreshToken, parseTokenResponse, tokenEndpoint, type OAuthTokens } from './oauth';
 
 /** The auth side the send path needs (AuthState has it; tests pass a plain object). */
 export interface ExplorerAuth {
@@ -248,6 +249,21 @@ export async function sendTokenRequest(
 		redirect: 'manual',
 		retry: false
 	});
+}
+
+/** A token call's answer read as both tokens; a refusal throws with the provider's error. */
+export async function requestTokens(
+	form: Record<string, string>,
+	context: Pick<SendContext, 'apiRoot' | 'client' | 'record'>
+): Promise<OAuthTokens> {
+	const result = await sendTokenRequest(encodeForm(form), context);
+	const parsed = parseJsonBody(result.text);
+	const tokens = result.response.ok && parsed.ok ? parseTokenResponse(parsed.value) : null;
+	if (!tokens) {
+		const body = parsed.ok ? (parsed.value as Record<string, unknown>) : {};
+		throw new Error(String(body.error ?? `status ${result.response.status}`));
+	}
+	return tokens;
 }
 
 export const TOKEN_BODY_NOT_KEPT = '(not kept: sign-in and token refresh carry credentials)';

@@ -1,0 +1,261 @@
+/**
+ * The request being built: the form's fields, what they make (path, query, body, headers, without
+ * auth), and the lint shown before sending. The explorer's state extends it.
+ */
+import type { AuthState } from './auth.svelte';
+import {
+	decodeQuery,
+	encodeForm,
+	encodeQuery,
+	fillPath,
+	joinUrl,
+	flattenParams,
+	lintRequest,
+	LONG_URL_CHARS,
+	pathParamNames,
+	type ParamValue,
+	type PathLint
+} from './encoding';
+import { ENDPOINTS, keysetAdvice, type BodyKind, type EndpointTemplate } from './endpoints';
+import { badHeaderLine, badHeaderMessage, parseHeaderLines } from './header-lines';
+import type { SavedRequest } from './history';
+import { REDACTED } from '$lib/http/redact';
+import { nullParams } from './rules';
+
+export const EXPLORER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type ExplorerMethod = (typeof EXPLORER_METHODS)[number];
+
+/** A request as the form builds it, without auth: the send path adds that where it may. */
+export interface Built {
+	method: string;
+	path: string;
+	query: string;
+	headers: Record<string, string>;
+	body?: BodyInit;
+	bodyText?: string;
+}
+
+/** What the form needs from the page around it. */
+export interface BuilderContext {
+	apiRoot: string;
+	auth: AuthState;
+	/** The last answer's status (a 414 offers to send the parameters as a body). */
+	status?: number;
+}
+
+export abstract class RequestBuilder {
+	templateId = $state('list-projects');
+	method = $state<ExplorerMethod>('GET');
+	path = $state('/projects');
+	pathParams = $state<Record<string, string>>({});
+	query = $state('per_page=5');
+	params = $state('');
+	bodyKind = $state<BodyKind>('query');
+	/** Send the raw query string in a form body (after a 414). */
+	queryInBody = $state(false);
+	file = $state<File | null>(null);
+	captchaResponse = $state('');
+	/** Extra request headers, one `Name: value` per line (e.g. If-Unmodified-Since). */
+	headers = $state('');
+
+	protected abstract get builderContext(): BuilderContext;
+
+	get template(): EndpointTemplate | undefined {
+		return ENDPOINTS.find((t) => t.id === this.templateId);
+	}
+
+	useTemplate(id: string) {
+		const t = ENDPOINTS.find((e) => e.id === id);
+		if (!t) return;
+		this.templateId = id;
+		this.method = t.method;
+		this.path = t.path;
+		this.pathParams = { ...t.example };
+		this.query = t.query ?? '';
+		this.params = t.params ? JSON.stringify(t.params, null, 2) : '';
+		this.bodyKind = t.bodyKind ?? (t.method === 'GET' ? 'query' : 'json');
+		this.queryInBody = false;
+		this.file = null;
+	}
+
+	get paramNames(): string[] {
+		return pathParamNames(this.path);
+	}
+
+	get builtPath(): string {
+		return fillPath(this.path, this.pathParams);
+	}
+
+	get parsedParams():
+		{ ok: true; value: Record<string, ParamValue> } | { ok: false; error: string } {
+		if (!this.params.trim()) return { ok: true, value: {} };
+		try {
+			const value = JSON.parse(this.params) as unknown;
+			if (!value || typeof value !== 'object' || Array.isArray(value))
+				return {
+					ok: false,
+					error:
+						'Parameters must be one JSON object, for example {"name": "value"}, not a list or a single value.'
+				};
+			return { ok: true, value: value as Record<string, ParamValue> };
+		} catch (e) {
+			return {
+				ok: false,
+				error: `Parameters are not valid JSON (${(e as Error).message}). Write one JSON object, for example {"name": "value"}, or clear the field.`
+			};
+		}
+	}
+
+	get lint(): PathLint[] {
+		const out = lintRequest(this.builtPath, this.queryInBody ? '' : this.query);
+		const p = this.parsedParams;
+		if (!p.ok) out.push({ level: 'error', message: p.error });
+		else {
+			const nulls = nullParams(p.value);
+			if (nulls.length)
+				out.push({
+					level: 'warning',
+					message: `${nulls.join(', ')}: null is sent empty; boolean arguments must be true or false, never null (CH-BOOL-2).`
+				});
+		}
+		if (
+			this.method === 'GET' &&
+			(this.bodyKind === 'json' ||
+				this.bodyKind === 'form' ||
+				this.bodyKind === 'multipart' ||
+				this.queryInBody)
+		)
+			out.push({
+				level: 'warning',
+				message:
+					'A browser cannot send a body with GET: the parameters will not be sent. Use the query string, or another method.'
+			});
+		if (this.previewUrl.length > LONG_URL_CHARS)
+			out.push({
+				level: 'warning',
+				message: `The URL is ${this.previewUrl.length} characters long: servers answer 414 to long query strings (CH-PAY-3). Send the parameters as a body instead.`
+			});
+		const badHeader = badHeaderLine(this.headers);
+		if (badHeader !== undefined) out.push({ level: 'error', message: badHeaderMessage(badHeader) });
+		for (const w of this.builderContext.auth.applied.warnings)
+			out.push({ level: 'warning', message: w });
+		return out;
+	}
+
+	/**
+	 * Input the request cannot carry (parameters that are not a JSON object, a header line that is
+	 * not `Name: value`) would otherwise be dropped silently; Send refuses it and says what to do.
+	 */
+	get inputError(): string | null {
+		const p = this.parsedParams;
+		if (!p.ok) return p.error;
+		const badHeader = badHeaderLine(this.headers);
+		return badHeader === undefined ? null : badHeaderMessage(badHeader);
+	}
+
+	/** The URL as it will be sent, with secrets left out. */
+	get previewUrl(): string {
+		const b = this.build();
+		const auth = this.builderContext.auth.applied.query.map((q) => q.replace(/=.*/, '=…'));
+		return joinUrl(
+			this.builderContext.apiRoot,
+			b.path,
+			[b.query, ...auth].filter(Boolean).join('&')
+		);
+	}
+
+	get offerBody(): boolean {
+		return (
+			!this.queryInBody &&
+			(this.builderContext.status === 414 || this.previewUrl.length > LONG_URL_CHARS)
+		);
+	}
+
+	sendAsBody() {
+		this.queryInBody = true;
+		if (this.bodyKind === 'query' || this.bodyKind === 'none') this.bodyKind = 'form';
+	}
+
+	keysetHelp(orderBy?: string, sort?: 'asc' | 'desc') {
+		return keysetAdvice(this.builtPath, this.builderContext.auth.authenticated, 100, orderBy, sort);
+	}
+
+	applyKeyset(orderBy?: string, sort?: 'asc' | 'desc') {
+		const advice = this.keysetHelp(orderBy, sort);
+		if (!advice.query) return;
+		const keep = decodeQuery(this.query).filter(
+			([k]) =>
+				![
+					'pagination',
+					'order_by',
+					'sort',
+					'page',
+					'per_page',
+					'id_after',
+					'id_before',
+					'cursor'
+				].includes(k)
+		);
+		this.query = [encodeQuery(Object.fromEntries(keep)), advice.query].filter(Boolean).join('&');
+	}
+
+	protected build(extraHeaders: Record<string, string> = {}): Built {
+		const p = this.parsedParams;
+		const params = p.ok ? p.value : {};
+		const queryParts: string[] = [];
+		if (this.query.trim() && !this.queryInBody)
+			queryParts.push(this.query.trim().replace(/^\?/, ''));
+		if (this.bodyKind === 'query' && Object.keys(params).length)
+			queryParts.push(encodeQuery(params));
+		const headers: Record<string, string> = { ...parseHeaderLines(this.headers), ...extraHeaders };
+		let body: BodyInit | undefined;
+		let bodyText: string | undefined;
+		if (this.method !== 'GET') {
+			if (this.bodyKind === 'json') {
+				const merged = this.queryInBody
+					? { ...Object.fromEntries(decodeQuery(this.query)), ...params }
+					: params;
+				bodyText = JSON.stringify(merged);
+				body = bodyText;
+				headers['Content-Type'] = 'application/json';
+			} else if (this.bodyKind === 'form') {
+				bodyText = [this.queryInBody ? this.query.trim() : '', encodeForm(params)]
+					.filter(Boolean)
+					.join('&');
+				body = bodyText;
+				headers['Content-Type'] = 'application/x-www-form-urlencoded';
+			} else if (this.bodyKind === 'multipart') {
+				const form = new FormData();
+				for (const [k, v] of flattenParams(params)) form.append(k, v);
+				if (this.file) form.append('file', this.file, this.file.name);
+				body = form;
+				bodyText = `(multipart form: ${[...flattenParams(params).map(([k]) => k), this.file ? `file=${this.file.name}` : 'no file'].join(', ')})`;
+			} else if (this.queryInBody && this.query.trim()) {
+				bodyText = this.query.trim();
+				body = bodyText;
+				headers['Content-Type'] = 'application/x-www-form-urlencoded';
+			}
+		}
+		return {
+			method: this.method,
+			path: this.builtPath,
+			query: queryParts.join('&'),
+			headers,
+			body,
+			bodyText
+		};
+	}
+
+	/** Fills the form from a saved request (history). */
+	protected load(request: SavedRequest) {
+		this.method = (EXPLORER_METHODS as readonly string[]).includes(request.method)
+			? (request.method as ExplorerMethod)
+			: 'GET';
+		this.path = request.path.startsWith('/') ? request.path : `/${request.path}`;
+		this.pathParams = {};
+		this.query = request.query.includes(REDACTED) ? '' : request.query;
+		this.params = request.params;
+		this.bodyKind = request.bodyKind;
+		this.queryInBody = false;
+	}
+}
