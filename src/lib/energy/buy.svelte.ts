@@ -12,9 +12,9 @@ import {
 	purchaseId,
 	sameRequest,
 	type PendingPurchase,
-	type PurchaseJournal,
-	type PurchaseLock
+	type PurchaseJournal
 } from './pending-purchase';
+import { type PurchaseLock } from './purchase-lock';
 import { findDuplicates, findPlacedOrders, newestGuids, NO_GUIDS } from './reconcile';
 import type { CreatedOrder, Order } from './schemas';
 

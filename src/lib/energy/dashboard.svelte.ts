@@ -1,18 +1,17 @@
+// Over 400 lines: the dashboard's one state (balances, list, detail, polling, purchases, recovery); the work is in api, poller, tracker, reconcile and pending-purchase.
 import type { HttpClient } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { AccountsState } from './accounts.svelte';
 import { getOrder, listOrders, pageOfLink, type SortDirection } from './api';
 import { BuyFlow, type RecoveredPurchase } from './buy.svelte';
-import { isTerminal, statusLabel } from './model';
+import { isTerminal, STATUS, statusLabel } from './model';
 import {
-	browserPurchaseLock,
 	browserStorage,
 	PurchaseJournal,
 	reconcileInterrupted,
-	type LockEnv,
-	type PendingPurchase,
-	type PurchaseLock
+	type PendingPurchase
 } from './pending-purchase';
+import { browserPurchaseLock, type LockEnv, type PurchaseLock } from './purchase-lock';
 import { OrderPoller, browserPollerEnv, type PollerEnv, type StopReason } from './poller';
 import type { CreatedOrder, Order, OrderPage } from './schemas';
 import {
@@ -381,12 +380,17 @@ export class EnergyDashboard {
 	async #seen(order: Order): Promise<void> {
 		const before = this.orders[order.guid]?.status ?? this.tracked[order.guid]?.lastStatus;
 		this.orders = { ...this.orders, [order.guid]: order };
-		if (order.status === 3 && before !== undefined && before !== 3 && before !== 4) {
+		if (
+			order.status === STATUS.delegated &&
+			before !== undefined &&
+			before !== STATUS.delegated &&
+			before !== STATUS.reclaimed
+		) {
 			const amount = order.energy_amount?.toLocaleString('en-US') ?? 'the';
 			const text = `Order ${order.guid} is delegated: ${amount} energy is at ${order.to}.`;
 			this.announcement = text;
 			this.#notify('Energy delegated', text);
-		} else if (order.status === 6 && before !== undefined && before !== 6) {
+		} else if (order.status === STATUS.error && before !== undefined && before !== STATUS.error) {
 			this.announcement = `Order ${order.guid} failed (${statusLabel(6)}).`;
 		}
 		if (this.#tracker) {

@@ -12,6 +12,17 @@ export const STATUS_LABELS = {
 } as const satisfies Record<number, string>;
 
 export type OrderStatus = keyof typeof STATUS_LABELS;
+
+/** The statuses by name, so code reads `STATUS.error`, not `6`. */
+export const STATUS = {
+	pending: 0,
+	awaitingPayment: 1,
+	delegating: 2,
+	delegated: 3,
+	reclaimed: 4,
+	paid: 5,
+	error: 6
+} as const satisfies Record<string, OrderStatus>;
 export const ORDER_STATUSES = [0, 1, 2, 3, 4, 5, 6] as const satisfies readonly OrderStatus[];
 
 export function statusLabel(status: number): string {
@@ -22,9 +33,9 @@ export function statusLabel(status: number): string {
 export const USUAL_SEQUENCE = [0, 5, 2, 3, 4] as const satisfies readonly OrderStatus[];
 
 /** Delivery is over for the buyer: delegated (3) or failed (6). Polling slows down after these. */
-export const DELIVERY_FINAL: ReadonlySet<number> = new Set([3, 6]);
+export const DELIVERY_FINAL: ReadonlySet<number> = new Set([STATUS.delegated, STATUS.error]);
 /** Nothing will change any more: reclaimed (4) or failed (6). Polling stops. */
-export const TERMINAL: ReadonlySet<number> = new Set([4, 6]);
+export const TERMINAL: ReadonlySet<number> = new Set([STATUS.reclaimed, STATUS.error]);
 
 export const isDeliveryFinal = (status: number) => DELIVERY_FINAL.has(status);
 export const isTerminal = (status: number) => TERMINAL.has(status);

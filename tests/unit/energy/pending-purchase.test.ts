@@ -10,13 +10,15 @@ import {
 	purchaseSummary,
 	reconcileInterrupted,
 	sameRequest,
+	type PendingPurchase
+} from '../../../src/lib/energy/pending-purchase';
+import {
 	storageLock,
 	STORAGE_LOCK_TIMING,
 	webLock,
 	type LockEnv,
-	type PendingPurchase,
 	type PurchaseLock
-} from '../../../src/lib/energy/pending-purchase';
+} from '../../../src/lib/energy/purchase-lock';
 import { newestGuids } from '../../../src/lib/energy/reconcile';
 import { BASE, energyHarness, FRESH, pathsOf } from './helpers';
 

@@ -6,12 +6,11 @@ import { EnergyDashboard } from '../../../src/lib/energy/dashboard.svelte';
 import {
 	INTERRUPTED_GRACE_MS,
 	memoryStorage,
-	pageLock,
 	PENDING_KEY,
 	PurchaseJournal,
-	type PendingPurchase,
-	type PurchaseLock
+	type PendingPurchase
 } from '../../../src/lib/energy/pending-purchase';
+import { pageLock, type PurchaseLock } from '../../../src/lib/energy/purchase-lock';
 import { newestGuids } from '../../../src/lib/energy/reconcile';
 import { orderTracker } from '../../../src/lib/energy/tracker';
 import { createClient, type HttpClient } from '../../../src/lib/http/client';
