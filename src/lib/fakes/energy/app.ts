@@ -7,9 +7,7 @@ import {
 	defaultTiming,
 	DEFAULT_STEP_MS,
 	fullView,
-	listOrders,
 	placeOrder,
-	readListQuery,
 	seedState,
 	systemClock,
 	validateBuy,
@@ -20,6 +18,7 @@ import {
 	type MachineTiming,
 	type ValidationErrors
 } from './service';
+import { listOrders, readListQuery } from './list-query';
 import { defaultStore, indexedDbStore, type EnergyStore } from './store';
 
 export { demoAccounts, type DemoAccount } from './service';
