@@ -73,6 +73,19 @@ describe('auth methods', () => {
 		).toEqual(['sudo=alice']);
 	});
 
+	it('CH-SUDO-1: sudo is offered without a warning for personal, OAuth and impersonation tokens only', () => {
+		for (const [method, way] of [
+			['personal', 'private-token-header'],
+			['oauth', 'bearer'],
+			['impersonation', 'private-token-header']
+		] as const)
+			expect(applyAuth({ method, way, token: 't', sudo: 'a' }).warnings).toEqual([]);
+		for (const method of ['job', 'session', 'none'] as const)
+			expect(applyAuth({ method, way: 'none', token: 't', sudo: 'a' }).warnings.join()).toMatch(
+				/administrator’s OAuth or personal access token/
+			);
+	});
+
 	it('CH-SUDO-1: sudo with a job token is flagged', () => {
 		expect(
 			applyAuth({ method: 'job', way: 'job-token-header', token: 't', sudo: 'a' }).warnings.join()
