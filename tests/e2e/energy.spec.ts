@@ -50,7 +50,9 @@ async function goLiveEnergy(page: Page) {
 	return token;
 }
 
-test('Demo: buy energy and watch the order reach "Delegated" untouched', async ({ page }) => {
+test('EN-FLOW-1, EN-ST-2: Demo: buy energy and watch the order reach "Delegated" untouched', async ({
+	page
+}) => {
 	await demoStep(page, 700);
 	await page.goto('/energy');
 	const balances = page.getByRole('region', { name: 'Balances' });
@@ -83,7 +85,7 @@ test('Demo: buy energy and watch the order reach "Delegated" untouched', async (
 	);
 });
 
-test('Demo: a reload in the middle resumes polling and the order still reaches "Delegated"', async ({
+test('EN-FLOW-1: Demo: a reload in the middle resumes polling and the order still reaches "Delegated"', async ({
 	page
 }) => {
 	await demoStep(page, 2500);
@@ -117,7 +119,7 @@ test('Demo: pressing "Confirm purchase" twice places one order', async ({ page }
 	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('245.000000 TRX');
 });
 
-test('Demo: insufficient funds gives an "Error" order with the reason, and no debit', async ({
+test('EN-ERR-1: Demo: insufficient funds gives an "Error" order with the reason, and no debit', async ({
 	page
 }) => {
 	await page.goto('/energy');
@@ -267,7 +269,9 @@ test('Demo: /energy carries exactly the names the acceptance tests use', async (
 	).toHaveText(['Any status', ...LABELS]);
 });
 
-test('Live: buy over real HTTP and watch the order reach "Delegated"', async ({ page }) => {
+test('EN-BUY-7, EN-FLOW-1: Live: buy over real HTTP and watch the order reach "Delegated"', async ({
+	page
+}) => {
 	test.setTimeout(60_000);
 	await goLiveEnergy(page);
 	const balances = page.getByRole('region', { name: 'Balances' });
@@ -285,7 +289,7 @@ test('Live: buy over real HTTP and watch the order reach "Delegated"', async ({ 
 	expect(buys).toHaveLength(1);
 });
 
-test('Live: a reload in the middle resumes polling and the order still reaches "Delegated"', async ({
+test('EN-FLOW-1: Live: a reload in the middle resumes polling and the order still reaches "Delegated"', async ({
 	page
 }) => {
 	test.setTimeout(60_000);
@@ -301,7 +305,7 @@ test('Live: a reload in the middle resumes polling and the order still reaches "
 	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('245.000000 TRX');
 });
 
-test('Live: insufficient funds gives an "Error" order with the reason, and no debit', async ({
+test('EN-ERR-1: Live: insufficient funds gives an "Error" order with the reason, and no debit', async ({
 	page
 }) => {
 	await goLiveEnergy(page);
@@ -457,7 +461,9 @@ test('Live: a 429 while polling is respected: the next poll waits for Retry-Afte
 	}
 });
 
-test('Demo: a delegated order is announced, and notified when allowed', async ({ page }) => {
+test('EN-ST-1: Demo: a delegated order is announced, and notified when allowed', async ({
+	page
+}) => {
 	await demoStep(page, 400);
 	// A stand-in for the system notification API, already allowed.
 	await page.addInitScript(() => {
@@ -531,7 +537,7 @@ test('Demo: "Reset demo data" in Settings brings balances and orders back to the
 	await expect(page.getByRole('region', { name: 'Orders' })).toContainText('Orders 1–3 of 3');
 });
 
-test('Demo: an estimate order has no energy amount at creation, and shows its estimate task', async ({
+test('EN-ORD-3, EN-BUY-8: Demo: an estimate order has no energy amount at creation, and shows its estimate task', async ({
 	page
 }) => {
 	await demoStep(page, 500);

@@ -13,7 +13,9 @@ async function goLive(page: Page, group: string, baseUrl: string) {
 const nav = (page: Page, name: string) =>
 	page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
 
-test('Live code host over real HTTP: a request and its pagination headers', async ({ page }) => {
+test('CH-OFF-2: Live code host over real HTTP: a request and its pagination headers', async ({
+	page
+}) => {
 	await goLive(page, 'Code host', FAKE_URLS.codehost);
 	await nav(page, 'Explorer');
 	await expect(page.getByLabel('Code host connection')).toContainText(
@@ -29,7 +31,9 @@ test('Live code host over real HTTP: a request and its pagination headers', asyn
 	await expect(response.getByRole('row', { name: /^x-page/ })).toContainText('2');
 });
 
-test('Live energy over real HTTP: balances with the API token', async ({ page }) => {
+test('EN-AUTH-1, EN-ACCL-1: Live energy over real HTTP: balances with the API token', async ({
+	page
+}) => {
 	await goLive(page, 'Energy rental', FAKE_URLS.energy);
 	await page
 		.getByRole('group', { name: 'Energy rental' })
@@ -49,7 +53,7 @@ test('Live energy over real HTTP: balances with the API token', async ({ page })
 	await expect(page.getByText('Buyer balance')).toContainText('250.000000 TRX');
 });
 
-test('Live Bible over real HTTP: the translations', async ({ page }) => {
+test('BI-EP-1: Live Bible over real HTTP: the translations', async ({ page }) => {
 	await goLive(page, 'Bible', FAKE_URLS.bible);
 	await nav(page, 'Bible');
 	await expect(page.getByLabel('Bible connection')).toContainText('Live');
