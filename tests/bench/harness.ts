@@ -53,7 +53,7 @@ export async function startStaticServer(port: number): Promise<ChildProcess> {
 		stdio: ['ignore', 'pipe', 'inherit']
 	});
 	await new Promise<void>((resolve, reject) => {
-		child.stdout!.on('data', (chunk: Buffer) => {
+		child.stdout.on('data', (chunk: Buffer) => {
 			if (chunk.toString().includes('Serving')) resolve();
 		});
 		child.on('exit', (code) => reject(new Error(`static server exited with ${code}`)));

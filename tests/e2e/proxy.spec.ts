@@ -27,8 +27,8 @@ async function startProxy(target: string, port: number): Promise<Proxy> {
 			log += chunk.toString();
 			if (log.includes('listening')) resolve();
 		};
-		child.stdout!.on('data', collect);
-		child.stderr!.on('data', collect);
+		child.stdout.on('data', collect);
+		child.stderr.on('data', collect);
 	});
 	return { process: child, log: () => log };
 }

@@ -27,7 +27,7 @@ export async function startStaticServer(
 		}
 	);
 	await new Promise<void>((resolve, reject) => {
-		child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Serving') && resolve());
+		child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Serving') && resolve());
 		child.on('exit', (code) => reject(new Error(`static server exited with ${code}`)));
 	});
 	return {

@@ -114,7 +114,7 @@ export class OAuthSession {
 				(tokens) => {
 					this.#tokens = tokens;
 					this.#onChange(tokens);
-					return tokens as OAuthTokens | null;
+					return tokens;
 				},
 				(error: unknown) => {
 					this.#tokens = null;

@@ -17,7 +17,7 @@ export function webLock(locks: LockManager, name = PURCHASE_LOCK_NAME): Purchase
 			const first = await locks.request(name, { ifAvailable: true }, (lock) =>
 				lock ? task() : busy
 			);
-			if (first !== busy) return first as T;
+			if (first !== busy) return first;
 			onWait?.();
 			return locks.request(name, () => task());
 		}

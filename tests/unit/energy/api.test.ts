@@ -165,7 +165,7 @@ describe('energy service module against the demo service', () => {
 		const { client } = energyHarness();
 		const answer = await buyEnergy(
 			client,
-			exact({ period_type: 'days', period_amount: 30, amount: 131000 } as Partial<BuyRequest>)
+			exact({ period_type: 'days', period_amount: 30, amount: 131000 })
 		);
 		expect(answer.data.status).toBe(6);
 		expect(answer.balance).toBe('250.000000');

@@ -162,13 +162,13 @@ function fakeLockManager(): LockManager {
 		q.tail = new Promise((resolve) => (release = resolve));
 		await previous;
 		try {
-			return await callback({ name, mode: 'exclusive' } as Lock);
+			return await callback({ name, mode: 'exclusive' });
 		} finally {
 			q.count--;
 			release();
 		}
 	};
-	return { request, query: async () => ({ held: [], pending: [] }) } as unknown as LockManager;
+	return { request, query: async () => ({ held: [], pending: [] }) };
 }
 
 /**

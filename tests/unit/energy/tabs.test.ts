@@ -78,9 +78,9 @@ function heldBuys(h: Harness) {
 		timeoutMs: 600_000,
 		transport: async (input, init) => {
 			const request = new Request(input, init);
-			if (!request.url.endsWith('/buy/energy')) return h.client.options.transport!(request);
+			if (!request.url.endsWith('/buy/energy')) return h.client.options.transport(request);
 			await released;
-			const response = await h.client.options.transport!(request);
+			const response = await h.client.options.transport(request);
 			// The page was closed or reloaded: nobody reads the answer.
 			if (!answer) await new Promise(() => {});
 			return response;
@@ -105,7 +105,7 @@ function unreadableList(h: Harness) {
 		transport: async (input, init) => {
 			const request = new Request(input, init);
 			if (failing && request.url.endsWith('/order/list')) throw new TypeError('Failed to fetch');
-			return h.client.options.transport!(request);
+			return h.client.options.transport(request);
 		}
 	});
 	return { client, heal: () => void (failing = false) };
@@ -114,7 +114,7 @@ function unreadableList(h: Harness) {
 /** The demo service's 429 switch for the next purchase. */
 async function throttleNextBuy(h: Harness) {
 	const body = JSON.stringify({ token: TOKEN, path: '/buy/energy', times: 1 });
-	await h.client.options.transport!('https://energy.demo/__energy/throttle', {
+	await h.client.options.transport('https://energy.demo/__energy/throttle', {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body
