@@ -1,0 +1,104 @@
+/**
+ * The explorer as a workbench: the request bar, the response's tabs, paging that updates the form,
+ * history that opens stored answers, and saving the items of Fetch all pages. Every journey runs
+ * wide and narrow, in Demo and in Live.
+ */
+import type { Page } from '@playwright/test';
+import { goLive, openTab, request, ui } from './explorer-helpers';
+import { expect, FAKE_URLS, test } from './fixtures';
+
+const SIZES = [
+	{ name: 'wide', viewport: { width: 1280, height: 800 } },
+	{ name: 'narrow', viewport: { width: 360, height: 740 } }
+] as const;
+
+/** Nothing sticks out sideways: the page scrolls only up and down. */
+async function expectNoSideScroll(page: Page) {
+	const overflow = await page.evaluate(
+		() => document.documentElement.scrollWidth - document.documentElement.clientWidth
+	);
+	expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const size of SIZES) {
+	for (const mode of ['Demo', 'Live'] as const) {
+		test.describe(`${mode}, ${size.name} (${size.viewport.width}×${size.viewport.height})`, () => {
+			test.use({ viewport: size.viewport });
+			const apiRoot = `${mode === 'Live' ? FAKE_URLS.codehost : 'https://codehost.demo'}/api/v4`;
+
+			test.beforeEach(async ({ page }) => {
+				if (mode === 'Live') await goLive(page, FAKE_URLS.codehost);
+				else await page.goto('/explorer');
+			});
+
+			test('the request bar comes first, Ctrl+Enter sends from a text area, the answer opens with status, time and size', async ({
+				page
+			}) => {
+				const u = ui(page);
+				const form = page.getByRole('form', { name: 'Request' });
+				await expect(form).toContainText(apiRoot);
+				// Method, the path after the base URL, then Send: three stops, nothing between.
+				await u.method.focus();
+				await page.keyboard.press('Tab');
+				await expect(u.path).toBeFocused();
+				await page.keyboard.press('Tab');
+				await expect(u.send).toBeFocused();
+
+				await u.path.fill('/projects/1');
+				await u.query.fill('');
+				const headers = page.getByRole('textbox', { name: 'Request headers' });
+				await headers.fill('X-Trace: 1');
+				await headers.press('ControlOrMeta+Enter');
+				await expect(u.response.getByRole('heading').first()).toHaveText('200 OK');
+				// The shortcut sent; it did not type a line break.
+				await expect(headers).toHaveValue('X-Trace: 1');
+				await expect(u.response).toContainText(/\d+ ms · \d+ bytes/);
+				await expect(u.response.getByRole('tab')).toHaveText(['Body', 'Headers']);
+				await expect(u.response.getByRole('tab', { name: 'Body' })).toHaveAttribute(
+					'aria-selected',
+					'true'
+				);
+
+				await request(page, 'GET', '/nope');
+				await expect(u.status).toHaveText('404 Not Found');
+				await expect(u.response.getByRole('tab', { selected: true })).toHaveText('Error');
+				await expect(u.error.getByRole('heading')).toHaveText('Unknown route');
+				await expectNoSideScroll(page);
+			});
+
+			test('the body opens one level deep; Raw shows the text as received; Copy puts it on the clipboard', async ({
+				page,
+				context
+			}) => {
+				await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+				const u = ui(page);
+				await request(page, 'GET', '/projects', 'per_page=2');
+				await expect(u.status).toHaveText('200 OK');
+				await expect(u.response.getByRole('tab')).toHaveText(['Body', 'Headers', 'Pagination']);
+				// The list and each of its items are open: the first project's name is in sight.
+				await expect(u.response.getByText('"Client 1"', { exact: true })).toBeVisible();
+
+				await u.response.getByRole('button', { name: 'Raw' }).click();
+				await expect(u.response.getByRole('button', { name: 'Raw' })).toHaveAttribute(
+					'aria-pressed',
+					'true'
+				);
+				const raw = u.response.getByLabel('Response body');
+				await expect(raw).toContainText('"name":"Client 1"');
+
+				await u.response.getByRole('button', { name: 'Copy', exact: true }).click();
+				await expect(u.response.getByRole('status')).toHaveText('Body copied.');
+				const copied = await page.evaluate(() => navigator.clipboard.readText());
+				expect(copied).toBe(await raw.textContent());
+
+				await openTab(page, 'Headers');
+				await expect(
+					u.response.getByRole('region', { name: 'Response headers' }).getByRole('row', {
+						name: /content-type/
+					})
+				).toContainText('application/json');
+				await expectNoSideScroll(page);
+			});
+		});
+	}
+}
