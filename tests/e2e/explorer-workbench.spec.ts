@@ -99,6 +99,33 @@ for (const size of SIZES) {
 				).toContainText('application/json');
 				await expectNoSideScroll(page);
 			});
+
+			test('a page button updates the form to the page it fetched and keeps focus on itself', async ({
+				page
+			}) => {
+				const u = ui(page);
+				await request(page, 'GET', '/projects', 'per_page=5');
+				await openTab(page, 'Pagination');
+				const next = u.pagination.getByRole('button', { name: 'Next page' });
+				const xPage = u.pagination.getByRole('row', { name: /^x-page/ });
+				await next.click();
+				await expect(xPage).toContainText('2');
+				await expect(u.query).toHaveValue(/(^|&)page=2(&|$)/);
+				await expect(u.query).toHaveValue(/per_page=5/);
+				await expect(page.getByText(/^Will send GET .*[?&]page=2/)).toBeVisible();
+				await expect(next).toBeFocused();
+
+				await page.keyboard.press('Enter');
+				await expect(xPage).toContainText('3');
+				await expect(next).toBeFocused();
+				await expect(u.query).toHaveValue(/(^|&)page=3(&|$)/);
+
+				// Send now asks for the page the form shows.
+				await u.send.click();
+				await expect(u.status).toHaveText('200 OK');
+				await expect(xPage).toContainText('3');
+				await expectNoSideScroll(page);
+			});
 		});
 	}
 }

@@ -168,8 +168,29 @@ export class ExplorerState extends RequestBuilder {
 	 */
 	async followLink(url: string): Promise<void> {
 		const b = this.build();
-		this.#saved = undefined;
-		await this.#run({ method: 'GET', target: this.#linkTarget(url), headers: b.headers }, 'page');
+		const target = this.#linkTarget(url);
+		this.#saved = this.#showPageInForm(target);
+		await this.#run({ method: 'GET', target, headers: b.headers }, 'page');
+	}
+
+	/**
+	 * Puts a page's URL into the form (path and query, credentials left out), so the form and
+	 * "Will send" read what was fetched. Parameters sent as a query are in that URL already.
+	 * A page on another server cannot be written as a path here: the form stays as it was.
+	 */
+	#showPageInForm(url: string): SavedRequest | undefined {
+		const bare = withoutCredentialParams(url);
+		if (!this.#underApiRoot(bare)) return undefined;
+		const at = retargeted(bare, this.#connection.apiRoot);
+		const request: SavedRequest = {
+			method: 'GET',
+			path: at.path,
+			query: at.query,
+			params: this.bodyKind === 'query' ? '' : this.params,
+			bodyKind: this.bodyKind
+		};
+		this.load(request);
+		return request;
 	}
 
 	/** Sends a GET where a redirect or a Link pointed, on another origin, with no credential. */
@@ -334,10 +355,14 @@ export class ExplorerState extends RequestBuilder {
 
 	/** Whether a history entry was sent under the current API root (its credentials may go there). */
 	isUnderApiRoot(entry: HistoryEntry): boolean {
+		return this.#underApiRoot(entry.url);
+	}
+
+	#underApiRoot(url: string): boolean {
 		const root = this.#connection.apiRoot.replace(/\/+$/, '');
 		return (
-			sameOrigin(entry.url, root) &&
-			(entry.url === root || entry.url.startsWith(`${root}/`) || entry.url.startsWith(`${root}?`))
+			sameOrigin(url, root) &&
+			(url === root || url.startsWith(`${root}/`) || url.startsWith(`${root}?`))
 		);
 	}
 
