@@ -126,6 +126,66 @@ for (const size of SIZES) {
 				await expect(xPage).toContainText('3');
 				await expectNoSideScroll(page);
 			});
+
+			test('rule ids and "seed" stay hidden until "Show spec references" is ticked', async ({
+				page
+			}) => {
+				const u = ui(page);
+				const main = page.getByRole('main');
+				const refs = page.getByRole('checkbox', { name: 'Show spec references' });
+				await expect(refs).not.toBeChecked();
+				await request(
+					page,
+					'GET',
+					'/projects',
+					'pagination=keyset&per_page=100&order_by=id&sort=asc'
+				);
+				await expect(u.status).toHaveText('200 OK');
+				await openTab(page, 'Pagination');
+				await expect(u.pagination).toContainText('only the Link header is returned; follow');
+				await request(page, 'GET', '/projects', 'per_page=100&page=501');
+				await expect(u.error.getByRole('heading')).toHaveText('Past the maximum offset');
+				// Hidden panels count too: no rule id, no "seed" anywhere in the page's text.
+				await expect(main).not.toContainText(/CH-[A-Z]+-\d/);
+				await expect(main).not.toContainText(/seed/i);
+				await u.query.fill('pagination=keyset');
+				const checks = page.getByRole('list', { name: 'Checks before sending' });
+				await expect(checks).toContainText('The keyset helper fills them in.');
+				await expect(checks).not.toContainText('CH-');
+
+				await refs.check();
+				await expect(u.error).toContainText('CH-OFF-6');
+				await expect(checks).toContainText('fills them in. (CH-KEY-1)');
+				await expect(page.getByText('The API’s conventions, rule by rule')).toBeVisible();
+				await expectNoSideScroll(page);
+			});
 		});
 	}
+}
+
+for (const size of SIZES) {
+	test.describe(`axe, ${size.name}`, () => {
+		test.use({ viewport: size.viewport });
+
+		test('each response tab, the Raw body and spec references have no axe violation', async ({
+			page,
+			axe
+		}) => {
+			const u = ui(page);
+			const violations = async () =>
+				(await axe().analyze()).violations.map(
+					(v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length})`
+				);
+			await page.goto('/explorer');
+			await page.getByRole('checkbox', { name: 'Show spec references' }).check();
+			await request(page, 'GET', '/projects', 'per_page=100&page=501');
+			await expect(u.error.getByRole('heading')).toHaveText('Past the maximum offset');
+			expect(await violations()).toEqual([]);
+			for (const tab of ['Body', 'Headers', 'Pagination']) {
+				await openTab(page, tab);
+				if (tab === 'Body') await u.response.getByRole('button', { name: 'Raw' }).click();
+				expect(await violations()).toEqual([]);
+			}
+		});
+	});
 }
