@@ -1,75 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
 import { startFakeServers, type RunningFake } from '../../scripts/fake-servers';
 import { FAKES_PORT_BASE } from '../../playwright.config';
+import { arrowTo, auth, goLive, openTab, request, tabTo, ui } from './explorer-helpers';
 import { expect, FAKE_URLS, test } from './fixtures';
-
-const ui = (page: Page) => ({
-	authMethod: page.getByRole('combobox', { name: 'Auth method', exact: true }),
-	sentAs: page.getByRole('combobox', { name: 'Sent as', exact: true }),
-	token: page.getByLabel('Token', { exact: true }),
-	sudo: page.getByRole('textbox', { name: 'Sudo', exact: true }),
-	method: page.getByRole('combobox', { name: 'Method', exact: true }),
-	path: page.getByRole('textbox', { name: 'Path', exact: true }),
-	query: page.getByRole('textbox', { name: 'Query', exact: true }),
-	params: page.getByRole('textbox', { name: 'Parameters (JSON)' }),
-	template: page.getByRole('combobox', { name: 'Template' }),
-	send: page.getByRole('button', { name: 'Send', exact: true }),
-	response: page.getByRole('region', { name: 'Response', exact: true }),
-	status: page
-		.getByRole('region', { name: 'Response', exact: true })
-		.getByRole('heading', { level: 2 }),
-	pagination: page.getByRole('region', { name: 'Pagination' }),
-	error: page.getByRole('region', { name: 'Error' })
-});
-
-async function goLive(page: Page, baseUrl: string) {
-	await page.goto('/settings');
-	const fieldset = page.getByRole('group', { name: 'Code host' });
-	await fieldset.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
-	await fieldset.getByRole('radio', { name: 'Live' }).check();
-	await expect(fieldset.getByRole('status')).toHaveText('Saved.');
-	await page
-		.getByRole('navigation', { name: 'Main' })
-		.getByRole('link', { name: 'Explorer' })
-		.click();
-	await expect(page.getByLabel('Code host connection')).toContainText('Live');
-}
-
-async function request(page: Page, method: string, path: string, query = '') {
-	const u = ui(page);
-	await u.method.selectOption(method);
-	await u.path.fill(path);
-	await u.query.fill(query);
-	await u.send.click();
-}
-
-/** Presses Tab until `target` has focus: proves it is reachable with the keyboard alone. */
-async function tabTo(page: Page, target: Locator, max = 80) {
-	for (let i = 0; i < max; i++) {
-		if (await target.evaluate((el) => el === document.activeElement)) return;
-		await page.keyboard.press('Tab');
-	}
-	throw new Error(`Not reachable with Tab: ${String(target)}`);
-}
-
-/** Chooses an option of a focused select with the arrow keys only. */
-async function arrowTo(page: Page, select: Locator, label: string) {
-	for (let i = 0; i < 20; i++) {
-		const chosen = await select.evaluate(
-			(el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent?.trim() ?? ''
-		);
-		if (chosen === label) return;
-		await page.keyboard.press('ArrowDown');
-	}
-	throw new Error(`No option "${label}" reached with the arrow keys`);
-}
-
-async function auth(page: Page, method: string, token = '', way?: string) {
-	const u = ui(page);
-	await u.authMethod.selectOption({ label: method });
-	if (way) await u.sentAs.selectOption({ label: way });
-	if (token) await u.token.fill(token);
-}
 
 for (const mode of ['Demo', 'Live'] as const) {
 	test.describe(`${mode} mode`, () => {
@@ -84,6 +16,7 @@ for (const mode of ['Demo', 'Live'] as const) {
 			const u = ui(page);
 			await request(page, 'GET', '/projects', 'per_page=5');
 			await expect(u.status).toContainText('200');
+			await openTab(page, 'Pagination');
 			await expect(u.pagination.getByRole('heading')).toContainText('offset-based');
 			await expect(u.pagination.getByRole('row', { name: /^x-total / })).toContainText('10,000');
 			await expect(u.pagination.getByRole('row', { name: /^x-prev-page/ })).toContainText(
@@ -112,6 +45,7 @@ for (const mode of ['Demo', 'Live'] as const) {
 			);
 			await u.send.click();
 			await expect(u.response).toContainText('"personal"');
+			await openTab(page, 'Headers');
 			await expect(u.response.getByRole('region', { name: 'Response headers' })).toBeVisible();
 
 			await u.sentAs.selectOption({ label: 'private_token query parameter' });
@@ -298,6 +232,7 @@ for (const mode of ['Demo', 'Live'] as const) {
 				'/projects',
 				'pagination=keyset&per_page=100&order_by=id&sort=asc'
 			);
+			await openTab(page, 'Pagination');
 			await expect(u.pagination.getByRole('heading')).toContainText('keyset-based');
 			await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('5');
 			await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
@@ -367,6 +302,7 @@ for (const mode of ['Demo', 'Live'] as const) {
 			await expect(u.status).toContainText('200');
 			await expect(history.getByRole('listitem')).toHaveCount(2);
 
+			await openTab(page, 'Headers');
 			await u.response.getByRole('button', { name: 'Copy as cURL' }).click();
 			const curl = u.response.getByLabel('cURL command');
 			await expect(curl).toContainText('private_token=[redacted]');
@@ -440,6 +376,7 @@ test.describe('Live mode: failures of a server with its own switches', () => {
 		const u = ui(page);
 		await request(page, 'GET', '/projects', 'pagination=keyset&per_page=100&order_by=id&sort=asc');
 		await expect(u.status).toContainText('200');
+		await openTab(page, 'Pagination');
 		fakes[0]!.faults.latencyMs = 150;
 		await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
 		await expect(u.pagination.getByRole('status')).toContainText(/Fetching: [2-9] pages/);
@@ -453,6 +390,7 @@ test.describe('Live mode: failures of a server with its own switches', () => {
 		const u = ui(page);
 		await request(page, 'GET', '/projects', 'pagination=keyset&per_page=100&order_by=id&sort=asc');
 		await expect(u.status).toContainText('200');
+		await openTab(page, 'Pagination');
 		await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('3');
 		fakes[0]!.faults.fault = '429';
 		fakes[0]!.faults.times = 1;
@@ -475,6 +413,7 @@ test.describe('Live mode: failures of a server with its own switches', () => {
 			.fill('X-Demo-External-Url: http://external.invalid:8443');
 		await request(page, 'GET', '/projects', 'per_page=5');
 		await expect(u.status).toContainText('200');
+		await openTab(page, 'Pagination');
 		const links = u.pagination.getByRole('list', { name: 'Link relations' });
 		await expect(links.getByRole('listitem').filter({ hasText: 'rel="next"' })).toContainText(
 			'http://external.invalid:8443/api/v4/projects?page=2&per_page=5'
@@ -506,6 +445,7 @@ test.describe('Live mode: failures of a server with its own switches', () => {
 		const u = ui(page);
 		await request(page, 'GET', '/projects', 'pagination=keyset&per_page=100&order_by=id&sort=asc');
 		await expect(u.status).toContainText('200');
+		await openTab(page, 'Pagination');
 		await auth(page, 'OAuth 2.0 token', 'oauth-expired-demo', 'Authorization: Bearer header');
 		await page.getByLabel('Refresh credential', { exact: true }).fill('oauth-refresh-demo');
 		await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('2');
@@ -541,28 +481,37 @@ test('keyboard only: choose the auth method, type the token, send, Next page; th
 	page.on('console', (m) => logs.push(m.text()));
 	await page.locator('body').focus();
 
+	// The request bar comes first: path and query, then the auth section below them.
+	await tabTo(page, u.path);
+	await page.keyboard.press('ControlOrMeta+a');
+	await page.keyboard.type('/projects');
+	await tabTo(page, u.query);
+	await page.keyboard.type('per_page=5');
 	await tabTo(page, u.authMethod);
 	await arrowTo(page, u.authMethod, 'Personal, project or group access token');
 	await tabTo(page, u.sentAs);
 	await arrowTo(page, u.sentAs, 'PRIVATE-TOKEN header');
 	await tabTo(page, u.token);
 	await page.keyboard.type('glpat-demo-token');
-	await tabTo(page, u.path);
-	await page.keyboard.press('ControlOrMeta+a');
-	await page.keyboard.type('/projects');
-	await tabTo(page, u.query);
-	await page.keyboard.type('per_page=5');
 	await page.keyboard.press('Enter');
 	await expect(u.status).toContainText('200');
-	await tabTo(page, u.send);
-	await page.keyboard.press('Enter');
+	await page.keyboard.press('ControlOrMeta+Enter');
 	await expect(u.status).toContainText('200');
+
+	// Into the response: the tabs are one stop; the arrow keys pick Pagination.
+	await tabTo(page, u.response.getByRole('tab', { name: 'Body' }));
+	await page.keyboard.press('ArrowRight');
+	await page.keyboard.press('ArrowRight');
+	await expect(u.response.getByRole('tab', { name: 'Pagination' })).toBeFocused();
 	await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('1');
 
-	await tabTo(page, u.pagination.getByRole('button', { name: 'Next page' }));
+	const next = u.pagination.getByRole('button', { name: 'Next page' });
+	await tabTo(page, next);
 	await page.keyboard.press('Space');
 	await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('2');
-	await tabTo(page, u.pagination.getByRole('button', { name: 'Previous page' }), 200);
+	await expect(next).toBeFocused();
+	await page.keyboard.press('Shift+Tab');
+	await expect(u.pagination.getByRole('button', { name: 'Previous page' })).toBeFocused();
 	await page.keyboard.press('Enter');
 	await expect(u.pagination.getByRole('row', { name: /^x-page/ })).toContainText('1');
 
@@ -706,6 +655,7 @@ test('axe: the explorer with an answer, pagination and an error, and a failure o
 }) => {
 	await page.goto('/explorer');
 	await request(page, 'GET', '/projects', 'per_page=5');
+	await openTab(page, 'Pagination');
 	await expect(ui(page).pagination).toBeVisible();
 	await request(page, 'GET', '/projects', 'per_page=100&page=501');
 	await expect(ui(page).error).toBeVisible();
@@ -737,6 +687,7 @@ test('axe: OAuth panel, a foreign-host Link with its option, a finished walk and
 		.getByRole('textbox', { name: 'Request headers' })
 		.fill('X-Demo-External-Url: https://external.example');
 	await request(page, 'GET', '/projects', 'per_page=5');
+	await openTab(page, 'Pagination');
 	await expect(
 		u.pagination.getByRole('checkbox', { name: 'Keep the base URL when following links' })
 	).toBeVisible();
@@ -759,9 +710,15 @@ test('server-side rules are shown: null booleans treated as false, and the rule-
 }) => {
 	await page.goto('/explorer');
 	await request(page, 'GET', '/projects/1');
-	await expect(ui(page).response).toContainText(
-		'Null booleans, treated as false (no default): archived.'
+	const note = ui(page).response.getByText('yes/no field');
+	await expect(note).toContainText(
+		'A yes/no field is empty (null) here; the API means “no” by that.'
 	);
+	// Field paths and rule ids only for those who ask for them.
+	await expect(note).not.toContainText('archived');
+	await expect(page.getByText('The API’s conventions, rule by rule')).toHaveCount(0);
+	await page.getByRole('checkbox', { name: 'Show spec references' }).check();
+	await expect(note).toContainText('archived (CH-BOOL-1)');
 	await page.getByText('The API’s conventions, rule by rule').click();
 	const table = page.getByRole('table', { name: 'Code-host conventions' });
 	await expect(table.getByRole('row', { name: /CH-AUTH-6/ })).toContainText(
@@ -816,6 +773,7 @@ test('keyset helper follows the seed’s table: users by username, groups only w
 	await expect(u.query).toHaveValue('pagination=keyset&per_page=100&order_by=username&sort=desc');
 	await u.query.fill('pagination=keyset&per_page=50&order_by=username&sort=desc');
 	await u.send.click();
+	await openTab(page, 'Pagination');
 	await expect(u.pagination.getByRole('heading')).toContainText('keyset-based');
 	await expect(u.pagination).toContainText('only the Link header');
 	await u.pagination.getByRole('button', { name: 'Next page' }).click();

@@ -187,7 +187,7 @@ export function lintRequest(path: string, query = ''): PathLint[] {
 		if (lacking.length)
 			out.push({
 				level: 'warning',
-				message: `Keyset pagination needs ${lacking.join(' and ')} as well (the server answers 400 without ${lacking.length > 1 ? 'them' : 'it'}). The keyset helper fills them in.`
+				message: `Keyset pagination needs ${lacking.join(' and ')} as well (the server answers 400 without ${lacking.length > 1 ? 'them' : 'it'}). The keyset helper fills them in (CH-KEY-1).`
 			});
 	}
 	if (query.includes('+'))

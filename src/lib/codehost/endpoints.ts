@@ -373,7 +373,7 @@ export function keysetAdvice(
 	if (!resource)
 		return {
 			ok: false,
-			message: `Keyset pagination is not offered for ${path}: only the resources of the seed's table support it (projects, users, groups, jobs, audit events, …).`
+			message: `Keyset pagination is not offered for ${path}: only some resources support it (projects, users, groups, jobs, audit events, …) (CH-KEY-6).`
 		};
 	if (resource.availability === 'unauthenticated-only' && authenticated)
 		return {

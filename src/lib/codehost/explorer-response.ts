@@ -86,3 +86,19 @@ export function toExplorerResponse(
 		}
 	};
 }
+
+/** Whether the answer has something to page through (or a paging error to fix). */
+export function hasPagination(response: ExplorerResponse): boolean {
+	return (
+		response.pagination.kind !== 'none' ||
+		Array.isArray(response.json) ||
+		response.shape?.id === 'max-offset'
+	);
+}
+
+/** A size as people read it: bytes up to 1 kB, then kB or MB with one decimal. */
+export function formatSize(bytes: number): string {
+	if (bytes < 1000) return `${bytes} bytes`;
+	if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
+	return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}

@@ -34,6 +34,10 @@ import {
 } from './send';
 
 export type { Hop };
+/** The response's tabs. */
+export type ResponseTab = 'body' | 'headers' | 'pagination' | 'error';
+/** What asked for an answer: Send (and the like), or a page button. */
+type Origin = 'send' | 'page';
 export type { ExplorerResponse };
 export { EXPLORER_METHODS, type ExplorerMethod } from './request-builder.svelte';
 
@@ -75,6 +79,11 @@ export class ExplorerState extends RequestBuilder {
 	 */
 	keepBase = $state(true);
 
+	/** The response tab shown; an error answer to Send shows its Error tab. */
+	responseTab = $state<ResponseTab>('body');
+	/** Rule ids and field paths for readers of the API's conventions; off for everyone else. */
+	showRefs = $state(false);
+
 	walking = $state(false);
 	walkCap = $state(100);
 	walkProgress = $state<WalkProgress | null>(null);
@@ -94,6 +103,8 @@ export class ExplorerState extends RequestBuilder {
 	#lastUrl = '';
 	#store: HistoryStore;
 	#saved: SavedRequest | undefined;
+	/** The tab the person picked last; an automatic Error tab gives way to it. */
+	#chosenTab: ResponseTab = 'body';
 
 	constructor(connection: ExplorerConnection, history: HistoryStore = new HistoryStore()) {
 		super();
@@ -103,6 +114,16 @@ export class ExplorerState extends RequestBuilder {
 			(refresh) => this.#refreshTokens(refresh),
 			() => this.#connection.remember
 		);
+	}
+
+	/** The API root requests go to (shown before the path). */
+	get apiRoot(): string {
+		return this.#connection.apiRoot;
+	}
+
+	chooseTab(tab: ResponseTab): void {
+		this.responseTab = tab;
+		this.#chosenTab = tab;
 	}
 
 	/** Everything the one send path needs from this page's connection and auth. */
@@ -147,8 +168,29 @@ export class ExplorerState extends RequestBuilder {
 	 */
 	async followLink(url: string): Promise<void> {
 		const b = this.build();
-		this.#saved = undefined;
-		await this.#run({ method: 'GET', target: this.#linkTarget(url), headers: b.headers });
+		const target = this.#linkTarget(url);
+		this.#saved = this.#showPageInForm(target);
+		await this.#run({ method: 'GET', target, headers: b.headers }, 'page');
+	}
+
+	/**
+	 * Puts a page's URL into the form (path and query, credentials left out), so the form and
+	 * "Will send" read what was fetched. Parameters sent as a query are in that URL already.
+	 * A page on another server cannot be written as a path here: the form stays as it was.
+	 */
+	#showPageInForm(url: string): SavedRequest | undefined {
+		const bare = withoutCredentialParams(url);
+		if (!this.#underApiRoot(bare)) return undefined;
+		const at = retargeted(bare, this.#connection.apiRoot);
+		const request: SavedRequest = {
+			method: 'GET',
+			path: at.path,
+			query: at.query,
+			params: this.bodyKind === 'query' ? '' : this.params,
+			bodyKind: this.bodyKind
+		};
+		this.load(request);
+		return request;
 	}
 
 	/** Sends a GET where a redirect or a Link pointed, on another origin, with no credential. */
@@ -170,7 +212,10 @@ export class ExplorerState extends RequestBuilder {
 		});
 	}
 
-	async #run(request: ExplorerRequest & { bodyText?: string }): Promise<void> {
+	async #run(
+		request: ExplorerRequest & { bodyText?: string },
+		origin: Origin = 'send'
+	): Promise<void> {
 		this.#controller?.abort();
 		const controller = new AbortController();
 		this.#controller = controller;
@@ -188,6 +233,8 @@ export class ExplorerState extends RequestBuilder {
 			};
 			this.#lastUrl = withoutCredentialParams(outcome.url);
 			this.response = this.#toResponse(outcome, request.method);
+			// A page button keeps its tab (and focus); an error answer to Send opens its explanation.
+			if (origin === 'send') this.responseTab = this.response.shape ? 'error' : this.#chosenTab;
 		} catch (error) {
 			if (controller.signal.aborted && this.#controller !== controller) return;
 			if (!isApiProblem(error)) throw error;
@@ -308,10 +355,14 @@ export class ExplorerState extends RequestBuilder {
 
 	/** Whether a history entry was sent under the current API root (its credentials may go there). */
 	isUnderApiRoot(entry: HistoryEntry): boolean {
+		return this.#underApiRoot(entry.url);
+	}
+
+	#underApiRoot(url: string): boolean {
 		const root = this.#connection.apiRoot.replace(/\/+$/, '');
 		return (
-			sameOrigin(entry.url, root) &&
-			(entry.url === root || entry.url.startsWith(`${root}/`) || entry.url.startsWith(`${root}?`))
+			sameOrigin(url, root) &&
+			(url === root || url.startsWith(`${root}/`) || url.startsWith(`${root}?`))
 		);
 	}
 

@@ -237,6 +237,26 @@ describe('explorer state against the demo code host', () => {
 		expect(explorer.curl(false)).not.toContain('glpat-demo-token');
 		expect(explorer.curl(true)).toContain('glpat-demo-token');
 	});
+
+	it('a page button puts the page it fetched into the form, without the token; Send then asks for that page', async () => {
+		const { explorer, sent } = setup();
+		explorer.auth.setMethod('personal');
+		explorer.auth.way = 'private-token-query';
+		explorer.auth.token = 'glpat-demo-token';
+		explorer.query = 'per_page=5';
+		await explorer.send();
+		const next = explorer.response!.pagination.links.find((l) => l.rel === 'next')!.url;
+		await explorer.followLink(next);
+		const query = new URLSearchParams(explorer.query);
+		expect(query.get('page')).toBe('2');
+		expect(query.get('per_page')).toBe('5');
+		expect(explorer.query).not.toContain('private_token');
+		expect(explorer.path).toBe('/projects');
+		expect(explorer.previewUrl).toMatch(/[?&]page=2/);
+		await explorer.send();
+		expect(new URL(sent.at(-1)!.url).searchParams.get('page')).toBe('2');
+		expect(explorer.response!.headers['x-page']).toBe('2');
+	});
 });
 
 describe('a server whose Link URLs carry another host (behind a proxy)', () => {

@@ -1,0 +1,76 @@
+/** What the explorer's e2e specs share: its controls by accessible name, and a few moves. */
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+export const ui = (page: Page) => ({
+	authMethod: page.getByRole('combobox', { name: 'Auth method', exact: true }),
+	sentAs: page.getByRole('combobox', { name: 'Sent as', exact: true }),
+	token: page.getByLabel('Token', { exact: true }),
+	sudo: page.getByRole('textbox', { name: 'Sudo', exact: true }),
+	method: page.getByRole('combobox', { name: 'Method', exact: true }),
+	path: page.getByRole('textbox', { name: 'Path', exact: true }),
+	query: page.getByRole('textbox', { name: 'Query', exact: true }),
+	params: page.getByRole('textbox', { name: 'Parameters (JSON)' }),
+	template: page.getByRole('combobox', { name: 'Template' }),
+	send: page.getByRole('button', { name: 'Send', exact: true }),
+	response: page.getByRole('region', { name: 'Response', exact: true }),
+	status: page
+		.getByRole('region', { name: 'Response', exact: true })
+		.getByRole('heading', { level: 2 }),
+	pagination: page.getByRole('region', { name: 'Pagination' }),
+	error: page.getByRole('region', { name: 'Error' })
+});
+
+/** Opens a tab of the response (Body, Headers, Pagination, Error). */
+export async function openTab(page: Page, name: string) {
+	await ui(page).response.getByRole('tab', { name, exact: true }).click();
+}
+
+export async function goLive(page: Page, baseUrl: string) {
+	await page.goto('/settings');
+	const fieldset = page.getByRole('group', { name: 'Code host' });
+	await fieldset.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
+	await fieldset.getByRole('radio', { name: 'Live' }).check();
+	await expect(fieldset.getByRole('status')).toHaveText('Saved.');
+	await page
+		.getByRole('navigation', { name: 'Main' })
+		.getByRole('link', { name: 'Explorer' })
+		.click();
+	await expect(page.getByLabel('Code host connection')).toContainText('Live');
+}
+
+export async function request(page: Page, method: string, path: string, query = '') {
+	const u = ui(page);
+	await u.method.selectOption(method);
+	await u.path.fill(path);
+	await u.query.fill(query);
+	await u.send.click();
+}
+
+/** Presses Tab until `target` has focus: proves it is reachable with the keyboard alone. */
+export async function tabTo(page: Page, target: Locator, max = 80) {
+	for (let i = 0; i < max; i++) {
+		if (await target.evaluate((el) => el === document.activeElement)) return;
+		await page.keyboard.press('Tab');
+	}
+	throw new Error(`Not reachable with Tab: ${String(target)}`);
+}
+
+/** Chooses an option of a focused select with the arrow keys only. */
+export async function arrowTo(page: Page, select: Locator, label: string) {
+	for (let i = 0; i < 20; i++) {
+		const chosen = await select.evaluate(
+			(el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent?.trim() ?? ''
+		);
+		if (chosen === label) return;
+		await page.keyboard.press('ArrowDown');
+	}
+	throw new Error(`No option "${label}" reached with the arrow keys`);
+}
+
+export async function auth(page: Page, method: string, token = '', way?: string) {
+	const u = ui(page);
+	await u.authMethod.selectOption({ label: method });
+	if (way) await u.sentAs.selectOption({ label: way });
+	if (token) await u.token.fill(token);
+}

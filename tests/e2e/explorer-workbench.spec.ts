@@ -1,0 +1,191 @@
+/**
+ * The explorer as a workbench: the request bar, the response's tabs, paging that updates the form,
+ * history that opens stored answers, and saving the items of Fetch all pages. Every journey runs
+ * wide and narrow, in Demo and in Live.
+ */
+import type { Page } from '@playwright/test';
+import { goLive, openTab, request, ui } from './explorer-helpers';
+import { expect, FAKE_URLS, test } from './fixtures';
+
+const SIZES = [
+	{ name: 'wide', viewport: { width: 1280, height: 800 } },
+	{ name: 'narrow', viewport: { width: 360, height: 740 } }
+] as const;
+
+/** Nothing sticks out sideways: the page scrolls only up and down. */
+async function expectNoSideScroll(page: Page) {
+	const overflow = await page.evaluate(
+		() => document.documentElement.scrollWidth - document.documentElement.clientWidth
+	);
+	expect(overflow).toBeLessThanOrEqual(0);
+}
+
+for (const size of SIZES) {
+	for (const mode of ['Demo', 'Live'] as const) {
+		test.describe(`${mode}, ${size.name} (${size.viewport.width}×${size.viewport.height})`, () => {
+			test.use({ viewport: size.viewport });
+			const apiRoot = `${mode === 'Live' ? FAKE_URLS.codehost : 'https://codehost.demo'}/api/v4`;
+
+			test.beforeEach(async ({ page }) => {
+				if (mode === 'Live') await goLive(page, FAKE_URLS.codehost);
+				else await page.goto('/explorer');
+			});
+
+			test('the request bar comes first, Ctrl+Enter sends from a text area, the answer opens with status, time and size', async ({
+				page
+			}) => {
+				const u = ui(page);
+				const form = page.getByRole('form', { name: 'Request' });
+				await expect(form).toContainText(apiRoot);
+				// Method, the path after the base URL, then Send: three stops, nothing between.
+				await u.method.focus();
+				await page.keyboard.press('Tab');
+				await expect(u.path).toBeFocused();
+				await page.keyboard.press('Tab');
+				await expect(u.send).toBeFocused();
+
+				await u.path.fill('/projects/1');
+				await u.query.fill('');
+				const headers = page.getByRole('textbox', { name: 'Request headers' });
+				await headers.fill('X-Trace: 1');
+				await headers.press('ControlOrMeta+Enter');
+				await expect(u.response.getByRole('heading').first()).toHaveText('200 OK');
+				// The shortcut sent; it did not type a line break.
+				await expect(headers).toHaveValue('X-Trace: 1');
+				await expect(u.response).toContainText(/\d+ ms · \d+ bytes/);
+				await expect(u.response.getByRole('tab')).toHaveText(['Body', 'Headers']);
+				await expect(u.response.getByRole('tab', { name: 'Body' })).toHaveAttribute(
+					'aria-selected',
+					'true'
+				);
+
+				await request(page, 'GET', '/nope');
+				await expect(u.status).toHaveText('404 Not Found');
+				await expect(u.response.getByRole('tab', { selected: true })).toHaveText('Error');
+				await expect(u.error.getByRole('heading')).toHaveText('Unknown route');
+				await expectNoSideScroll(page);
+			});
+
+			test('the body opens one level deep; Raw shows the text as received; Copy puts it on the clipboard', async ({
+				page,
+				context
+			}) => {
+				await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+				const u = ui(page);
+				await request(page, 'GET', '/projects', 'per_page=2');
+				await expect(u.status).toHaveText('200 OK');
+				await expect(u.response.getByRole('tab')).toHaveText(['Body', 'Headers', 'Pagination']);
+				// The list and each of its items are open: the first project's name is in sight.
+				await expect(u.response.getByText('"Client 1"', { exact: true })).toBeVisible();
+
+				await u.response.getByRole('button', { name: 'Raw' }).click();
+				await expect(u.response.getByRole('button', { name: 'Raw' })).toHaveAttribute(
+					'aria-pressed',
+					'true'
+				);
+				const raw = u.response.getByLabel('Response body');
+				await expect(raw).toContainText('"name":"Client 1"');
+
+				await u.response.getByRole('button', { name: 'Copy', exact: true }).click();
+				await expect(u.response.getByRole('status')).toHaveText('Body copied.');
+				const copied = await page.evaluate(() => navigator.clipboard.readText());
+				expect(copied).toBe(await raw.textContent());
+
+				await openTab(page, 'Headers');
+				await expect(
+					u.response.getByRole('region', { name: 'Response headers' }).getByRole('row', {
+						name: /content-type/
+					})
+				).toContainText('application/json');
+				await expectNoSideScroll(page);
+			});
+
+			test('a page button updates the form to the page it fetched and keeps focus on itself', async ({
+				page
+			}) => {
+				const u = ui(page);
+				await request(page, 'GET', '/projects', 'per_page=5');
+				await openTab(page, 'Pagination');
+				const next = u.pagination.getByRole('button', { name: 'Next page' });
+				const xPage = u.pagination.getByRole('row', { name: /^x-page/ });
+				await next.click();
+				await expect(xPage).toContainText('2');
+				await expect(u.query).toHaveValue(/(^|&)page=2(&|$)/);
+				await expect(u.query).toHaveValue(/per_page=5/);
+				await expect(page.getByText(/^Will send GET .*[?&]page=2/)).toBeVisible();
+				await expect(next).toBeFocused();
+
+				await page.keyboard.press('Enter');
+				await expect(xPage).toContainText('3');
+				await expect(next).toBeFocused();
+				await expect(u.query).toHaveValue(/(^|&)page=3(&|$)/);
+
+				// Send now asks for the page the form shows.
+				await u.send.click();
+				await expect(u.status).toHaveText('200 OK');
+				await expect(xPage).toContainText('3');
+				await expectNoSideScroll(page);
+			});
+
+			test('rule ids and "seed" stay hidden until "Show spec references" is ticked', async ({
+				page
+			}) => {
+				const u = ui(page);
+				const main = page.getByRole('main');
+				const refs = page.getByRole('checkbox', { name: 'Show spec references' });
+				await expect(refs).not.toBeChecked();
+				await request(
+					page,
+					'GET',
+					'/projects',
+					'pagination=keyset&per_page=100&order_by=id&sort=asc'
+				);
+				await expect(u.status).toHaveText('200 OK');
+				await openTab(page, 'Pagination');
+				await expect(u.pagination).toContainText('only the Link header is returned; follow');
+				await request(page, 'GET', '/projects', 'per_page=100&page=501');
+				await expect(u.error.getByRole('heading')).toHaveText('Past the maximum offset');
+				// Hidden panels count too: no rule id, no "seed" anywhere in the page's text.
+				await expect(main).not.toContainText(/CH-[A-Z]+-\d/);
+				await expect(main).not.toContainText(/seed/i);
+				await u.query.fill('pagination=keyset');
+				const checks = page.getByRole('list', { name: 'Checks before sending' });
+				await expect(checks).toContainText('The keyset helper fills them in.');
+				await expect(checks).not.toContainText('CH-');
+
+				await refs.check();
+				await expect(u.error).toContainText('CH-OFF-6');
+				await expect(checks).toContainText('fills them in. (CH-KEY-1)');
+				await expect(page.getByText('The API’s conventions, rule by rule')).toBeVisible();
+				await expectNoSideScroll(page);
+			});
+		});
+	}
+}
+
+for (const size of SIZES) {
+	test.describe(`axe, ${size.name}`, () => {
+		test.use({ viewport: size.viewport });
+
+		test('each response tab, the Raw body and spec references have no axe violation', async ({
+			page,
+			axe
+		}) => {
+			const u = ui(page);
+			const violations = async () =>
+				(await axe().analyze()).violations.map(
+					(v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length})`
+				);
+			await page.goto('/explorer');
+			await page.getByRole('checkbox', { name: 'Show spec references' }).check();
+			await request(page, 'GET', '/projects', 'per_page=100&page=501');
+			await expect(u.error.getByRole('heading')).toHaveText('Past the maximum offset');
+			expect(await violations()).toEqual([]);
+			for (const tab of ['Body', 'Headers', 'Pagination']) {
+				await openTab(page, tab);
+				if (tab === 'Body') await u.response.getByRole('button', { name: 'Raw' }).click();
+				expect(await violations()).toEqual([]);
+			}
+		});
+	});
+}
