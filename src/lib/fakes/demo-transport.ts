@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
+import type { Prepare } from '../http/client';
 import type { ServiceId } from '../settings/connection';
 import { createFakeApp } from './apps';
+import { prepareBibleRequest } from './bible/app';
 import { DEMO_ENERGY_TOKEN } from './energy/app';
 import { DroppedConnection, noFaults, withFaults, type FaultSwitches } from './faults';
 
@@ -16,6 +18,20 @@ export const demoFaults: Record<ServiceId, FaultSwitches> = {
 const DEMO_HEADERS: Partial<Record<ServiceId, Record<string, string>>> = {
 	energy: { token: DEMO_ENERGY_TOKEN }
 };
+
+export interface DemoService {
+	fetch: typeof fetch;
+	/** Loads the demo data a request will need (the Bible's book), with progress. */
+	prepare: Prepare;
+}
+
+const PREPARE: Partial<Record<ServiceId, Prepare>> = {
+	bible: (request) => prepareBibleRequest(request.url, request)
+};
+
+export function demoService(service: ServiceId): DemoService {
+	return { fetch: demoTransport(service), prepare: PREPARE[service] ?? (async () => {}) };
+}
 
 /** A fetch-compatible function answered in the page by the service's fake. */
 export function demoTransport(service: ServiceId): typeof fetch {

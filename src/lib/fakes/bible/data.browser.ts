@@ -49,11 +49,13 @@ async function readBook(file: string, options: ReadBookOptions = {}): Promise<De
 	const abort = new AbortController();
 	let stalled = false;
 	let timer: ReturnType<typeof setTimeout> | undefined;
+	let body: ReadableStreamDefaultReader<Uint8Array> | undefined;
 	const arm = () => {
 		clearTimeout(timer);
 		timer = setTimeout(() => {
 			stalled = true;
 			abort.abort();
+			void body?.cancel().catch(() => {});
 		}, stallMs);
 	};
 	arm();
@@ -63,12 +65,12 @@ async function readBook(file: string, options: ReadBookOptions = {}): Promise<De
 			throw unavailable(
 				`The demo Bible text could not be loaded (${response.status}). Reload the page: a new version of the app may have been published.`
 			);
-		const reader = response.body!.getReader();
+		const reader = (body = response.body!.getReader());
 		const chunks: Uint8Array[] = [];
 		let loaded = 0;
 		for (;;) {
 			const { done, value } = await reader.read();
-			if (done) break;
+			if (done || stalled) break;
 			arm();
 			chunks.push(value);
 			loaded += value.length;
@@ -80,6 +82,7 @@ async function readBook(file: string, options: ReadBookOptions = {}): Promise<De
 			bytes.set(chunk, at);
 			at += chunk.length;
 		}
+		if (stalled) throw new Error('stalled');
 		return JSON.parse(new TextDecoder().decode(bytes)) as DemoBookFile;
 	} catch (error) {
 		if (error instanceof ApiProblem) throw error;
