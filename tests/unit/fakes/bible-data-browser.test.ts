@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openDemoBible } from '$lib/fakes/bible/data.browser';
+import { demoBookName, preloadDemoBook } from '$lib/fakes/bible/names';
 import { ApiProblem } from '$lib/http/problem';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -30,6 +31,27 @@ describe('the demo Bible in the browser: book assets fetched on demand', async (
 		await data.readBook('KJV/Jude.json');
 		expect(urls).toHaveLength(1);
 		expect(urls[0]).toMatch(/demo-bible\/KJV\/Jude\.json/);
+	});
+
+	it('the reader starts a book’s download before the demo service needs it, and it is fetched once', async () => {
+		const urls: string[] = [];
+		vi.stubGlobal('fetch', async (url: string) => {
+			urls.push(url);
+			return streamed(['{"ref":"Obad","chapters":[["The vision of Obadiah."]]}']);
+		});
+		preloadDemoBook('KJVNT', 'Gen');
+		preloadDemoBook('KJV', '__proto__');
+		expect(urls).toEqual([]);
+		preloadDemoBook('KJV', 'Obad');
+		preloadDemoBook('KJV', 'Obad');
+		expect(urls).toHaveLength(1);
+		const book = await data.readBook('KJV/Obad.json');
+		expect(book.chapters[0]![0]).toBe('The vision of Obadiah.');
+		expect(urls).toHaveLength(1);
+		// Read once, never downloaded again by a later preload.
+		preloadDemoBook('KJV', 'Obad');
+		expect(urls).toHaveLength(1);
+		expect(demoBookName('KJV', 'Obad')).toBe('Obadiah');
 	});
 
 	it('reports the bytes as they arrive', async () => {

@@ -59,8 +59,9 @@ describe('demo Bible data, one file per book', () => {
 	it('the names the reader shows first are the books’ full names', () => {
 		const names = read<DemoNames>('names.json');
 		expect(names.KJV!.name).toBe('King James Version (KJV)');
-		expect(names.KJV!.books.Gen).toBe('Genesis');
-		expect(names.KJV!.books.Song).toBe('Song of Solomon');
+		expect(names.KJV!.books.Gen).toEqual({ name: 'Genesis', file: 'KJV/Gen.json' });
+		expect(names.KJV!.books.Song!.name).toBe('Song of Solomon');
+		expect(names.KJVNT!.books.John!.file).toBe('KJV/John.json');
 		expect(names.KJVNT!.books.Gen).toBeUndefined();
 	});
 

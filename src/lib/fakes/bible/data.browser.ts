@@ -6,20 +6,12 @@ import { hintFor } from '$lib/http/hints';
 import { ApiProblem } from '$lib/http/problem';
 import type { DemoBibleData, ReadBookOptions } from './data';
 import type { DemoBookFile, DemoIndex } from './demo-data';
+import { demoBookUrls, takePreloadedBook } from './names';
 
 const indexes = import.meta.glob<DemoIndex>('/generated/demo-bible/index.json', {
 	eager: true,
 	import: 'default'
 });
-const urls = import.meta.glob<string>('/generated/demo-bible/*/*.json', {
-	eager: true,
-	query: '?url',
-	import: 'default'
-});
-/** "KJV/John.json" → the asset's URL. */
-const urlOf = new Map(
-	Object.entries(urls).map(([path, url]) => [path.replace(/^.*\/demo-bible\//, ''), url])
-);
 
 export async function openDemoBible(): Promise<DemoBibleData> {
 	const index = Object.values(indexes)[0];
@@ -43,7 +35,7 @@ function unavailable(message: string, cause?: unknown): ApiProblem {
 }
 
 async function readBook(file: string, options: ReadBookOptions = {}): Promise<DemoBookFile> {
-	const url = urlOf.get(file);
+	const url = demoBookUrls.get(file);
 	if (!url) throw unavailable(`The demo Bible has no file ${file}.`);
 	const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
 	const abort = new AbortController();
@@ -60,7 +52,14 @@ async function readBook(file: string, options: ReadBookOptions = {}): Promise<De
 	};
 	arm();
 	try {
-		const response = await fetch(url, { signal: abort.signal });
+		const response = await new Promise<Response>((resolve, reject) => {
+			abort.signal.addEventListener('abort', () => reject(new Error('stalled')), { once: true });
+			const preloaded = takePreloadedBook(file);
+			(preloaded
+				? preloaded.catch(() => fetch(url, { signal: abort.signal }))
+				: fetch(url, { signal: abort.signal })
+			).then(resolve, reject);
+		});
 		if (!response.ok)
 			throw unavailable(
 				`The demo Bible text could not be loaded (${response.status}). Reload the page: a new version of the app may have been published.`

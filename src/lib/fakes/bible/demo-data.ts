@@ -86,14 +86,23 @@ export function buildDemoData(
 	return { index: { translations }, files };
 }
 
-/** What the reader shows before the demo loads: translation and book names, by ref. */
-export type DemoNames = Record<string, { name: string; books: Record<string, string> }>;
+/**
+ * What the reader knows before the demo loads, by ref: translation and book names, and each book's
+ * file (so its download can start beside the demo's code).
+ */
+export type DemoNames = Record<
+	string,
+	{ name: string; books: Record<string, { name: string; file: string }> }
+>;
 
 export function demoNames(index: DemoIndex): DemoNames {
 	return Object.fromEntries(
 		index.translations.map((t) => [
 			t.ref,
-			{ name: t.name, books: Object.fromEntries(t.books.map((b) => [b.ref, b.name])) }
+			{
+				name: t.name,
+				books: Object.fromEntries(t.books.map((b) => [b.ref, { name: b.name, file: b.file }]))
+			}
 		])
 	);
 }
