@@ -102,6 +102,7 @@ export default ts.config(
 		ignores: [
 			'build/',
 			'build-subpath/',
+			'generated/',
 			'.svelte-kit/',
 			'node_modules/',
 			'test-results/',

@@ -152,7 +152,7 @@ test('the worker caches files of the build on first use, never another path unde
 		writeFileSync(join(server.dir, planted), 'export const planted = 1;\n');
 		await page.goto(server.url + '/');
 		await waitForController(page);
-		// The demo Bible text is a build file that is not precached: stored when first used.
+		// The demo Bible's books are build files that are not precached: each stored when first used.
 		await page.goto(server.url + '/bible/KJV/John/3');
 		await expect(page.getByText('For God so loved the world')).toBeVisible();
 		expect(await page.evaluate((path) => fetch(path).then((r) => r.text()), planted)).toContain(
@@ -166,7 +166,9 @@ test('the worker caches files of the build on first use, never another path unde
 			}
 			return paths;
 		});
-		expect(cached).toContainEqual(expect.stringMatching(/\/verses-1769\.[\w-]+\.json$/));
+		expect(cached).toContainEqual(expect.stringMatching(/\/assets\/John\.[\w-]+\.json$/));
+		// Only the book that was read: the rest of the Bible is not downloaded.
+		expect(cached).not.toContainEqual(expect.stringMatching(/\/assets\/(Gen|Rev)\.[\w-]+\.json$/));
 		expect(cached).toContainEqual(expect.stringMatching(/^\/_app\/immutable\/entry\/app\./));
 		expect(cached).not.toContain(planted);
 	} finally {

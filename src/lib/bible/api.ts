@@ -1,4 +1,4 @@
-import { readJson, type HttpClient, type HttpResult } from '$lib/http/client';
+import { readJson, type HttpClient, type HttpResult, type LoadProgress } from '$lib/http/client';
 import { hintFor } from '$lib/http/hints';
 import { ApiProblem } from '$lib/http/problem';
 import {
@@ -20,6 +20,8 @@ export interface CallOptions {
 	/** false leaves retrying to the caller (the downloader has its own backoff). */
 	retry?: boolean;
 	timeoutMs?: number;
+	/** Progress of the demo data a request waits for (Demo mode only). */
+	onLoading?: (progress: LoadProgress) => void;
 }
 
 /** GET /bibles (BI-EP-1). */

@@ -21,6 +21,8 @@ function notSavedOffline(what: string): ApiProblem {
 export class LibraryState {
 	bibles = $state<Bible[]>([]);
 	loading = $state(false);
+	/** The list has been asked for and answered (or failed) at least once. */
+	listSettled = $state(false);
 	problem = $state<ApiProblem | null>(null);
 	detail = $state<BibleDetail | null>(null);
 	detailLoading = $state(false);
@@ -70,6 +72,7 @@ export class LibraryState {
 			}
 		} finally {
 			this.loading = false;
+			this.listSettled = true;
 		}
 	}
 

@@ -1,4 +1,4 @@
-import type { HttpClient } from '$lib/http/client';
+import type { HttpClient, LoadProgress } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { getChapter, getRaw, chapterPath, type RawAnswer, type RawFormat } from './api';
 import {
@@ -21,7 +21,10 @@ export type ReaderStatus =
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine;
 
-/** A request for a chapter never waits longer than this (no retries: the reader offers "Try again"). */
+/**
+ * A request for a chapter never waits longer than this for its answer (no retries: the reader
+ * offers "Try again"). Loading the demo's code and data is not part of it.
+ */
 export const CHAPTER_TIMEOUT_MS = 10_000;
 
 /** One chapter on screen: cache first, then the server; where it came from; what is around it. */
@@ -40,6 +43,8 @@ export class ReaderState {
 	raw = $state<RawAnswer | null>(null);
 	rawProblem = $state<ApiProblem | null>(null);
 	books = $state<Book[]>([]);
+	/** Demo data this chapter waits for (the demo's code, then its book), while it loads. */
+	demoLoad = $state<LoadProgress | null>(null);
 	readonly fontSize = $derived(FONT_SIZES[this.fontStep] ?? 1);
 	readonly around: { prev?: Position; next?: Position } = $derived(
 		neighbours(this.books, this.bookRef, this.chapterNumber)
@@ -67,6 +72,7 @@ export class ReaderState {
 		this.evicted = false;
 		this.raw = null;
 		this.rawProblem = null;
+		this.demoLoad = null;
 		const book = books.find((b) => b.ref === bookRef);
 		if (!book || !Number.isInteger(chapter) || chapter < 1 || chapter > book.chaptersCount) {
 			this.chapter = null;
@@ -98,9 +104,13 @@ export class ReaderState {
 			const answer = await getChapter(client, bibleRef, bookRef, chapter, {
 				signal: abort.signal,
 				timeoutMs: CHAPTER_TIMEOUT_MS,
-				retry: false
+				retry: false,
+				onLoading: (progress) => {
+					if (request === this.#request) this.demoLoad = progress;
+				}
 			});
 			if (request !== this.#request) return;
+			this.demoLoad = null;
 			this.chapter = answer.chapter;
 			this.source = 'network';
 			this.status = 'ready';
@@ -112,6 +122,7 @@ export class ReaderState {
 		} catch (error) {
 			if (!isApiProblem(error)) throw error;
 			if (request !== this.#request || error.kind === 'aborted') return;
+			this.demoLoad = null;
 			if (error.kind === 'http' && error.status === 404) this.status = 'not-found';
 			else if (error.kind === 'network' && !online()) this.status = 'not-downloaded';
 			else {

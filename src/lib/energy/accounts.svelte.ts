@@ -7,6 +7,8 @@ import type { Account } from './schemas';
 export class AccountsState {
 	accounts = $state<Account[]>([]);
 	loading = $state(false);
+	/** A first answer (or failure) has come: until then the page keeps the balances' room. */
+	settled = $state(false);
 	problem = $state<ApiProblem | null>(null);
 	/** The account opened with account/get, by its per-user id (EN-ACCG-1). */
 	detail = $state<Account | null>(null);
@@ -28,6 +30,7 @@ export class AccountsState {
 			this.problem = error;
 		} finally {
 			this.loading = false;
+			this.settled = true;
 		}
 	}
 

@@ -1,11 +1,37 @@
 import type { Hono } from 'hono';
+import type { Prepare } from '../http/client';
 import type { ServiceId } from '../settings/connection';
-import { createFakeApp } from './apps';
-import { DEMO_ENERGY_TOKEN } from './energy/app';
+import { DEMO_ENERGY_TOKEN } from './energy/token';
 import { DroppedConnection, noFaults, withFaults, type FaultSwitches } from './faults';
 
+/** Each service's fake is its own chunk: the Bible demo does not download the code host's. */
+const LOAD_APP: Record<ServiceId, () => Promise<Hono>> = {
+	codehost: () => import('./codehost/app').then((m) => m.createCodehostApp()),
+	energy: () => import('./energy/app').then((m) => m.createEnergyApp()),
+	bible: () => import('./bible/app').then((m) => m.createBibleApp())
+};
+
 /** One fake per service for the life of the page, and its live-editable fault switches. */
-const apps = new Map<ServiceId, Hono>();
+const apps = new Map<ServiceId, Promise<Hono>>();
+const loaded = new Set<ServiceId>();
+
+function appFor(service: ServiceId): Promise<Hono> {
+	let app = apps.get(service);
+	if (!app) {
+		app = LOAD_APP[service]().then(
+			(created) => {
+				loaded.add(service);
+				return created;
+			},
+			(error: unknown) => {
+				apps.delete(service);
+				throw error;
+			}
+		);
+		apps.set(service, app);
+	}
+	return app;
+}
 export const demoFaults: Record<ServiceId, FaultSwitches> = {
 	codehost: noFaults(),
 	energy: noFaults(),
@@ -17,15 +43,33 @@ const DEMO_HEADERS: Partial<Record<ServiceId, Record<string, string>>> = {
 	energy: { token: DEMO_ENERGY_TOKEN }
 };
 
+export interface DemoService {
+	fetch: typeof fetch;
+	/** Loads the demo data a request will need (the Bible's book), with progress. */
+	prepare: Prepare;
+}
+
+const PREPARE: Partial<Record<ServiceId, Prepare>> = {
+	bible: async (request) => (await import('./bible/app')).prepareBibleRequest(request.url, request)
+};
+
+export function demoService(service: ServiceId): DemoService {
+	return {
+		fetch: demoTransport(service),
+		async prepare(request) {
+			if (!loaded.has(service)) request.onProgress?.({ loaded: 0, total: 0 });
+			await appFor(service);
+			await PREPARE[service]?.(request);
+		}
+	};
+}
+
 /** A fetch-compatible function answered in the page by the service's fake. */
 export function demoTransport(service: ServiceId): typeof fetch {
-	let app = apps.get(service);
-	if (!app) {
-		app = createFakeApp[service]();
-		apps.set(service, app);
-	}
-	const fake = app;
-	const handle = withFaults((request) => fake.fetch(request), demoFaults[service]);
+	const handle = withFaults(
+		async (request) => (await appFor(service)).fetch(request),
+		demoFaults[service]
+	);
 	return async (input, init) => {
 		const request = new Request(input, init);
 		const extra = DEMO_HEADERS[service];

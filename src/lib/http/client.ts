@@ -20,10 +20,29 @@ import { parseJsonBody, validate } from './validate';
 
 export type { Transport } from './reachability';
 
+/** Bytes of something a request needs that have arrived so far (total 0: not known). */
+export interface LoadProgress {
+	loaded: number;
+	total: number;
+}
+
+/**
+ * Work a request needs done before it is sent, such as loading the demo service's code and data.
+ * It runs before the request's timeout starts: that timeout is for the answer, not for this.
+ * Reports progress only when it has to wait; rejects with an ApiProblem.
+ */
+export type Prepare = (request: {
+	method: string;
+	url: string;
+	signal?: AbortSignal;
+	onProgress?: (progress: LoadProgress) => void;
+}) => Promise<void>;
+
 export interface ClientOptions {
 	/** Absolute URL of the API root, e.g. https://host/api/v4. */
 	baseUrl: string;
 	transport: Transport;
+	prepare?: Prepare;
 	headers?: Record<string, string>;
 	/** Credential headers (e.g. an API token): sent only to the base URL's origin. */
 	credentialHeaders?: () => Record<string, string>;
@@ -58,6 +77,8 @@ export interface RequestSpec {
 	/** Overrides the client's cookie policy for this request (never widened for another origin). */
 	credentials?: RequestCredentials;
 	timeoutMs?: number;
+	/** Progress of what must load before the request is sent (see Prepare). */
+	onLoading?: (progress: LoadProgress) => void;
 }
 
 export interface HttpResult {
@@ -143,6 +164,28 @@ export class HttpClient {
 			if (!headers.has('content-type')) headers.set('content-type', 'application/json');
 		} else if (typeof spec.body === 'string') requestBody = spec.body;
 		else if (spec.body instanceof URLSearchParams) requestBody = spec.body.toString();
+
+		if (this.options.prepare) {
+			try {
+				await this.options.prepare({
+					method,
+					url,
+					signal: spec.signal,
+					onProgress: spec.onLoading
+				});
+			} catch (error) {
+				if (error instanceof ApiProblem) throw error;
+				const kind = spec.signal?.aborted ? 'aborted' : 'network';
+				throw new ApiProblem({
+					kind,
+					method,
+					url,
+					message: messageFor(kind, method, url),
+					hint: hintFor({ kind, url }),
+					cause: error
+				});
+			}
+		}
 
 		const started = performance.now();
 		const startedAt = Date.now();

@@ -20,7 +20,7 @@ export function clientFor(
 		service === 'energy' && live && token ? { Token: token } : {};
 	return createClient({
 		baseUrl: effectiveApiRoot(service, connection),
-		transport: transportFor(service, connection),
+		...transportFor(service, connection),
 		headers: { accept: 'application/json' },
 		credentialHeaders: () => credentialHeaders,
 		secrets: () => [...(token ? [token] : []), ...(extra.secrets?.() ?? [])],

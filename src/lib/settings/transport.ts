@@ -1,15 +1,63 @@
-import type { Transport } from '$lib/http/client';
+import type { DemoService } from '$lib/fakes/demo-transport';
+import type { Prepare, Transport } from '$lib/http/client';
+import { ApiProblem } from '$lib/http/problem';
 import type { Connection, ServiceId } from './connection';
+
+export interface ServiceTransport {
+	transport: Transport;
+	/** Loads the demo service (code, then the data a request needs) outside the request's timeout. */
+	prepare?: Prepare;
+}
+
+/** Rejects when the signal aborts, without stopping the shared work behind `promise`. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+	if (!signal) return promise;
+	return new Promise<T>((resolve, reject) => {
+		const onAbort = () => reject(signal.reason);
+		if (signal.aborted) return onAbort();
+		signal.addEventListener('abort', onAbort, { once: true });
+		promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+	});
+}
 
 /**
  * The only difference between Demo and Live: which fetch answers. The fakes are imported
  * lazily, so a Live user never downloads them.
  */
-export function transportFor(service: ServiceId, connection: Connection): Transport {
-	if (connection.mode === 'live') return (input, init) => fetch(input, init);
-	let demo: Promise<Transport> | undefined;
-	return async (input, init) => {
-		demo ??= import('$lib/fakes/demo-transport').then((m) => m.demoTransport(service));
-		return (await demo)(input, init);
+export function transportFor(service: ServiceId, connection: Connection): ServiceTransport {
+	if (connection.mode === 'live') return { transport: (input, init) => fetch(input, init) };
+	let demo: Promise<DemoService> | undefined;
+	let ready = false;
+	const load = () =>
+		(demo ??= import('$lib/fakes/demo-transport').then(
+			(m) => {
+				ready = true;
+				return m.demoService(service);
+			},
+			(error: unknown) => {
+				demo = undefined;
+				throw error;
+			}
+		));
+	return {
+		transport: async (input, init) => (await load()).fetch(input, init),
+		async prepare(request) {
+			if (!ready) request.onProgress?.({ loaded: 0, total: 0 });
+			let fake;
+			try {
+				fake = await untilAborted(load(), request.signal);
+			} catch (error) {
+				if (request.signal?.aborted) throw error;
+				throw new ApiProblem({
+					kind: 'network',
+					method: request.method,
+					url: request.url,
+					message: 'The demo could not be loaded: the app’s own files did not arrive.',
+					hint: 'Check your connection, then try again.',
+					cause: error
+				});
+			}
+			await fake.prepare(request);
+		}
 	};
 }

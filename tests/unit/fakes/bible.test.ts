@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBibleApp, DEMO_BIBLES } from '$lib/fakes/bible/app';
+import { createBibleApp } from '$lib/fakes/bible/app';
+import { DEMO_BIBLES } from '$lib/fakes/bible/translations';
 
 const ORIGIN = 'https://bible.demo';
 

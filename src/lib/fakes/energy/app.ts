@@ -23,8 +23,9 @@ import { defaultStore, indexedDbStore, type EnergyStore } from './store';
 
 export { demoAccounts, type DemoAccount } from './service';
 
-/** The token the demo energy service accepts (EN-AUTH-1); the demo transport sends it. */
-export const DEMO_ENERGY_TOKEN = 'demo-energy-token';
+import { DEMO_ENERGY_TOKEN } from './token';
+
+export { DEMO_ENERGY_TOKEN };
 
 /**
  * `demo-energy-token.<name>` (letters, digits, dashes) is also accepted and gives a sandbox: a

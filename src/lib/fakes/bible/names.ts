@@ -1,0 +1,55 @@
+// What the reader knows of the demo Bible before the demo service loads (names.json, about 1 KB
+// gzipped, and the books' asset URLs): its first frame says "Genesis 1", not "Gen 1", and the
+// chapter's book starts downloading beside the demo's code instead of after it.
+import type { DemoNames } from './demo-data';
+
+const files = import.meta.glob<DemoNames>('/generated/demo-bible/names.json', {
+	eager: true,
+	import: 'default'
+});
+const names: DemoNames = Object.values(files)[0] ?? {};
+
+const urls = import.meta.glob<string>('/generated/demo-bible/*/*.json', {
+	eager: true,
+	query: '?url',
+	import: 'default'
+});
+/** "KJV/John.json" → the asset's URL. */
+export const demoBookUrls = new Map(
+	Object.entries(urls).map(([path, url]) => [path.replace(/^.*\/demo-bible\//, ''), url])
+);
+
+// Refs come from the URL: own keys only ("__proto__" is not a book).
+const own = <T>(record: Record<string, T> | undefined, key: string): T | undefined =>
+	record && Object.hasOwn(record, key) ? record[key] : undefined;
+
+export function demoTranslationName(bibleRef: string): string | undefined {
+	return own(names, bibleRef)?.name;
+}
+
+export function demoBookName(bibleRef: string, bookRef: string): string | undefined {
+	return own(own(names, bibleRef)?.books, bookRef)?.name;
+}
+
+const preloaded = new Map<string, Promise<Response>>();
+/** Files preloaded or read by the demo service: never downloaded twice. */
+const requested = new Set<string>();
+
+/** Starts downloading the file of a demo book, for the demo service to take (once) when it needs it. */
+export function preloadDemoBook(bibleRef: string, bookRef: string): void {
+	const file = own(own(names, bibleRef)?.books, bookRef)?.file;
+	const url = file && demoBookUrls.get(file);
+	if (!file || !url || requested.has(file)) return;
+	requested.add(file);
+	const response = fetch(url);
+	response.catch(() => {});
+	preloaded.set(file, response);
+}
+
+/** The preloaded download of a book file, if one was started and not taken yet. */
+export function takePreloadedBook(file: string): Promise<Response> | undefined {
+	requested.add(file);
+	const response = preloaded.get(file);
+	preloaded.delete(file);
+	return response;
+}

