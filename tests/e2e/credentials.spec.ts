@@ -6,6 +6,7 @@ import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { FAKES_PORT_BASE } from '../../playwright.config';
 import { expect, test } from './fixtures';
+import { openTab } from './explorer-helpers';
 import { credentialsIn, startHostile, type Hostile } from './hostile-codehost';
 
 const TOKEN = 'glpat-e2e-secret-token';
@@ -91,6 +92,7 @@ for (const [method, way, sudoWay] of WAYS)
 		// Every page button, with "Keep the base URL" off: sent to the other origin, bare.
 		for (const button of ['Next page', 'Previous page', 'First page', 'Last page']) {
 			await send(page, '/projects', 'per_page=2');
+			await openTab(page, 'Pagination');
 			const keep = u.pagination.getByRole('checkbox', {
 				name: 'Keep the base URL when following links'
 			});
@@ -100,12 +102,14 @@ for (const [method, way, sudoWay] of WAYS)
 		}
 		// Fetch all pages and the keyset Next.
 		await send(page, '/projects', 'per_page=2');
+		await openTab(page, 'Pagination');
 		await u.pagination
 			.getByRole('checkbox', { name: 'Keep the base URL when following links' })
 			.uncheck();
 		await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
 		await expect(u.pagination.getByRole('status')).toContainText('Fetched: 2 pages');
 		await send(page, '/projects', 'pagination=keyset&per_page=2&order_by=id&sort=asc');
+		await openTab(page, 'Pagination');
 		await u.pagination
 			.getByRole('checkbox', { name: 'Keep the base URL when following links' })
 			.uncheck();

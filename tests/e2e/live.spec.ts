@@ -25,10 +25,12 @@ test('CH-OFF-2: Live code host over real HTTP: a request and its pagination head
 	const response = page.getByRole('region', { name: 'Response', exact: true });
 	await expect(response.getByRole('heading', { level: 2 })).toContainText('200');
 	// Exposed cross-origin by the server, so readable here.
+	await response.getByRole('tab', { name: 'Headers', exact: true }).click();
 	await expect(response.getByRole('row', { name: /x-per-page/ })).toContainText('5');
+	await response.getByRole('tab', { name: 'Pagination', exact: true }).click();
 	const pagination = page.getByRole('region', { name: 'Pagination' });
 	await pagination.getByRole('button', { name: 'Next page' }).click();
-	await expect(response.getByRole('row', { name: /^x-page/ })).toContainText('2');
+	await expect(pagination.getByRole('row', { name: /^x-page/ })).toContainText('2');
 });
 
 test('EN-AUTH-1, EN-ACCL-1: Live energy over real HTTP: balances with the API token', async ({

@@ -79,6 +79,7 @@ test('the proxy forwards a call from the app and hides nothing it needs', async 
 	const response = page.getByRole('region', { name: 'Response', exact: true });
 	await expect(response.getByRole('heading', { level: 2 })).toContainText('200');
 	// The demo code host has 10,050 projects, so the totals are left out (CH-OFF-4); x-per-page is exposed.
+	await response.getByRole('tab', { name: 'Headers', exact: true }).click();
 	await expect(response.getByRole('row', { name: /^x-per-page/ })).toContainText('5');
 	await expect(response.getByRole('row', { name: /^content-type/ })).toBeVisible();
 	// Never logged: the token in the query string.

@@ -11,6 +11,7 @@ test('the app opens in Demo mode and each area shows its demo data', async ({ pa
 	await page.getByRole('button', { name: 'Send' }).click();
 	const response = page.getByRole('region', { name: 'Response', exact: true });
 	await expect(response.getByRole('heading', { level: 2 })).toContainText('200');
+	await response.getByRole('tab', { name: 'Pagination', exact: true }).click();
 	await expect(page.getByRole('region', { name: 'Pagination' })).toContainText('x-total');
 
 	await nav.getByRole('link', { name: 'Energy' }).click();
