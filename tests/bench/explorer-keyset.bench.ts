@@ -1,5 +1,6 @@
+import { Gitlab } from '@gitbeaker/rest';
 import { startFakeServers, type RunningFake } from '../../scripts/fake-servers';
-import type { Benchmark } from './harness';
+import { median, type Benchmark } from './harness';
 
 const FAKES_PORT_BASE = Number(process.env.BENCH_FAKES_PORT_BASE ?? 8971);
 const PAGES = 100;
@@ -49,6 +50,7 @@ export const explorerKeyset: Benchmark = {
 				.filter({ hasText: `Fetched: ${PAGES} pages, ${PAGES * 100} items.` })
 				.waitFor({ timeout: 60_000 });
 			const elapsed = Date.now() - started;
+			((scratch.times ??= []) as number[]).push(elapsed);
 
 			const domAfter = await page.evaluate(() => document.getElementsByTagName('*').length);
 			const cdp = await context.newCDPSession(page);
@@ -62,12 +64,41 @@ export const explorerKeyset: Benchmark = {
 			return elapsed;
 		} finally {
 			await context.close();
-			if ((scratch.samplesDone = Number(scratch.samplesDone ?? 0) + 1) === 3) {
-				await Promise.all(fakes.map((f) => f.close()));
-				scratch.fakes = undefined;
-			}
 		}
 	},
-	notes: ({ scratch }) =>
-		`DOM elements ${scratch.domBefore} → ${scratch.domAfter} (bounded: ${scratch.domBounded ? 'yes' : 'no'}); JS heap after walk (after GC) ${scratch.heapMb} MB`
+	/** The same walk by @gitbeaker/rest from Node, against the same server: a yardstick, not a budget. */
+	async after({ scratch }) {
+		const fakes = scratch.fakes as RunningFake[] | undefined;
+		if (!fakes) return;
+		try {
+			const api = new Gitlab({ host: fakes[0]!.url, token: 'glpat-demo-token' });
+			const times: number[] = [];
+			for (let i = 0; i < 3; i++) {
+				const started = performance.now();
+				const projects = await api.Projects.all({
+					pagination: 'keyset',
+					orderBy: 'id',
+					sort: 'asc',
+					perPage: 100,
+					maxPages: PAGES
+				});
+				times.push(performance.now() - started);
+				if (projects.length !== PAGES * 100)
+					throw new Error(`@gitbeaker/rest walked ${projects.length} projects`);
+			}
+			scratch.gitbeakerMs = Math.round(median(times));
+		} finally {
+			await Promise.all(fakes.map((f) => f.close()));
+			scratch.fakes = undefined;
+		}
+	},
+	notes: ({ scratch }) => {
+		const gitbeaker = scratch.gitbeakerMs as number | undefined;
+		const app = median((scratch.times as number[] | undefined) ?? []);
+		const ratio =
+			gitbeaker && app
+				? ` (this app in the browser ÷ gitbeaker = ${(app / gitbeaker).toFixed(2)}×)`
+				: '';
+		return `DOM elements ${scratch.domBefore} → ${scratch.domAfter} (bounded: ${scratch.domBounded ? 'yes' : 'no'}); JS heap after walk (after GC) ${scratch.heapMb} MB; @gitbeaker/rest 43 walking the same server from Node: median ${gitbeaker ?? '?'} ms${ratio}`;
+	}
 };

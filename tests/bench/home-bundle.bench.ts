@@ -1,13 +1,20 @@
 import { gzipSync } from 'node:zlib';
 import type { Benchmark } from './harness';
 
-/** Gzip size of the JS and CSS the browser loads to show the home page, from a real page load. */
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/**
+ * Gzip size of the JS and CSS the browser fetches to paint the home page, from a real page load:
+ * the files the page's HTML links (module preloads and style sheets: what SvelteKit found the
+ * first render imports). What the shell loads after the paint (offline badge, update prompt,
+ * service worker registration) is reported beside it.
+ */
 export const homeBundle: Benchmark = {
 	name: 'Home page JS+CSS (gzip)',
 	unit: 'KB',
-	budget: '≤ 60 KB',
+	budget: '≤ 36 KB for the first paint (goal ≤ 33 KB)',
 	samples: 3,
-	withinBudget: (median) => median <= 60,
+	withinBudget: (median) => median <= 36,
 	async run({ browser, appUrl, scratch }) {
 		const context = await browser.newContext();
 		const page = await context.newPage();
@@ -20,12 +27,21 @@ export const homeBundle: Benchmark = {
 				);
 			}
 		});
-		await page.goto(appUrl + '/', { waitUntil: 'networkidle' });
+		const navigation = await page.goto(appUrl + '/', { waitUntil: 'networkidle' });
 		await page.getByRole('heading', { level: 1 }).waitFor();
 		const files = await Promise.all(bodies);
+		// As served, before any script added preload links of its own.
+		const html = (await navigation?.text()) ?? '';
+		const linked = [
+			...html.matchAll(/<link href="([^"]+)" rel="(?:modulepreload|stylesheet)"/g)
+		].map((m) => new URL(m[1]!, appUrl).href);
 		await context.close();
-		scratch.homeFiles = files.length;
-		return Math.round((files.reduce((sum, f) => sum + f.bytes, 0) / 1024) * 10) / 10;
+		const first = files.filter((f) => linked.includes(f.url));
+		scratch.files = first.length;
+		scratch.allKb = kb(files.reduce((sum, f) => sum + f.bytes, 0));
+		scratch.allFiles = files.length;
+		return kb(first.reduce((sum, f) => sum + f.bytes, 0));
 	},
-	notes: ({ scratch }) => `${scratch.homeFiles} files`
+	notes: ({ scratch }) =>
+		`${scratch.files} files for the first paint; ${scratch.allKb} KB in ${scratch.allFiles} files once the shell has also loaded what it needs after the paint`
 };

@@ -1,9 +1,11 @@
 // npm run bench [-- name-filter]: runs the benchmarks against the built site, writes BENCHMARKS.md.
 import { bibleDownload, bibleStorage } from './bible-download.bench';
 import { bibleOpenCached } from './bible-open.bench';
+import { deepLinkChapter } from './deep-link.bench';
 import { energyRequestsPerOrder, energyRequestsWhileHidden } from './energy-polling.bench';
 import { explorerKeyset } from './explorer-keyset.bench';
 import { homeBundle } from './home-bundle.bench';
+import { lighthouseRoutes } from './lighthouse.bench';
 import { offlineReload } from './offline-reload.bench';
 import {
 	launchBrowser,
@@ -22,7 +24,9 @@ const ALL: Benchmark[] = [
 	energyRequestsWhileHidden,
 	bibleDownload,
 	bibleOpenCached,
-	bibleStorage
+	bibleStorage,
+	deepLinkChapter,
+	...lighthouseRoutes
 ];
 const filter = process.argv[2]?.toLowerCase();
 const selected = ALL.filter((b) => !filter || b.name.toLowerCase().includes(filter));

@@ -1,4 +1,6 @@
-import { Hono, type Context } from 'hono';
+// hono/tiny: the smallest router, enough for these four routes (the demo Bible loads on phones).
+import { Hono } from 'hono/tiny';
+import type { Context } from 'hono';
 import { toXml, toYaml } from './formats';
 import { openDemoBible } from '#demo-bible-data';
 import type { DemoBibleData, LoadProgress } from './data';

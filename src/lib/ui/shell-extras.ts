@@ -1,0 +1,12 @@
+// What the shell does that the first paint does not need: the update prompt and the service
+// worker's registration. The root layout loads this once the page has painted.
+import { dev } from '$app/environment';
+import { mount } from 'svelte';
+import { appUpdate } from './app-update.svelte';
+import UpdatePrompt from './UpdatePrompt.svelte';
+
+export function start(): void {
+	const prompt = document.getElementById('shell-update');
+	if (prompt) mount(UpdatePrompt, { target: prompt });
+	if (!dev) void appUpdate.register().catch(() => {});
+}
