@@ -171,6 +171,8 @@ for (const size of SIZES) {
 			page,
 			axe
 		}) => {
+			// Five full axe runs: slow on a busy machine.
+			test.slow();
 			const u = ui(page);
 			const violations = async () =>
 				(await axe().analyze()).violations.map(
