@@ -48,6 +48,11 @@ async function send(page: Page, path: string, query = '') {
 	await expect(u.send).toBeEnabled();
 }
 
+/** The response shows its pagination in a tab. */
+async function pagesTab(page: Page) {
+	await ui(page).response.getByRole('tab', { name: 'Pagination', exact: true }).click();
+}
+
 let hostile: Hostile;
 test.beforeAll(async () => {
 	const port = FAKES_PORT_BASE + 20 + 2 * test.info().parallelIndex;
@@ -91,6 +96,7 @@ for (const [method, way, sudoWay] of WAYS)
 		// Every page button, with "Keep the base URL" off: sent to the other origin, bare.
 		for (const button of ['Next page', 'Previous page', 'First page', 'Last page']) {
 			await send(page, '/projects', 'per_page=2');
+			await pagesTab(page);
 			const keep = u.pagination.getByRole('checkbox', {
 				name: 'Keep the base URL when following links'
 			});
@@ -100,12 +106,14 @@ for (const [method, way, sudoWay] of WAYS)
 		}
 		// Fetch all pages and the keyset Next.
 		await send(page, '/projects', 'per_page=2');
+		await pagesTab(page);
 		await u.pagination
 			.getByRole('checkbox', { name: 'Keep the base URL when following links' })
 			.uncheck();
 		await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
 		await expect(u.pagination.getByRole('status')).toContainText('Fetched: 2 pages');
 		await send(page, '/projects', 'pagination=keyset&per_page=2&order_by=id&sort=asc');
+		await pagesTab(page);
 		await u.pagination
 			.getByRole('checkbox', { name: 'Keep the base URL when following links' })
 			.uncheck();
