@@ -159,6 +159,44 @@ for (const size of SIZES) {
 				await expect(page.getByText('The API’s conventions, rule by rule')).toBeVisible();
 				await expectNoSideScroll(page);
 			});
+
+			test('History rows show method, host, path with query, status and time, open the stored answer, and keep a Fetch all run in one row', async ({
+				page
+			}) => {
+				const u = ui(page);
+				const host = new URL(apiRoot).host;
+				const history = page.getByRole('region', { name: 'History' });
+				const rows = history.getByRole('listitem');
+				await request(page, 'GET', '/projects', 'per_page=5');
+				await expect(u.status).toHaveText('200 OK');
+				await request(page, 'GET', '/nope');
+				await expect(u.status).toHaveText('404 Not Found');
+				await expect(rows).toHaveCount(2);
+				const listing = rows.filter({ hasText: '/projects?per_page=5' });
+				await expect(listing).toContainText('GET');
+				await expect(listing).toContainText(host);
+				await expect(listing).toContainText('200');
+				await expect(listing.locator('time')).toHaveText(/\d{1,2}:\d{2}:\d{2}/);
+
+				const open = listing.getByRole('button', { name: /^Open response/ });
+				await open.click();
+				await expect(u.status).toHaveText('200 OK');
+				await expect(u.response).toContainText('From History');
+				await expect(u.response).toContainText('"Client 1"');
+				await expect(open).toBeFocused();
+				// Nothing was sent: no new row.
+				await expect(rows).toHaveCount(2);
+
+				// Fetch all pages from the stored page: its three pages make one row.
+				await openTab(page, 'Pagination');
+				await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('3');
+				await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
+				await expect(u.pagination.getByRole('status')).toContainText('Fetched: 3 pages, 15 items.');
+				await expect(rows).toHaveCount(3);
+				await expect(rows.first()).toContainText('Fetch all pages: 3 pages');
+				await expect(rows.first()).toContainText('/projects?per_page=5');
+				await expectNoSideScroll(page);
+			});
 		});
 	}
 }
@@ -171,6 +209,8 @@ for (const size of SIZES) {
 			page,
 			axe
 		}) => {
+			// Five full axe runs: slow on a busy machine.
+			test.slow();
 			const u = ui(page);
 			const violations = async () =>
 				(await axe().analyze()).violations.map(

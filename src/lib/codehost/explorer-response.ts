@@ -4,6 +4,7 @@ import { redactHeaderUrls, redactText, redactUrl } from '$lib/http/redact';
 import { parseJsonBody } from '$lib/http/validate';
 import { classifyAnswer, type ErrorShape } from './errors';
 import { inspectPagination, type PaginationReport } from './pagination';
+import type { HistoryEntry } from './history';
 import type { Hop, SendOutcome } from './send';
 
 export interface ExplorerResponse {
@@ -25,6 +26,8 @@ export interface ExplorerResponse {
 	refreshed: boolean;
 	shape: ErrorShape | null;
 	pagination: PaginationReport;
+	/** Opened from History: when it was sent, and whether its body was kept only in part. */
+	stored?: { at: string; cut: boolean };
 }
 
 export interface ResponseContext {
@@ -101,4 +104,51 @@ export function formatSize(bytes: number): string {
 	if (bytes < 1000) return `${bytes} bytes`;
 	if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
 	return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/**
+ * A History entry's answer, read as a fresh one would be (status, headers, error shape, pages).
+ * Its headers and body were redacted when stored; Link URLs are followed with the current auth.
+ */
+export function responseFromEntry(entry: HistoryEntry, context: ResponseContext): ExplorerResponse {
+	const bodyText = entry.responseBody ?? '';
+	const parsed = parseJsonBody(bodyText);
+	const json = parsed.ok ? parsed.value : undefined;
+	const headers = entry.responseHeaders;
+	const status = entry.status ?? 0;
+	const report = inspectPagination(headers, {
+		apiRoot: context.apiRoot,
+		requestUrl: entry.url,
+		crossOrigin: context.crossOrigin,
+		isList: Array.isArray(json),
+		listLength: Array.isArray(json) ? json.length : undefined
+	});
+	return {
+		method: entry.method,
+		status,
+		statusText: '',
+		url: entry.url,
+		headers,
+		bodyText,
+		json,
+		isJson: parsed.ok,
+		durationMs: entry.durationMs,
+		sizeBytes: entry.sizeBytes,
+		hops: [],
+		refreshed: false,
+		// A body cut for storage is no fault of the server's: it is not read as malformed.
+		shape:
+			entry.responseBodyCut && !parsed.ok
+				? null
+				: classifyAnswer({
+						status,
+						headers,
+						bodyText,
+						json,
+						isJson: parsed.ok,
+						crossOrigin: context.crossOrigin
+					}),
+		pagination: { ...report, links: report.links.map((l) => ({ ...l, shown: l.url })) },
+		stored: { at: entry.at, cut: entry.responseBodyCut === true }
+	};
 }

@@ -8,16 +8,24 @@ import { parseJsonBody } from '$lib/http/validate';
 import { AuthState } from './auth.svelte';
 import { toCurl } from './curl';
 import { joinUrl } from './encoding';
-import { toExplorerResponse, type ExplorerResponse } from './explorer-response';
+import {
+	responseFromEntry,
+	toExplorerResponse,
+	type ExplorerResponse,
+	type ResponseContext
+} from './explorer-response';
 import { walkPages, type WalkProgress, type WalkResult } from './fetch-all';
 import { headerValue, parseHeaderLines } from './header-lines';
 import {
 	entryFromExchange,
+	entryTarget,
 	exportHistory,
+	groupHistory,
 	HistoryStore,
 	parseHistoryExport,
 	searchHistory,
 	type HistoryEntry,
+	type HistoryRow,
 	type SavedRequest
 } from './history';
 import type { OAuthTokens } from './oauth';
@@ -127,14 +135,14 @@ export class ExplorerState extends RequestBuilder {
 	}
 
 	/** Everything the one send path needs from this page's connection and auth. */
-	#context(signal?: AbortSignal): SendContext {
+	#context(signal?: AbortSignal, run?: string): SendContext {
 		return {
 			apiRoot: this.#connection.apiRoot,
 			live: this.#connection.live,
 			auth: this.auth,
 			client: (onExchange) =>
 				this.#connection.client({ secrets: () => this.auth.secrets, onExchange }),
-			record: (exchange) => this.#record(exchange),
+			record: (exchange) => this.#record(exchange, run),
 			signal
 		};
 	}
@@ -250,11 +258,15 @@ export class ExplorerState extends RequestBuilder {
 	}
 
 	#toResponse(outcome: SendOutcome, method: string): ExplorerResponse {
-		return toExplorerResponse(outcome, method, {
+		return toExplorerResponse(outcome, method, this.#responseContext());
+	}
+
+	#responseContext(): ResponseContext {
+		return {
 			apiRoot: this.#connection.apiRoot,
 			crossOrigin: this.#connection.live && isCrossOrigin(this.#connection.apiRoot, pageOrigin()),
 			secrets: this.auth.secrets
-		});
+		};
 	}
 
 	cancel(): void {
@@ -296,6 +308,8 @@ export class ExplorerState extends RequestBuilder {
 		this.walkResult = null;
 		this.walkProgress = { pages: 0, items: 0, url: first };
 		const headers = parseHeaderLines(this.headers);
+		// Every page of this run shares one History row.
+		const run = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 		try {
 			const result = await walkPages({
 				firstUrl: first,
@@ -307,7 +321,7 @@ export class ExplorerState extends RequestBuilder {
 				send: async (url, signal) => {
 					const { result: r } = await sendExplorerRequest(
 						{ method: 'GET', target: url, headers },
-						this.#context(signal)
+						this.#context(signal, run)
 					);
 					const parsed = parseJsonBody(r.text);
 					return {
@@ -334,12 +348,14 @@ export class ExplorerState extends RequestBuilder {
 
 	// ---- history ----
 
-	#record(exchange: Exchange) {
+	#record(exchange: Exchange, run?: string) {
+		// A run's pages are not the form's request: Run again follows the page's URL.
 		const entry = entryFromExchange(
 			exchange,
 			this.#connection.apiRoot,
-			this.#saved,
-			this.auth.secrets
+			run ? undefined : this.#saved,
+			this.auth.secrets,
+			run
 		);
 		this.history = [entry, ...this.history].slice(0, 500);
 		void this.#store.add(entry);
@@ -351,6 +367,33 @@ export class ExplorerState extends RequestBuilder {
 
 	get visibleHistory(): HistoryEntry[] {
 		return searchHistory(this.history, this.historySearch);
+	}
+
+	/** What History lists: one row per request, one per Fetch all pages run. */
+	get historyRows(): HistoryRow[] {
+		return groupHistory(this.visibleHistory);
+	}
+
+	/** Shows an entry's stored answer in Response, without sending anything. */
+	openEntry(entry: HistoryEntry): void {
+		if (entry.status === undefined) return;
+		this.#controller?.abort();
+		this.sending = false;
+		this.failure = null;
+		this.response = responseFromEntry(entry, this.#responseContext());
+		// "Copy as cURL" then copies this request as stored (its secrets were never kept).
+		this.#lastSent = {
+			method: entry.method,
+			url: entry.url,
+			headers: entry.requestHeaders,
+			bodyText: entry.requestBody,
+			withCookies: false
+		};
+		this.responseTab = this.response.shape ? 'error' : this.#chosenTab;
+		// Fetch all pages starts from the page on show.
+		if (this.#underApiRoot(entry.url)) this.#lastUrl = withoutCredentialParams(entry.url);
+		const { target } = entryTarget(entry);
+		this.historyMessage = `Shown in Response: the stored answer to ${entry.method} ${target} (${entry.status}).`;
 	}
 
 	/** Whether a history entry was sent under the current API root (its credentials may go there). */

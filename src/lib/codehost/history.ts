@@ -13,7 +13,7 @@ import type { BodyKind } from './endpoints';
 
 export const HISTORY_LIMIT = 500;
 /** Bodies are kept up to this many characters, so 500 entries stay small. */
-export const HISTORY_BODY_CHARS = 4000;
+export const HISTORY_BODY_CHARS = 16_000;
 
 /** What is needed to send a request again (never a token: the current auth applies on re-run). */
 export interface SavedRequest {
@@ -40,6 +40,10 @@ export interface HistoryEntry {
 	responseBody?: string;
 	problemKind?: string;
 	request?: SavedRequest;
+	/** The response body was longer than HISTORY_BODY_CHARS and is kept cut. */
+	responseBodyCut?: boolean;
+	/** The Fetch all pages run this request belongs to (its pages share one History row). */
+	run?: string;
 }
 
 let counter = 0;
@@ -48,7 +52,8 @@ export function entryFromExchange(
 	exchange: Exchange,
 	apiRoot: string,
 	request?: SavedRequest,
-	secrets: readonly string[] = []
+	secrets: readonly string[] = [],
+	run?: string
 ): HistoryEntry {
 	const url = redactText(redactUrl(exchange.url), secrets);
 	const root = apiRoot.replace(/\/+$/, '');
@@ -81,6 +86,8 @@ export function entryFromExchange(
 		),
 		responseBody: cut(exchange.responseBody),
 		problemKind: exchange.problemKind,
+		...((exchange.responseBody?.length ?? 0) > HISTORY_BODY_CHARS && { responseBodyCut: true }),
+		...(run && { run }),
 		request: request && {
 			...request,
 			query: redactText(redactUrl(`?${request.query}`).slice(1), secrets),
@@ -100,6 +107,49 @@ export function searchHistory(entries: readonly HistoryEntry[], query: string): 
 			return e.path.toLowerCase().includes(term) || e.url.toLowerCase().includes(term);
 		})
 	);
+}
+
+/** One History row: a request, or every page of one Fetch all pages run. */
+export interface HistoryRow {
+	key: string;
+	/** The request the row names: the run's first page. */
+	entry: HistoryEntry;
+	/** The answer the row opens: the run's last page (where it stopped). */
+	last: HistoryEntry;
+	pages: number;
+	run?: string;
+}
+
+/** Entries (newest first) as rows; a run's row stands where its newest page is. */
+export function groupHistory(entries: readonly HistoryEntry[]): HistoryRow[] {
+	const rows: HistoryRow[] = [];
+	const runs = new Map<string, HistoryRow>();
+	for (const entry of entries) {
+		const row = entry.run ? runs.get(entry.run) : undefined;
+		if (row) {
+			row.entry = entry;
+			row.pages++;
+			continue;
+		}
+		const next: HistoryRow = { key: entry.run ?? entry.id, entry, last: entry, pages: 1 };
+		if (entry.run) {
+			next.run = entry.run;
+			runs.set(entry.run, next);
+		}
+		rows.push(next);
+	}
+	return rows;
+}
+
+/** Where an entry went, as a row shows it: the host, and the path under the API root with its query. */
+export function entryTarget(entry: HistoryEntry): { host: string; target: string } {
+	try {
+		const url = new URL(entry.url);
+		const path = entry.path.startsWith('/') ? entry.path : url.pathname;
+		return { host: url.host, target: `${path}${url.search}` };
+	} catch {
+		return { host: '', target: entry.url };
+	}
 }
 
 export interface HistoryExport {

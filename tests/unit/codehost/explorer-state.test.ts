@@ -257,6 +257,40 @@ describe('explorer state against the demo code host', () => {
 		expect(new URL(sent.at(-1)!.url).searchParams.get('page')).toBe('2');
 		expect(explorer.response!.headers['x-page']).toBe('2');
 	});
+
+	it('Fetch all pages keeps its pages in one History row, and the items it collected', async () => {
+		const { explorer } = setup();
+		explorer.query = 'per_page=5';
+		await explorer.send();
+		explorer.walkCap = 3;
+		await explorer.fetchAll();
+		expect(explorer.history).toHaveLength(4);
+		const rows = explorer.historyRows;
+		expect(rows).toHaveLength(2);
+		expect(rows[0]!.pages).toBe(3);
+		expect(rows[0]!.entry.url).toMatch(/per_page=5/);
+		expect(rows[1]!.pages).toBe(1);
+	});
+
+	it('a History entry opens its stored answer without sending; page buttons work from it', async () => {
+		const { explorer, sent } = setup();
+		explorer.query = 'per_page=5';
+		await explorer.send();
+		explorer.path = '/nope';
+		await explorer.send();
+		expect(explorer.response!.status).toBe(404);
+		const before = sent.length;
+		explorer.openEntry(explorer.history[1]!);
+		expect(sent).toHaveLength(before);
+		const shown = explorer.response!;
+		expect(shown.status).toBe(200);
+		expect(shown.stored?.at).toBe(explorer.history[1]!.at);
+		expect(Array.isArray(shown.json) && shown.json).toHaveLength(5);
+		expect(shown.pagination.kind).toBe('offset');
+		const next = shown.pagination.links.find((l) => l.rel === 'next')!.url;
+		await explorer.followLink(next);
+		expect(explorer.response!.headers['x-page']).toBe('2');
+	});
 });
 
 describe('a server whose Link URLs carry another host (behind a proxy)', () => {

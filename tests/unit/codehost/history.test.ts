@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { toCurl } from '../../../src/lib/codehost/curl';
 import {
 	entryFromExchange,
+	entryTarget,
 	exportHistory,
+	groupHistory,
+	HISTORY_BODY_CHARS,
 	HISTORY_LIMIT,
 	HistoryStore,
 	mergeHistory,
@@ -86,6 +89,53 @@ describe('history', () => {
 		const [e] = parseHistoryExport(text);
 		expect(e!.url).toBe('https://h/p?access_token=[redacted]');
 		expect(e!.requestHeaders.authorization).toBe('[redacted]');
+	});
+});
+
+describe('History rows', () => {
+	const root = 'https://h/api/v4';
+	const at = (url: string, run?: string, status = 200) =>
+		entryFromExchange(exchange({ url, status }), root, undefined, [], run);
+
+	it('a row names the host and the path with its query (tokens redacted)', () => {
+		expect(
+			entryTarget(at('https://h/api/v4/projects?private_token=secret-123&per_page=5'))
+		).toEqual({
+			host: 'h',
+			target: '/projects?private_token=[redacted]&per_page=5'
+		});
+		expect(entryTarget(at('https://other:8443/x/y?a=1'))).toEqual({
+			host: 'other:8443',
+			target: '/x/y?a=1'
+		});
+	});
+
+	it('the pages of one Fetch all pages run make one row: named by the first page, opening the last', () => {
+		// Newest first, as History keeps them; a Send went out while the run was going.
+		const entries = [
+			at(`${root}/projects?page=3`, 'run-1', 429),
+			at(`${root}/user`),
+			at(`${root}/projects?page=2`, 'run-1'),
+			at(`${root}/projects?page=1`, 'run-1'),
+			at(`${root}/groups`)
+		];
+		const rows = groupHistory(entries);
+		expect(rows.map((r) => [entryTarget(r.entry).target, r.pages])).toEqual([
+			['/projects?page=1', 3],
+			['/user', 1],
+			['/groups', 1]
+		]);
+		expect(rows[0]!.last.status).toBe(429);
+		expect(rows[0]!.run).toBe('run-1');
+	});
+
+	it('a body longer than kept is marked as cut', () => {
+		const long = entryFromExchange(
+			exchange({ responseBody: 'x'.repeat(HISTORY_BODY_CHARS + 1) }),
+			root
+		);
+		expect(long.responseBodyCut).toBe(true);
+		expect(entryFromExchange(exchange(), root).responseBodyCut).toBeUndefined();
 	});
 });
 
