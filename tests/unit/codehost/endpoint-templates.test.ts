@@ -3,36 +3,17 @@
  * template, Send), puts on the wire what the contract's endpoint table says.
  */
 import { describe, expect, it } from 'vitest';
-import { ExplorerState } from '../../../src/lib/codehost/explorer.svelte';
-import { HistoryStore } from '../../../src/lib/codehost/history';
 import { createCodehostApp } from '../../../src/lib/fakes/codehost/app';
-import { createClient } from '../../../src/lib/http/client';
-
-const ROOT = 'https://codehost.demo/api/v4';
+import { explorerOver, ROOT } from './explorer-over';
 
 async function sent(templateId: string, token = 'glpat-demo-token') {
 	const app = createCodehostApp();
 	const requests: Request[] = [];
-	const explorer = new ExplorerState(
-		{
-			apiRoot: ROOT,
-			live: false,
-			remember: false,
-			client: ({ secrets, onExchange }) =>
-				createClient({
-					baseUrl: ROOT,
-					transport: async (input, init) => {
-						const request = new Request(input, init);
-						requests.push(request.clone());
-						return app.fetch(request);
-					},
-					secrets,
-					onExchange,
-					env: { online: () => true, pageOrigin: () => undefined }
-				})
-		},
-		new HistoryStore(0)
-	);
+	const explorer = explorerOver(async (input, init) => {
+		const request = new Request(input, init);
+		requests.push(request.clone());
+		return app.fetch(request);
+	});
 	explorer.auth.setMethod(
 		templateId.startsWith('job') || templateId === 'releases' ? 'job' : 'personal'
 	);

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ExplorerState } from '../../../src/lib/codehost/explorer.svelte';
-import { HistoryStore } from '../../../src/lib/codehost/history';
 import { createCodehostApp } from '../../../src/lib/fakes/codehost/app';
-import { createClient } from '../../../src/lib/http/client';
-
-const ROOT = 'https://codehost.demo/api/v4';
+import { explorerOver, ROOT } from './explorer-over';
 
 function setup() {
 	const app = createCodehostApp();
@@ -14,22 +10,7 @@ function setup() {
 		sent.push(request.clone());
 		return app.fetch(request);
 	};
-	const explorer = new ExplorerState(
-		{
-			apiRoot: ROOT,
-			live: false,
-			remember: false,
-			client: ({ secrets, onExchange }) =>
-				createClient({
-					baseUrl: ROOT,
-					transport,
-					secrets,
-					onExchange,
-					env: { online: () => true, pageOrigin: () => undefined }
-				})
-		},
-		new HistoryStore(0)
-	);
+	const explorer = explorerOver(transport);
 	return { app, explorer, sent };
 }
 
@@ -121,22 +102,7 @@ describe('explorer state against the demo code host', () => {
 	});
 
 	it('a server that does not answer leaves one ApiProblem (network) that says what to do, without the token', async () => {
-		const explorer = new ExplorerState(
-			{
-				apiRoot: ROOT,
-				live: false,
-				remember: false,
-				client: ({ secrets, onExchange }) =>
-					createClient({
-						baseUrl: ROOT,
-						transport: () => Promise.reject(new TypeError('Failed to fetch')),
-						secrets,
-						onExchange,
-						env: { online: () => true, pageOrigin: () => undefined }
-					})
-			},
-			new HistoryStore(0)
-		);
+		const explorer = explorerOver(() => Promise.reject(new TypeError('Failed to fetch')));
 		explorer.auth.setMethod('personal');
 		explorer.auth.way = 'private-token-query';
 		explorer.auth.token = 'glpat-demo-token';
@@ -307,21 +273,7 @@ describe('a server whose Link URLs carry another host (behind a proxy)', () => {
 				headers.set('link', link.replaceAll('https://codehost.demo', 'https://internal.example'));
 			return new Response(res.body, { status: res.status, headers });
 		};
-		const explorer = new ExplorerState(
-			{
-				apiRoot: ROOT,
-				live: false,
-				remember: false,
-				client: (o) =>
-					createClient({
-						baseUrl: ROOT,
-						transport,
-						...o,
-						env: { online: () => true, pageOrigin: () => undefined }
-					})
-			},
-			new HistoryStore(0)
-		);
+		const explorer = explorerOver(transport);
 		await explorer.send();
 		const next = explorer.response!.pagination.links.find((l) => l.rel === 'next')!;
 		expect(next.foreign).toBe(true);

@@ -3,14 +3,13 @@
  * the user's credentials on the API root's origin (CH-AUTH-*, CH-REDIR-1, CH-OFF-3, CH-KEY-2).
  */
 import { describe, expect, it } from 'vitest';
-import { ExplorerState } from '../../../src/lib/codehost/explorer.svelte';
-import { HistoryStore, exportHistory, parseHistoryExport } from '../../../src/lib/codehost/history';
+import { exportHistory, parseHistoryExport } from '../../../src/lib/codehost/history';
 import type { AuthMethod, AuthWay } from '../../../src/lib/codehost/auth';
+import type { ExplorerState } from '../../../src/lib/codehost/explorer.svelte';
 import { createCodehostApp } from '../../../src/lib/fakes/codehost/app';
 import { DEMO_PASSWORD } from '../../../src/lib/fakes/codehost/auth';
-import { createClient } from '../../../src/lib/http/client';
+import { explorerOver, ROOT } from './explorer-over';
 
-const ROOT = 'https://codehost.demo/api/v4';
 const EVIL = 'https://evil.test';
 const TOKEN = 'glpat-demo-token';
 
@@ -84,22 +83,7 @@ function setup(options: { opaque?: boolean } = {}) {
 			});
 		return app.fetch(request);
 	};
-	const explorer = new ExplorerState(
-		{
-			apiRoot: ROOT,
-			live: options.opaque === true,
-			remember: false,
-			client: ({ secrets, onExchange }) =>
-				createClient({
-					baseUrl: ROOT,
-					transport,
-					secrets,
-					onExchange,
-					env: { online: () => true, pageOrigin: () => undefined }
-				})
-		},
-		new HistoryStore(0)
-	);
+	const explorer = explorerOver(transport, { live: options.opaque === true });
 	return { explorer, evil, home };
 }
 
