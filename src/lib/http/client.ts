@@ -1,3 +1,4 @@
+// Over 400 lines: the one HTTP core (send, the origin guard, failures as ApiProblem, readJson) kept in one place on purpose.
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { GenericSchema } from 'valibot';
 import {
