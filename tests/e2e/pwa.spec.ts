@@ -103,13 +103,37 @@ test('offline: after one visit, a reload shows the shell and pages that need no 
 
 test('a Live area with the network off says so plainly', async ({ page, context }) => {
 	await page.goto('/settings');
+	// The app's code is saved on the device, so only the Live backend is out of reach.
+	await waitForController(page);
 	const group = page.getByRole('group', { name: 'Bible' });
 	await group.getByRole('textbox', { name: 'Base URL' }).fill('https://bible.example.org');
 	await group.getByRole('radio', { name: 'Live' }).check();
 	await context.setOffline(true);
 	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bible' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'Bible reader' })).toBeVisible();
 	await expect(page.getByRole('alert')).toContainText('You are offline');
 	await context.setOffline(false);
+});
+
+test('offline before the app was saved: opening an area says so, not "Internal Error"', async ({
+	browser,
+	baseURL
+}) => {
+	// No service worker: as on a first visit that goes offline before the worker has installed.
+	const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+	const page = await context.newPage();
+	await page.goto('/settings');
+	await expect(page.getByRole('group', { name: 'Bible' })).toBeVisible();
+	await context.setOffline(true);
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bible' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
+	await expect(page.getByRole('alert')).toContainText('Reconnect, then try again');
+	await expect(page.getByText('Internal Error')).toHaveCount(0);
+	// Back online, Try again opens the area.
+	await context.setOffline(false);
+	await page.getByRole('link', { name: 'Try again' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'Bible reader' })).toBeVisible();
+	await context.close();
 });
 
 test('a new deploy shows "A new version is available"; Reload keeps what was typed', async ({
