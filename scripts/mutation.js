@@ -28,7 +28,8 @@ for (const folder of folders) {
 		env: { ...process.env, STRYKER_FOLDER: folder }
 	});
 	const minutes = ((Date.now() - started) / 60000).toFixed(1);
-	console.log(`== src/lib/${folder}: stryker exited ${run.status} after ${minutes} min ==`);
+	const end = run.signal ? `was stopped by ${run.signal}` : `exited ${run.status}`;
+	console.log(`== src/lib/${folder}: stryker ${end} after ${minutes} min ==`);
 	failed ||= run.status !== 0;
 }
 process.exit(failed ? 1 : 0);
