@@ -108,7 +108,9 @@ export default ts.config(
 			'.svelte-kit/',
 			'node_modules/',
 			'test-results/',
-			'playwright-report/'
+			'playwright-report/',
+			'reports/',
+			'.stryker-tmp/'
 		]
 	}
 );

@@ -90,11 +90,19 @@ export async function runBenchmark(bench: Benchmark, context: BenchContext): Pro
 
 const fmt = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 
-/** Rewrites BENCHMARKS.md, keeping rows of benchmarks not run this time. */
+/**
+ * Rewrites BENCHMARKS.md, keeping rows of benchmarks not run this time and, as written, every
+ * section after the table (from its first `## ` heading, e.g. the mutation scores).
+ */
 export function writeReport(results: BenchResult[], file = 'BENCHMARKS.md'): void {
 	const rows = new Map<string, string>();
+	let sections = '';
 	if (existsSync(file)) {
-		for (const line of readFileSync(file, 'utf8').split('\n')) {
+		const old = readFileSync(file, 'utf8');
+		const at = old.search(/^## /m);
+		const table = at === -1 ? old : old.slice(0, at);
+		if (at !== -1) sections = old.slice(at);
+		for (const line of table.split('\n')) {
 			const name = /^\| ([^|]+?) \|/.exec(line)?.[1];
 			if (name && name !== 'Benchmark' && !line.startsWith('|---')) rows.set(name, line);
 		}
@@ -117,5 +125,5 @@ export function writeReport(results: BenchResult[], file = 'BENCHMARKS.md'): voi
 		...rows.values(),
 		''
 	].join('\n');
-	writeFileSync(file, text);
+	writeFileSync(file, sections ? `${text}\n${sections}` : text);
 }

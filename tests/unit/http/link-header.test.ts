@@ -174,3 +174,47 @@ describe('parseLinkHeader properties', () => {
 		);
 	});
 });
+
+describe('parseLinkHeader details', () => {
+	it('trims white space inside <…> and around a bare value', () => {
+		expect(
+			parseLinkHeader('< https://a.test/2 >; rel=next ; title=two , <https://a.test/3>; rel=last')
+		).toEqual([
+			{ url: 'https://a.test/2', rel: 'next', params: { rel: 'next', title: 'two' } },
+			{ url: 'https://a.test/3', rel: 'last', params: { rel: 'last' } }
+		]);
+	});
+
+	it('a parameter without a value is read as empty and does not swallow the next one', () => {
+		expect(parseLinkHeader('<https://a.test/2>; crossorigin; rel="next"')).toEqual([
+			{ url: 'https://a.test/2', rel: 'next', params: { crossorigin: '', rel: 'next' } }
+		]);
+	});
+
+	it('the first of a repeated parameter wins (RFC 8288 §3)', () => {
+		expect(parseLinkHeader('<https://a.test/2>; rel="next"; rel="prev"')).toEqual([
+			{ url: 'https://a.test/2', rel: 'next', params: { rel: 'next' } }
+		]);
+	});
+
+	it('junk after an entry is skipped up to the next entry, with or without a comma', () => {
+		const expected = [
+			{ url: 'https://a.test/1', rel: 'next' },
+			{ url: 'https://a.test/2', rel: 'prev' }
+		];
+		expect(simplify('<https://a.test/1>; rel="next" junk <https://a.test/2>; rel="prev"')).toEqual(
+			expected
+		);
+		expect(simplify('<https://a.test/1>; rel="next" junk, <https://a.test/2>; rel="prev"')).toEqual(
+			expected
+		);
+		expect(simplify('<https://a.test/1>; rel="next" junk')).toEqual([expected[0]]);
+	});
+
+	it('an escaped quote at the very end of a quoted value is kept', () => {
+		expect(parseLinkHeader('<https://a.test/2>; title="a\\\\"; rel=next')[0]!.params).toEqual({
+			title: 'a\\',
+			rel: 'next'
+		});
+	});
+});
