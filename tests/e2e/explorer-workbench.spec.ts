@@ -257,6 +257,42 @@ for (const size of SIZES) {
 				expect(lines).toHaveLength(301);
 				await expectNoSideScroll(page);
 			});
+
+			test('Demo offers its tokens, with what each can do, in the Token field; Live offers none', async ({
+				page
+			}) => {
+				const u = ui(page);
+				await u.authMethod.selectOption({ label: 'Personal, project or group access token' });
+				const pick = page.getByRole('combobox', { name: 'Demo token' });
+				if (mode === 'Live') {
+					await expect(pick).toHaveCount(0);
+					await expect(u.token).not.toHaveAttribute('list');
+					return;
+				}
+				// The suggestions travel with the field, and as a visible list to pick from.
+				const list = await u.token.getAttribute('list');
+				const suggestion = page.locator(`datalist[id="${list}"] option[value="glpat-user-token"]`);
+				await expect(suggestion).toHaveText(/alice, not an administrator/);
+				await expect(pick.getByRole('option', { name: /^glpat-demo-token — / })).toHaveText(
+					/administrator with the sudo scope/
+				);
+				await pick.selectOption('glpat-demo-token');
+				await expect(u.token).toHaveValue('glpat-demo-token');
+				await request(page, 'GET', '/user');
+				await expect(u.response).toContainText('"root"');
+				await expect(u.response).toContainText('"personal"');
+
+				await u.authMethod.selectOption({ label: 'Job token' });
+				await expect(pick.getByRole('option')).toHaveText([
+					/^Fill in Token/,
+					/^glcbt-demo-job-token/
+				]);
+				await u.authMethod.selectOption({ label: 'OAuth 2.0 token' });
+				await expect(
+					page.getByText('In Demo mode, sign in as root with the password demo-password.')
+				).toBeVisible();
+				await expectNoSideScroll(page);
+			});
 		});
 	}
 }

@@ -134,6 +134,11 @@ export class ExplorerState extends RequestBuilder {
 		return this.#connection.apiRoot;
 	}
 
+	/** Demo mode: the fake code host answers, and its tokens are offered. */
+	get demo(): boolean {
+		return !this.#connection.live;
+	}
+
 	chooseTab(tab: ResponseTab): void {
 		this.responseTab = tab;
 		this.#chosenTab = tab;
