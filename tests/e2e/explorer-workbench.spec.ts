@@ -4,6 +4,7 @@
  * wide and narrow, in Demo and in Live.
  */
 import type { Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { goLive, openTab, request, ui } from './explorer-helpers';
 import { expect, FAKE_URLS, test } from './fixtures';
 
@@ -195,6 +196,101 @@ for (const size of SIZES) {
 				await expect(rows).toHaveCount(3);
 				await expect(rows.first()).toContainText('Fetch all pages: 3 pages');
 				await expect(rows.first()).toContainText('/projects?per_page=5');
+				await expectNoSideScroll(page);
+			});
+
+			test('Fetch all pages shows the items it collected and saves every one as JSON, NDJSON or CSV', async ({
+				page
+			}) => {
+				const u = ui(page);
+				await request(
+					page,
+					'GET',
+					'/projects',
+					'pagination=keyset&per_page=100&order_by=id&sort=asc'
+				);
+				await openTab(page, 'Pagination');
+				await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('3');
+				await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
+				await expect(u.pagination.getByRole('status')).toContainText(
+					'Fetched: 3 pages, 300 items.'
+				);
+				const list = u.pagination.getByRole('region', { name: 'Collected items, scrollable' });
+				await expect(u.pagination.getByRole('heading', { name: /Collected items/ })).toHaveText(
+					'Collected items (300)'
+				);
+				await expect(list.getByRole('listitem').first()).toContainText('"id":1,');
+				// Virtualised: a screenful of rows in the page, not 300; the end is a scroll away.
+				expect(await list.getByRole('listitem').count()).toBeLessThan(40);
+				await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+				await expect(list.getByRole('listitem').last()).toContainText('"id":300,');
+
+				const save = async () => {
+					const download = page.waitForEvent('download');
+					await u.pagination.getByRole('button', { name: 'Save items' }).click();
+					const file = await download;
+					return {
+						name: file.suggestedFilename(),
+						text: await readFile((await file.path())!, 'utf8')
+					};
+				};
+				const json = await save();
+				expect(json.name).toBe('projects-items.json');
+				const items = JSON.parse(json.text) as { id: number }[];
+				expect(items.map((p) => p.id)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+
+				const format = u.pagination.getByRole('combobox', { name: 'Items format' });
+				await format.selectOption({ label: 'NDJSON (one item a line)' });
+				const ndjson = await save();
+				expect(ndjson.name).toBe('projects-items.ndjson');
+				expect(
+					ndjson.text
+						.trimEnd()
+						.split('\n')
+						.map((l) => JSON.parse(l))
+				).toEqual(items);
+				await format.selectOption({ label: 'CSV (one row an item)' });
+				const csv = await save();
+				expect(csv.name).toBe('projects-items.csv');
+				const lines = csv.text.trimEnd().split('\r\n');
+				expect(lines[0]).toMatch(/^id,name,/);
+				expect(lines).toHaveLength(301);
+				await expectNoSideScroll(page);
+			});
+
+			test('Demo offers its tokens, with what each can do, in the Token field; Live offers none', async ({
+				page
+			}) => {
+				const u = ui(page);
+				await u.authMethod.selectOption({ label: 'Personal, project or group access token' });
+				const pick = page.getByRole('combobox', { name: 'Demo token' });
+				if (mode === 'Live') {
+					await expect(pick).toHaveCount(0);
+					await expect(u.token).not.toHaveAttribute('list');
+					return;
+				}
+				// The suggestions travel with the field, and as a visible list to pick from.
+				const list = await u.token.getAttribute('list');
+				const suggestion = page.locator(`datalist[id="${list}"] option[value="glpat-user-token"]`);
+				await expect(suggestion).toHaveText(/alice, not an administrator/);
+				await expect(pick.getByRole('option', { name: /^glpat-demo-token — / })).toHaveText(
+					/administrator with the sudo scope/
+				);
+				await pick.selectOption('glpat-demo-token');
+				await expect(u.token).toHaveValue('glpat-demo-token');
+				await request(page, 'GET', '/user');
+				await expect(u.response).toContainText('"root"');
+				await expect(u.response).toContainText('"personal"');
+
+				await u.authMethod.selectOption({ label: 'Job token' });
+				await expect(pick.getByRole('option')).toHaveText([
+					/^Fill in Token/,
+					/^glcbt-demo-job-token/
+				]);
+				await u.authMethod.selectOption({ label: 'OAuth 2.0 token' });
+				await expect(
+					page.getByText('In Demo mode, sign in as root with the password demo-password.')
+				).toBeVisible();
 				await expectNoSideScroll(page);
 			});
 		});

@@ -653,6 +653,8 @@ test('axe: the explorer with an answer, pagination and an error, and a failure o
 	page,
 	axe
 }) => {
+	// Two full axe runs over the workbench page: slow on a busy machine.
+	test.slow();
 	await page.goto('/explorer');
 	await request(page, 'GET', '/projects', 'per_page=5');
 	await openTab(page, 'Pagination');
@@ -677,6 +679,8 @@ test('axe: OAuth panel, a foreign-host Link with its option, a finished walk and
 	page,
 	axe
 }) => {
+	// Two full axe runs over the workbench page: slow on a busy machine.
+	test.slow();
 	const u = ui(page);
 	await page.goto('/explorer');
 	await auth(page, 'OAuth 2.0 token', 'oauth-token-typed-by-hand');

@@ -15,6 +15,7 @@ import {
 	type ResponseContext
 } from './explorer-response';
 import { walkPages, type WalkProgress, type WalkResult } from './fetch-all';
+import { itemsFile, itemsFileName, type ItemFormat } from './items-export';
 import { headerValue, parseHeaderLines } from './header-lines';
 import {
 	entryFromExchange,
@@ -96,6 +97,10 @@ export class ExplorerState extends RequestBuilder {
 	walkCap = $state(100);
 	walkProgress = $state<WalkProgress | null>(null);
 	walkResult = $state<WalkResult | null>(null);
+	/** Every item Fetch all pages collected, in order (raw: replaced per page, never edited). */
+	walkItems = $state.raw<readonly unknown[]>([]);
+	/** The path the collected items came from (names the saved file). */
+	walkFrom = $state('');
 
 	historySearch = $state('');
 	/** Raw: entries are replaced, never edited, so no deep proxy is needed. */
@@ -127,6 +132,11 @@ export class ExplorerState extends RequestBuilder {
 	/** The API root requests go to (shown before the path). */
 	get apiRoot(): string {
 		return this.#connection.apiRoot;
+	}
+
+	/** Demo mode: the fake code host answers, and its tokens are offered. */
+	get demo(): boolean {
+		return !this.#connection.live;
 	}
 
 	chooseTab(tab: ResponseTab): void {
@@ -307,6 +317,8 @@ export class ExplorerState extends RequestBuilder {
 		this.walking = true;
 		this.walkResult = null;
 		this.walkProgress = { pages: 0, items: 0, url: first };
+		this.walkItems = [];
+		this.walkFrom = retargeted(first, this.#connection.apiRoot).path;
 		const headers = parseHeaderLines(this.headers);
 		// Every page of this run shares one History row.
 		const run = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
@@ -316,6 +328,7 @@ export class ExplorerState extends RequestBuilder {
 				cap: Math.max(1, Math.floor(this.walkCap) || 1),
 				signal: controller.signal,
 				rewrite: (u) => this.#linkTarget(u),
+				onItems: (items) => (this.walkItems = this.walkItems.concat(items)),
 				onProgress: (p) =>
 					(this.walkProgress = { ...p, url: hideSecrets(p.url, this.auth.secrets) }),
 				send: async (url, signal) => {
@@ -344,6 +357,11 @@ export class ExplorerState extends RequestBuilder {
 
 	cancelFetchAll(): void {
 		this.#walkController?.abort();
+	}
+
+	/** The collected items as a file to save. */
+	itemsFile(format: ItemFormat): { text: string; mime: string; fileName: string } {
+		return itemsFile(this.walkItems, format, itemsFileName(this.walkFrom));
 	}
 
 	// ---- history ----

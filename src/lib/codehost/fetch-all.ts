@@ -30,6 +30,8 @@ export interface WalkOptions {
 	cap: number;
 	signal: AbortSignal;
 	onProgress?: (progress: WalkProgress) => void;
+	/** Each page's items, in order, as they arrive. */
+	onItems?: (items: readonly unknown[]) => void;
 	/** Used when a 429 carries no readable Retry-After (cross-origin). */
 	defaultWaitMs?: number;
 	maxRateLimitRetries?: number;
@@ -110,6 +112,7 @@ export async function walkPages(options: WalkOptions): Promise<WalkResult> {
 			return stop('not-a-list', `The answer at ${url} is not a list.`, answer.status);
 		pages++;
 		items += answer.json.length;
+		options.onItems?.(answer.json);
 		options.onProgress?.({ pages, items, url });
 		const link = Object.entries(answer.headers).find(([k]) => k.toLowerCase() === 'link')?.[1];
 		const next = linksByRel(link).next;

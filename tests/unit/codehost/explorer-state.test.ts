@@ -236,6 +236,13 @@ describe('explorer state against the demo code host', () => {
 		expect(rows[0]!.pages).toBe(3);
 		expect(rows[0]!.entry.url).toMatch(/per_page=5/);
 		expect(rows[1]!.pages).toBe(1);
+		// The items are kept in order, and saved whole.
+		const ids = explorer.walkItems.map((p) => (p as { id: number }).id);
+		expect(ids).toHaveLength(15);
+		expect(new Set(ids).size).toBe(15);
+		const file = explorer.itemsFile('json');
+		expect(file.fileName).toBe('projects-items.json');
+		expect(JSON.parse(file.text)).toEqual(explorer.walkItems);
 	});
 
 	it('a History entry opens its stored answer without sending; page buttons work from it', async () => {
