@@ -33,7 +33,7 @@ const shiftsOf = (page: Page) =>
 	);
 
 const ROUTES: [string, (page: Page) => Locator][] = [
-	['/', (page) => page.getByRole('heading', { level: 1, name: 'Three API client' })],
+	['/', (page) => page.getByRole('heading', { level: 1, name: 'API Workbench' })],
 	['/explorer', (page) => page.getByRole('button', { name: 'Send', exact: true })],
 	['/energy', (page) => page.getByText('Buyer balance')],
 	['/bible', (page) => page.getByRole('heading', { name: 'Storage' })],

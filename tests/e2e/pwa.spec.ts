@@ -85,7 +85,7 @@ test('offline: after one visit, a reload shows the shell and pages that need no 
 	await server.stop();
 	await context.setOffline(true);
 	await page.reload();
-	await expect(page.getByRole('heading', { level: 1, name: 'Three API client' })).toBeVisible();
+	await expect(page.getByRole('heading', { level: 1, name: 'API Workbench' })).toBeVisible();
 	await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
 	const nav = page.getByRole('navigation', { name: 'Main' });
 	await nav.getByRole('link', { name: 'Settings' }).click();
@@ -206,7 +206,7 @@ test('the site works under a sub-path: links, assets, manifest, worker scope, de
 }) => {
 	const root = `http://127.0.0.1:${SUBPATH_PORT}${SUBPATH}`;
 	await page.goto(root + '/');
-	await expect(page.getByRole('heading', { level: 1, name: 'Three API client' })).toBeVisible();
+	await expect(page.getByRole('heading', { level: 1, name: 'API Workbench' })).toBeVisible();
 	await page
 		.getByRole('navigation', { name: 'Main' })
 		.getByRole('link', { name: 'Energy' })

@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 
 test('the app opens in Demo mode and each area shows its demo data', async ({ page }) => {
 	await page.goto('/');
-	await expect(page.getByRole('heading', { level: 1, name: 'Three API client' })).toBeVisible();
+	await expect(page.getByRole('heading', { level: 1, name: 'API Workbench' })).toBeVisible();
 	const nav = page.getByRole('navigation', { name: 'Main' });
 
 	await nav.getByRole('link', { name: 'Explorer' }).click();
