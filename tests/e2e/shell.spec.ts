@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures';
+import { expect, FAKE_URLS, test } from './fixtures';
+import { goLive, request } from './explorer-helpers';
 
 test('the app opens in Demo mode and each area shows its demo data', async ({ page }) => {
 	await page.goto('/');
@@ -78,4 +79,30 @@ test('demo failure switches make a demo backend fail, and the area explains it',
 	// The switch was for one request: trying again works.
 	await alert.getByRole('button', { name: 'Try again' }).click();
 	await expect(page.getByText('Buyer balance')).toContainText('250.000000 TRX');
+});
+
+test("the home page shows each area's mode (Live with its host) and what was last done there", async ({
+	page
+}) => {
+	await page.goto('/');
+	const card = (name: string) =>
+		page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+	const explorer = card('Code-host API explorer');
+	await expect(explorer).toContainText('Demo');
+	await expect(explorer).toContainText('Nothing done here yet');
+	await expect(card('Offline Bible reader')).toContainText('Demo');
+
+	await goLive(page, FAKE_URLS.codehost);
+	await request(page, 'GET', '/projects', 'per_page=2&private_token=never-shown');
+	await expect(page.getByRole('region', { name: 'Response', exact: true })).toBeVisible();
+	await page.getByRole('link', { name: 'API Workbench' }).click();
+	const host = new URL(FAKE_URLS.codehost).host;
+	await expect(explorer).toContainText(`Live · ${host}`);
+	await expect(explorer).toContainText('Last: GET /api/v4/projects, just now');
+	await expect(explorer).not.toContainText('never-shown');
+
+	await page.goto('/bible/KJV/John/3');
+	await expect(page.getByRole('heading', { level: 1, name: /John 3/ })).toBeVisible();
+	await page.getByRole('link', { name: 'API Workbench' }).click();
+	await expect(card('Offline Bible reader')).toContainText('Last: Read John 3 (KJV), just now');
 });

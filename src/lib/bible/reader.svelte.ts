@@ -1,3 +1,4 @@
+import { recordActivity } from '$lib/settings/activity';
 import type { HttpClient, LoadProgress } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { getChapter, getRaw, chapterPath, type RawAnswer, type RawFormat } from './api';
@@ -86,7 +87,7 @@ export class ReaderState {
 			this.chapter = cached.data;
 			this.source = 'cache';
 			this.status = 'ready';
-			savePosition(bibleRef, { bookRef, chapter });
+			this.#read(bibleRef, bookRef, chapter);
 			return;
 		}
 		const marks: OfflineMarks = await cache
@@ -114,7 +115,7 @@ export class ReaderState {
 			this.chapter = answer.chapter;
 			this.source = 'network';
 			this.status = 'ready';
-			savePosition(bibleRef, { bookRef, chapter });
+			this.#read(bibleRef, bookRef, chapter);
 			// Every chapter read is kept (a full disk only means it is not kept).
 			await cache
 				.put(bibleRef, bookRef, chapter, answer.chapter, answer.bytes)
@@ -130,6 +131,12 @@ export class ReaderState {
 				this.status = 'problem';
 			}
 		}
+	}
+
+	#read(bibleRef: string, bookRef: string, chapter: number): void {
+		savePosition(bibleRef, { bookRef, chapter });
+		const name = this.books.find((b) => b.ref === bookRef)?.name ?? bookRef;
+		recordActivity('bible', `Read ${name} ${chapter} (${bibleRef})`);
 	}
 
 	/** The same chapter in JSON, XML or YAML as the server sent it; shown, never cached. */

@@ -1,5 +1,6 @@
 // Over 400 lines: it is every field the explorer page binds (answer, pages, OAuth, history); the work is in send.ts, request-builder and explorer-response.
 import type { HttpClient } from '$lib/http/client';
+import { recordActivity, requestLine } from '$lib/settings/activity';
 import { sameOrigin, withoutCredentialParams } from '$lib/http/credentials';
 import { headersToObject, type Exchange } from '$lib/http/exchange';
 import { REDACTED, redactText } from '$lib/http/redact';
@@ -251,6 +252,7 @@ export class ExplorerState extends RequestBuilder {
 			};
 			this.#lastUrl = withoutCredentialParams(outcome.url);
 			this.response = this.#toResponse(outcome, request.method);
+			recordActivity('codehost', requestLine(request.method, outcome.url));
 			// A page button keeps its tab (and focus); an error answer to Send opens its explanation.
 			if (origin === 'send') this.responseTab = this.response.shape ? 'error' : this.#chosenTab;
 		} catch (error) {

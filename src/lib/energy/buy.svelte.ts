@@ -1,4 +1,5 @@
 import type { HttpClient } from '$lib/http/client';
+import { recordActivity } from '$lib/settings/activity';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { buyEnergy } from './api';
 import {
@@ -252,6 +253,7 @@ export class BuyFlow {
 		this.#finish(answer.data.guid);
 		this.result = { order: answer.data, balance: answer.balance, reconciled: false };
 		this.step = 'done';
+		recordActivity('energy', orderedText(answer.data.energy_amount));
 		await this.#host.placed(answer.data);
 		await this.#checkDuplicates(client, request, answer.data.guid);
 	}
@@ -306,4 +308,9 @@ export class BuyFlow {
 			this.step = 'unknown';
 		}
 	}
+}
+
+/** The home page's line for a purchase: the amount, never the address. */
+function orderedText(energy: number | null): string {
+	return energy === null ? 'Ordered energy' : `Ordered ${energy.toLocaleString('en-US')} energy`;
 }

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { createStore, get, set } from 'idb-keyval';
 import type { Connection } from '$lib/settings/connection';
+import { MemoryStorage } from '../memory-storage';
 
 type Persistence = typeof import('$lib/settings/persistence');
 let persistence: Persistence;
@@ -16,32 +17,6 @@ beforeEach(async () => {
 });
 
 const rawStore = () => createStore('client-settings', 'kv');
-
-/** An in-memory Storage, to see exactly what lands where. */
-class MemoryStorage implements Storage {
-	#items = new Map<string, string>();
-	get length() {
-		return this.#items.size;
-	}
-	clear() {
-		this.#items.clear();
-	}
-	getItem(key: string) {
-		return this.#items.get(key) ?? null;
-	}
-	key(index: number) {
-		return [...this.#items.keys()][index] ?? null;
-	}
-	removeItem(key: string) {
-		this.#items.delete(key);
-	}
-	setItem(key: string, value: string) {
-		this.#items.set(key, String(value));
-	}
-	dump(): string {
-		return JSON.stringify([...this.#items]);
-	}
-}
 
 const storages = () => ({ session: new MemoryStorage(), local: new MemoryStorage() });
 
