@@ -81,6 +81,44 @@ export default ts.config(
 		files: ['src/**/*.ts', 'src/**/*.svelte'],
 		rules: { ...restrict(KY, FAKES), 'no-restricted-syntax': ['error', NO_DYNAMIC_FAKES] }
 	},
+	/**
+	 * Type-aware rules for the product code, chosen for the bugs they catch here: a promise nobody
+	 * awaits loses its error (and, in the energy area, may hide an order's outcome); a switch over a
+	 * status or an auth method must handle every member when one is added; "undefined" must never
+	 * reach a message. Not on: no-base-to-string, which flags every String() of parsed JSON (typed
+	 * unknown) even after the code has checked it is a primitive.
+	 */
+	{
+		files: ['src/**/*.ts', 'src/**/*.svelte'],
+		// The service worker is typed by its own lib (WebWorker), outside the app's project.
+		ignores: ['src/service-worker/**'],
+		languageOptions: {
+			parserOptions: { projectService: true, extraFileExtensions: ['.svelte'] }
+		},
+		rules: {
+			'@typescript-eslint/no-floating-promises': 'error',
+			'@typescript-eslint/no-misused-promises': 'error',
+			'@typescript-eslint/await-thenable': 'error',
+			'@typescript-eslint/switch-exhaustiveness-check': [
+				'error',
+				{ considerDefaultExhaustiveForUnions: true }
+			],
+			'@typescript-eslint/no-unnecessary-type-assertion': 'error',
+			'@typescript-eslint/restrict-template-expressions': [
+				'error',
+				{ allowNumber: true, allowBoolean: true, allowNullish: false }
+			],
+			// An abort passes on the signal's reason, and a caught error is rethrown, as they are.
+			'@typescript-eslint/only-throw-error': [
+				'error',
+				{ allowThrowingAny: true, allowThrowingUnknown: true }
+			],
+			'@typescript-eslint/prefer-promise-reject-errors': [
+				'error',
+				{ allowThrowingAny: true, allowThrowingUnknown: true }
+			]
+		}
+	},
 	{
 		files: ['src/lib/**/*.ts'],
 		ignores: ['src/lib/**/*.svelte.ts'],

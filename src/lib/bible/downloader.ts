@@ -126,7 +126,8 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 	let stopReason = '';
 	let consecutiveFailures = 0;
 	let quotaHit = false;
-	let writeFailure: unknown = null;
+	// An object, not a `let`: it is set inside the writer, which TypeScript's narrowing cannot see.
+	const writes: { failure: Error | null } = { failure: null };
 	let next = 0;
 
 	// Fetching and storing are decoupled: fetched chapters queue up and are written in batches,
@@ -134,7 +135,7 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 	const pending: { bookRef: string; chapter: number; data: Chapter; bytes: number }[] = [];
 	let writing: Promise<void> | null = null;
 	const flush = async () => {
-		while (pending.length && !writeFailure) {
+		while (pending.length && !writes.failure) {
 			const batch = pending.splice(0, pending.length);
 			try {
 				await cache.putMany(bibleRef, batch);
@@ -142,12 +143,16 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 				for (const item of batch) progress.bytes += item.bytes;
 				report();
 			} catch (error) {
-				writeFailure = error;
+				writes.failure = error instanceof Error ? error : new Error(String(error));
 				if (isQuotaError(error)) quotaHit = true;
 				stop.abort(new DOMException('Storing failed.', 'AbortError'));
 			}
 		}
 		writing = null;
+	};
+	/** Resolves once every queued chapter is written (or writing failed). */
+	const written = async () => {
+		while (writing) await writing;
 	};
 	const store = (item: (typeof pending)[number]) => {
 		pending.push(item);
@@ -220,11 +225,11 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 	try {
 		// Twice as many workers as connections: one reads an answer while another's request is out.
 		await Promise.all(Array.from({ length: Math.min(concurrency * 2, queue.length) }, worker));
-		while (writing) await writing;
+		await written();
 	} finally {
 		outer?.removeEventListener('abort', onOuterAbort);
 	}
-	if (writeFailure && !quotaHit) throw writeFailure;
+	if (writes.failure && !quotaHit) throw writes.failure;
 
 	if (quotaHit) {
 		const after = await keysOf(cache, bibleRef, books);

@@ -110,6 +110,10 @@ export function applyAuth(input: AuthInput): AppliedAuth {
 			case 'bearer':
 				out.headers['Authorization'] = `Bearer ${token}`;
 				break;
+			// Ways of the session and no-auth methods, handled above: nothing to attach here.
+			case 'cookie':
+			case 'none':
+				break;
 			case 'private-token-query':
 				out.query.push(`private_token=${enc(token)}`);
 				break;
@@ -162,7 +166,9 @@ export function authorizeUrl(url: string, applied: AppliedAuth, token: string): 
 				(_m, name: string) => `${name}${enc(token.trim())}`
 			)
 		: url;
-	const missing = applied.query.filter((q) => !new RegExp(`[?&]${q.split('=')[0]}=`).test(current));
+	const missing = applied.query.filter(
+		(q) => !new RegExp(`[?&]${q.split('=', 1)[0] ?? q}=`).test(current)
+	);
 	return missing.length
 		? `${current}${current.includes('?') ? '&' : '?'}${missing.join('&')}`
 		: current;

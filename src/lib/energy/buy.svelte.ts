@@ -170,7 +170,7 @@ export class BuyFlow {
 		this.#inFlight = true;
 		this.step = 'placing';
 		this.problem = null;
-		const request = $state.snapshot(this.request) as BuyRequest;
+		const request = $state.snapshot<BuyRequest>(this.request);
 		const client = this.#host.client();
 		const apiRoot = this.#host.apiRoot();
 		try {
@@ -269,7 +269,7 @@ export class BuyFlow {
 	async checkAgain(): Promise<void> {
 		if (this.#inFlight || this.step !== 'unknown' || !this.request) return;
 		this.#inFlight = true;
-		const request = $state.snapshot(this.request) as BuyRequest;
+		const request = $state.snapshot<BuyRequest>(this.request);
 		const client = this.#host.client();
 		try {
 			await this.#host.lock.run(() => this.#reconcile(client, request));

@@ -251,7 +251,7 @@ export class EnergyDashboard {
 	async checkInterruptedAgain(id: string): Promise<void> {
 		const item = this.interrupted.find((i) => i.marker.id === id);
 		if (!item || item.state !== 'unknown') return;
-		const marker = $state.snapshot(item.marker) as PendingPurchase;
+		const marker = $state.snapshot<PendingPurchase>(item.marker);
 		this.#showInterrupted({ ...item, state: 'checking', problem: null });
 		await this.#lock.run(async () => {
 			const client = this.#clientNow();

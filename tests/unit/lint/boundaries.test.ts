@@ -1,4 +1,4 @@
-/** The architecture's rules are lint, not prose: a wrong import in a scratch file fails `npm run lint`. */
+/** The architecture's rules are lint, not prose: a wrong import put in a module fails `npm run lint`. */
 import { ESLint } from 'eslint';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
+/** Lints `code` as if it were `file`: an existing module, so the type-aware parser knows it. */
 async function problems(file: string, code: string): Promise<string[]> {
 	const [result] = await eslint.lintText(code, { filePath: `${root}${file}` });
 	return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
@@ -15,40 +16,59 @@ async function problems(file: string, code: string): Promise<string[]> {
 describe('boundaries in lint', { timeout: 60_000 }, () => {
 	it('ky only in src/lib/http', async () => {
 		const code = "import ky from 'ky';\nexport const k = ky;\n";
-		expect(await problems('src/lib/bible/scratch.ts', code)).toEqual([
+		expect(await problems('src/lib/bible/api.ts', code)).toEqual([
 			expect.stringMatching(/^no-restricted-imports: .*only in src\/lib\/http/)
 		]);
-		expect(await problems('src/lib/http/scratch.ts', code)).toEqual([]);
+		expect(await problems('src/lib/http/retry-after.ts', code)).toEqual([]);
 	});
 
 	it('the fakes only from the demo transport and demo-only UI, statically or dynamically', async () => {
 		const dynamic = "export const load = () => import('$lib/fakes/energy/app');\n";
-		expect(await problems('src/lib/energy/scratch.ts', dynamic)).toEqual([
+		expect(await problems('src/lib/energy/api.ts', dynamic)).toEqual([
 			expect.stringMatching(/^no-restricted-syntax: The fakes load only through the demo transport/)
 		]);
 		expect(
-			await problems('src/lib/codehost/scratch.ts', "export * from '$lib/fakes/codehost/app';\n")
+			await problems('src/lib/codehost/send.ts', "export * from '$lib/fakes/codehost/app';\n")
 		).toHaveLength(1);
 		expect(await problems('src/lib/settings/transport.ts', dynamic)).toEqual([]);
 	});
 
 	it('no Svelte in service modules; state classes may use it', async () => {
 		const code = "import { tick } from 'svelte';\nexport const t = tick;\n";
-		expect(await problems('src/lib/energy/scratch.ts', code)).toEqual([
+		expect(await problems('src/lib/energy/api.ts', code)).toEqual([
 			expect.stringMatching(/Service modules \(\*\.ts\) stay free of Svelte/)
 		]);
-		// An existing state class's path: its parser knows the file.
 		expect(await problems('src/lib/energy/accounts.svelte.ts', code)).toEqual([]);
 	});
 
 	it('routes import state and components, never a service module', async () => {
 		const service =
 			"import { clientFor } from '$lib/settings/client-for';\nexport const c = clientFor;\n";
-		expect(await problems('src/routes/scratch.ts', service)).toEqual([
+		expect(await problems('src/routes/+layout.ts', service)).toEqual([
 			expect.stringMatching(/services are called by state, not by routes/)
 		]);
 		const state =
 			"import { connections } from '$lib/settings/area-connection.svelte';\nimport { x } from '$lib/energy/ui/thing';\nexport const c = [connections, x];\n";
-		expect(await problems('src/routes/scratch.ts', state)).toEqual([]);
+		expect(await problems('src/routes/+layout.ts', state)).toEqual([]);
+	});
+
+	it('product code: a promise nobody awaits, or a switch that misses a member, fails lint', async () => {
+		const file = 'src/lib/settings/activity.ts';
+		const floating =
+			'export async function save(): Promise<void> {}\nexport function onClick(): void {\n\tsave();\n}\n';
+		expect(await problems(file, floating)).toEqual([
+			expect.stringMatching(/^@typescript-eslint\/no-floating-promises: /)
+		]);
+		const partial =
+			"type Mode = 'demo' | 'live';\nexport function label(m: Mode): string {\n\tswitch (m) {\n\t\tcase 'demo':\n\t\t\treturn 'Demo';\n\t}\n\treturn '';\n}\n";
+		expect(await problems(file, partial)).toEqual([
+			expect.stringMatching(/^@typescript-eslint\/switch-exhaustiveness-check: .*"live"/)
+		]);
+		expect(
+			await problems(
+				file,
+				partial.replace("'Demo';", "'Demo';\n\t\tcase 'live':\n\t\t\treturn 'Live';")
+			)
+		).toEqual([]);
 	});
 });

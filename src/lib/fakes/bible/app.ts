@@ -181,7 +181,7 @@ export function createBibleApp(): Hono {
 		if (!verses) return fail(c, 404, `No chapter ${chapter} in ${bible} ${bookRef}.`);
 		return answer(c, {
 			data: {
-				apiUrl: `${root(c)}/bibles/${bible}/books/${bookRef}/chapters/${n}`,
+				apiUrl: `${root(c)}/bibles/${bible}/books/${bookRef}/chapters/${n ?? chapter}`,
 				ref: n,
 				verses: verses.map((text, i) => ({ ref: String(i + 1), text }))
 			},

@@ -18,7 +18,7 @@ export function indexKjv(source: Record<string, string>) {
 		const m = /^(.+) (\d+):(\d+)$/.exec(key);
 		if (!m) throw new Error(`Unexpected verse key ${key}`);
 		const book = byName.get(m[1]!);
-		if (!book) throw new Error(`Unknown book ${m[1]}`);
+		if (!book) throw new Error(`Unknown book in verse key ${key}`);
 		const c = Number(m[2]) - 1;
 		const v = Number(m[3]) - 1;
 		(book.chapters[c] ??= [])[v] = text;

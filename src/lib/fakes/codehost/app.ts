@@ -224,7 +224,7 @@ export function createCodehostApp(
 	function project(ctx: Ctx, ref: string): DemoProject | Response {
 		if (ref in RENAMED_PROJECTS) {
 			const rest = ctx.url.pathname.split('/').slice(5).join('/');
-			const location = `${ctx.url.origin}/api/v4/projects/${RENAMED_PROJECTS[ref]}${rest ? `/${rest}` : ''}${ctx.url.search}`;
+			const location = `${ctx.url.origin}/api/v4/projects/${RENAMED_PROJECTS[ref] ?? ref}${rest ? `/${rest}` : ''}${ctx.url.search}`;
 			return new Response(null, { status: 301, headers: { location } });
 		}
 		const p = /^\d+$/.test(ref) ? projectById(Number(ref), ctx.url.origin) : projectByPath(ref);
@@ -260,7 +260,7 @@ export function createCodehostApp(
 			if (sub === 'repository' && a === 'tags' && seg.length === 5)
 				return only('GET', () =>
 					TAGS.includes(b!)
-						? json({ name: b, message: `Tag ${b}`, target: 'a1b2c3d4', protected: false })
+						? json({ name: b, message: `Tag ${b ?? ''}`, target: 'a1b2c3d4', protected: false })
 						: json({ message: '404 Tag Not Found' }, 404)
 				);
 			if (sub === 'branches' && seg.length === 5 && b === 'commits')
@@ -270,7 +270,7 @@ export function createCodehostApp(
 								{
 									id: 'a1b2c3d4e5',
 									short_id: 'a1b2c3d4',
-									title: `Latest commit on ${a}`,
+									title: `Latest commit on ${a ?? ''}`,
 									author_name: 'Alice Example'
 								}
 							])

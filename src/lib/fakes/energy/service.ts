@@ -314,7 +314,7 @@ export function validationMessage(errors: ValidationErrors): string {
 	const all = Object.values(errors).flat();
 	const more = all.length - 1;
 	return more > 0
-		? `${all[0]} (and ${more} more error${more === 1 ? '' : 's'})`
+		? `${all[0] ?? ''} (and ${more} more error${more === 1 ? '' : 's'})`
 		: (all[0] ?? 'The given data was invalid.');
 }
 
