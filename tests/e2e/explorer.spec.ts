@@ -113,7 +113,9 @@ for (const mode of ['Demo', 'Live'] as const) {
 			await expect(u.token).toHaveValue('');
 		});
 
-		test('sudo: acts as another user, and the three refusals are explained', async ({ page }) => {
+		test('CH-SUDO-3: sudo: the request runs as another user, and the three refusals are explained', async ({
+			page
+		}) => {
 			const u = ui(page);
 			await u.template.selectOption('current-user');
 			await auth(page, 'Personal, project or group access token', 'glpat-demo-token');

@@ -121,6 +121,15 @@ describe('error shapes', () => {
 		expect(answer(405, { error: '405 Method Not Allowed' })!.id).toBe('method-not-allowed');
 	});
 
+	it('CH-OFF-7: on users, past the maximum offset the answer is explained as "switch to keyset"', () => {
+		const s = answer(405, {
+			error:
+				'Offset pagination has a maximum allowed offset of 50000 for requests that return objects of type User. Remaining records can be retrieved using keyset pagination.'
+		})!;
+		expect(s.id).toBe('max-offset');
+		expect(s.action).toMatch(/keyset pagination/);
+	});
+
 	it('CH-ST-2: 409, 412, 414, 422, 5xx', () => {
 		expect(answer(409, { message: 'x' })!.id).toBe('conflict');
 		expect(answer(412, { message: 'x' })!.id).toBe('precondition-failed');

@@ -88,7 +88,7 @@ describe('pagination inspector', () => {
 		).toBe('https://proxy.example/gl/api/v4/projects?page=2&per_page=5');
 	});
 
-	it('per_page above 100 is noted as served at 100', () => {
+	it('CH-OFF-1: per_page above 100 is noted as served at 100', () => {
 		const r = inspectPagination(
 			{ 'x-per-page': '100' },
 			ctx({ requestUrl: `${ROOT}/projects?per_page=500` })
