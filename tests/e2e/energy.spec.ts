@@ -500,7 +500,7 @@ test('axe: /energy with the form, review and orders shown has no serious violati
 	await expect(page.getByRole('region', { name: 'Orders' })).toContainText('of 3');
 	const form = page.getByRole('form', { name: 'Buy energy' });
 	await form.getByLabel('Estimate').check();
-	await expect(form.getByLabel('Token')).toBeVisible();
+	await expect(form.getByLabel('Token', { exact: true })).toBeVisible();
 	await form.getByLabel('Exact amount').check();
 	await fillExact(form);
 	await page
@@ -546,7 +546,7 @@ test('EN-ORD-3, EN-BUY-8: Demo: an estimate order has no energy amount at creati
 	await form.getByLabel('Recipient address', { exact: true }).fill(ADDRESS);
 	await form.getByLabel('Estimate').check();
 	await form.getByLabel('Token transfer destinations').fill('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
-	await form.getByLabel('Token').selectOption('stUSDT');
+	await form.getByLabel('Token', { exact: true }).selectOption('stUSDT');
 	await expect(form.getByLabel('Surplus percent')).toHaveValue('0.04');
 	await form.getByRole('button', { name: 'Review order' }).click();
 	await expect(form).toContainText('stUSDT transfers');
