@@ -226,3 +226,25 @@ test('Demo: Estimate mode names its fields and prices the estimate as a range', 
 	await expect(shown).toContainText('about 3.901560–7.863180 TRX');
 	await expect(shown).toContainText('65,026–131,053 energy');
 });
+
+test('Demo: focus stays where the user acted (Refresh, Close of an order)', async ({ page }) => {
+	await open(page, 'Demo');
+	const orders = page.getByRole('region', { name: 'Orders' });
+	const refresh = orders.getByRole('button', { name: 'Refresh orders' });
+	await refresh.focus();
+	await page.keyboard.press('Enter');
+	await expect(orders).toContainText('Orders 1–3 of 3');
+	await expect(refresh).toBeFocused();
+	const balances = page.getByRole('button', { name: 'Refresh balances' });
+	await balances.focus();
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('250.000000 TRX');
+	await expect(balances).toBeFocused();
+
+	const details = orders.getByRole('button', { name: 'Details of order 31000001' });
+	await details.click();
+	const detail = page.getByRole('region', { name: 'Order 31000001', exact: true });
+	await detail.getByRole('button', { name: 'Close' }).click();
+	await expect(detail).toHaveCount(0);
+	await expect(details).toBeFocused();
+});
