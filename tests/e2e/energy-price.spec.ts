@@ -225,6 +225,13 @@ test('Demo: Estimate mode names its fields and prices the estimate as a range', 
 	// 65,026 to 131,053 energy at 60 sun a unit.
 	await expect(shown).toContainText('about 3.901560–7.863180 TRX');
 	await expect(shown).toContainText('65,026–131,053 energy');
+
+	// No order of 7 days yet: the review says there is nothing to estimate from.
+	await form.getByRole('button', { name: 'Change', exact: true }).click();
+	await form.getByLabel('Period').selectOption({ label: '7 days' });
+	await form.getByRole('button', { name: 'Review order' }).click();
+	await expect(shown).toContainText('No earlier orders of 7 days to estimate from');
+	await expect(shown).toContainText('Estimated cost not known');
 });
 
 test('Demo: focus stays where the user acted (Refresh, Close of an order)', async ({ page }) => {
