@@ -239,7 +239,7 @@ test('Demo: /energy carries exactly the names the acceptance tests use', async (
 	await named('radio', 'Exact amount').check();
 	await expect(named('textbox', 'Energy amount')).toHaveCount(1);
 	await named('radio', 'Estimate').check();
-	await expect(named('textbox', 'Recipient addresses')).toHaveCount(1);
+	await expect(named('textbox', 'Token transfer destinations')).toHaveCount(1);
 	await expect(named('combobox', 'Token').getByRole('option')).toHaveText([
 		'USDT',
 		'USDC',
@@ -250,7 +250,7 @@ test('Demo: /energy carries exactly the names the acceptance tests use', async (
 		'stUSDT',
 		'WTRX'
 	]);
-	await expect(named('textbox', 'Surplus percent')).toHaveValue('0.04');
+	await expect(named('textbox', 'Surplus percent (0.04 = 0.04 %)')).toHaveValue('0.04');
 	await expect(named('button', 'Review order')).toHaveCount(1);
 	await fillExact(form);
 	await expect(named('button', 'Confirm purchase')).toHaveCount(1);
@@ -500,7 +500,7 @@ test('axe: /energy with the form, review and orders shown has no serious violati
 	await expect(page.getByRole('region', { name: 'Orders' })).toContainText('of 3');
 	const form = page.getByRole('form', { name: 'Buy energy' });
 	await form.getByLabel('Estimate').check();
-	await expect(form.getByLabel('Token')).toBeVisible();
+	await expect(form.getByLabel('Token', { exact: true })).toBeVisible();
 	await form.getByLabel('Exact amount').check();
 	await fillExact(form);
 	await page
@@ -545,8 +545,8 @@ test('EN-ORD-3, EN-BUY-8: Demo: an estimate order has no energy amount at creati
 	const form = page.getByRole('form', { name: 'Buy energy' });
 	await form.getByLabel('Recipient address', { exact: true }).fill(ADDRESS);
 	await form.getByLabel('Estimate').check();
-	await form.getByLabel('Recipient addresses').fill('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
-	await form.getByLabel('Token').selectOption('stUSDT');
+	await form.getByLabel('Token transfer destinations').fill('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
+	await form.getByLabel('Token', { exact: true }).selectOption('stUSDT');
 	await expect(form.getByLabel('Surplus percent')).toHaveValue('0.04');
 	await form.getByRole('button', { name: 'Review order' }).click();
 	await expect(form).toContainText('stUSDT transfers');

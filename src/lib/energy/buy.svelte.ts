@@ -68,6 +68,8 @@ export interface BuyHost {
 	journal: PurchaseJournal;
 	lock: PurchaseLock;
 	now(): number;
+	/** The review began: a chance to read the orders the cost estimate needs. */
+	reviewing?(request: BuyRequest): void;
 }
 
 /** A purchase without an answer may or may not exist on the server. */
@@ -126,6 +128,7 @@ export class BuyFlow {
 		this.#reviewedAt = this.#host.now();
 		// Read the newest orders while the user reviews, so a lost answer can be reconciled exactly.
 		this.#takeSnapshot();
+		this.#host.reviewing?.(this.check.request);
 		return true;
 	}
 

@@ -4,7 +4,9 @@ import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { AccountsState } from './accounts.svelte';
 import { getOrder, listOrders, pageOfLink, type SortDirection } from './api';
 import { BuyFlow, type RecoveredPurchase } from './buy.svelte';
+import { estimateCost, type CostEstimate } from './estimate';
 import { isTerminal, STATUS, statusLabel } from './model';
+import { OrderDetailLoader } from './order-details';
 import {
 	browserStorage,
 	PurchaseJournal,
@@ -92,8 +94,12 @@ export class EnergyDashboard {
 	interrupted = $state<InterruptedPurchase[]>([]);
 	/** The check for interrupted purchases started by the last open(). */
 	recovery: Promise<void> = Promise.resolve();
+	/** Reading this account's recent orders for the review's cost estimate. */
+	historyLoading = $state(false);
 
 	readonly #poller: OrderPoller;
+	readonly #details: OrderDetailLoader;
+	#historySeq = 0;
 	readonly #makeTracker: (apiRoot: string) => OrderTracker;
 	readonly #notify: (title: string, body: string) => void;
 	readonly #journal: PurchaseJournal;
@@ -118,18 +124,25 @@ export class EnergyDashboard {
 			recoverInterrupted: () => this.#recover(),
 			journal: this.#journal,
 			lock: this.#lock,
-			now: () => this.#env.now()
+			now: () => this.#env.now(),
+			reviewing: () => void this.#loadHistory()
+		});
+		const fetchOrder = (guid: number, signal?: AbortSignal) => {
+			const client = this.#clientNow();
+			// The connection changed since open() (Demo ↔ Live, another server): ask nobody
+			// about these orders until the dashboard is opened on the new one.
+			if (client.options.baseUrl !== this.#apiRoot)
+				return Promise.reject(new Error('The energy connection changed.'));
+			return getOrder(client, guid, signal);
+		};
+		this.#details = new OrderDetailLoader({
+			fetchOrder: (guid) => fetchOrder(guid),
+			has: (guid) => guid in this.orders,
+			onOrder: (order) => void this.#seen(order)
 		});
 		this.#poller = new OrderPoller(
 			{
-				fetchOrder: (guid, signal) => {
-					const client = this.#clientNow();
-					// The connection changed since open() (Demo ↔ Live, another server): ask nobody
-					// about these orders until the dashboard is opened on the new one.
-					if (client.options.baseUrl !== this.#apiRoot)
-						return Promise.reject(new Error('The energy connection changed.'));
-					return getOrder(client, guid, signal);
-				},
+				fetchOrder,
 				onOrder: (order) => void this.#seen(order),
 				onProblem: (guid, problem) => {
 					const next = { ...this.pollProblems };
@@ -141,6 +154,13 @@ export class EnergyDashboard {
 			},
 			this.#env
 		);
+	}
+
+	/** The reviewed purchase's estimated cost, from the orders known so far. */
+	get estimate(): CostEstimate | null {
+		const request = this.buy.request;
+		if (!request) return null;
+		return estimateCost(Object.values(this.orders), request, this.accounts.buyer?.balance ?? null);
 	}
 
 	/** The poller (one loop per order, however many views show it). */
@@ -269,7 +289,22 @@ export class EnergyDashboard {
 		this.pollProblems = {};
 		this.announcement = '';
 		this.interrupted = [];
+		this.#details.reset();
 		this.buy.again();
+	}
+
+	/** Reads the newest orders' details, so the estimate knows this account's prices. */
+	async #loadHistory(): Promise<void> {
+		const seq = ++this.#historySeq;
+		this.historyLoading = true;
+		try {
+			const page = await listOrders(this.#clientNow(), { perPage: 10 });
+			await this.#details.want(page.data.map((item) => item.guid));
+		} catch {
+			// The estimate then says it has no orders to go by; the purchase itself is unaffected.
+		} finally {
+			if (seq === this.#historySeq) this.historyLoading = false;
+		}
 	}
 
 	refreshBalances(): Promise<void> {
@@ -302,6 +337,8 @@ export class EnergyDashboard {
 				const known = this.orders[item.guid]?.status;
 				if (known === undefined || !isTerminal(known)) this.#poller.watch(item.guid, item.status);
 			}
+			// The rows on screen: energy, recipient, period and cost come from order/get.
+			void this.#details.want(page.data.map((item) => item.guid));
 		} catch (error) {
 			if (!isApiProblem(error)) throw error;
 			if (seq === this.#listSeq) this.listProblem = error;

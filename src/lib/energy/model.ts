@@ -105,3 +105,45 @@ export function compareDecimal(a: string, b: string): number {
 	const y = BigInt((bi ?? '0') + bf.padEnd(width, '0'));
 	return x < y ? -1 : x > y ? 1 : 0;
 }
+
+/** How much of an order is paid, in words (the seed leaves `payment_status` codes unnamed). */
+export function paymentWords(order: { order_cost: string; order_cost_paid: string }): string {
+	if (compareDecimal(order.order_cost_paid, order.order_cost) >= 0) return 'Paid in full';
+	if (compareDecimal(order.order_cost_paid, '0') <= 0) return 'Not paid';
+	return `Partly paid: ${order.order_cost_paid} of ${order.order_cost} TRX`;
+}
+
+/** Length of an order's paid period in ms (EN-ORD-4). */
+export function periodMs(order: { period_type: string; hours: number; days: number }): number {
+	const hours = order.period_type === 'hours' ? order.hours : order.days * 24;
+	return hours * 3_600_000;
+}
+
+/** A long address cut to its ends, e.g. `TR7NHq…jLj6t`. */
+export function shortAddress(address: string): string {
+	return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-5)}` : address;
+}
+
+/** A time span as a person says it, roughly: "about 40 min", "about 3 h", "about 2 days". */
+export function aboutDuration(ms: number): string {
+	const minutes = Math.round(ms / 60_000);
+	if (minutes < 1) return 'less than a minute';
+	if (minutes < 90) return `about ${minutes} min`;
+	const hours = Math.round(ms / 3_600_000);
+	if (hours < 48) return `about ${hours} h`;
+	return `about ${Math.round(ms / 86_400_000)} days`;
+}
+
+/**
+ * When a delegated order's energy is reclaimed (EN-ST-2: at the end of the paid period): the
+ * period counted from its creation (delegation follows within seconds to minutes), or else from
+ * when this browser first saw it. null when neither is known.
+ */
+export function reclaimAt(
+	order: { period_type: string; hours: number; days: number; created_at?: string },
+	firstSeen: number | undefined
+): number | null {
+	const created = order.created_at ? Date.parse(order.created_at) : NaN;
+	const start = Number.isFinite(created) ? created : firstSeen;
+	return start === undefined ? null : start + periodMs(order);
+}

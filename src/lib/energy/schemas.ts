@@ -81,7 +81,9 @@ const orderEntries = {
 	days: Int,
 	energy_delegation_fee: DecimalString,
 	address_activation_fee: DecimalString,
-	estimate_task: v.optional(v.nullable(EstimateTaskSchema), null)
+	estimate_task: v.optional(v.nullable(EstimateTaskSchema), null),
+	/** Not in the seed, but the list sorts by it (EN-LIST-1): read when a server sends it. */
+	created_at: v.optional(v.string())
 };
 
 /** The order in a `buy/energy` answer: no payment fields, no transactions (EN-BUY-7). */

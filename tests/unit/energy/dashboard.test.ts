@@ -38,6 +38,46 @@ const settle = async () => {
 };
 
 describe('energy dashboard', () => {
+	it('EN-LIST-2, EN-GET-1: the rows on screen are read with order/get, each once', async () => {
+		const { dashboard, h } = await ready();
+		await settle();
+		expect(Object.keys(dashboard.orders).map(Number).sort()).toEqual([
+			31000001, 31000002, 31000003
+		]);
+		expect(dashboard.orders[31000003]).toMatchObject({ days: 30, order_cost: '262.000000' });
+		await dashboard.loadList();
+		await settle();
+		const gets = pathsOf(h.requests).filter((p) => p.startsWith('POST /order/get/'));
+		expect(gets.sort()).toEqual([
+			'POST /order/get/31000001',
+			'POST /order/get/31000002',
+			'POST /order/get/31000003'
+		]);
+	});
+
+	it("EN-ERR-1: the review estimates the cost from the account's orders of the period and says when it is above the balance", async () => {
+		const { dashboard } = await ready();
+		await settle();
+		// Forget what the list read, so the review itself has to read the history.
+		dashboard.orders = {};
+		fillExact(dashboard, { amount: '5000000' });
+		expect(dashboard.buy.review()).toBe(true);
+		await settle();
+		expect(dashboard.historyLoading).toBe(false);
+		expect(dashboard.estimate).toMatchObject({
+			kind: 'history',
+			basedOn: 1,
+			cost: { min: '300.000000' },
+			balanceAfter: { min: '-50.000000' },
+			overBalance: 'yes'
+		});
+		dashboard.buy.edit();
+		fillExact(dashboard, { periodId: '7d' });
+		dashboard.buy.review();
+		await settle();
+		expect(dashboard.estimate).toEqual({ kind: 'no-history' });
+	});
+
 	it('shows balances (every section) and the first page of orders', async () => {
 		const { dashboard } = await ready();
 		expect(dashboard.accounts.accounts.map((a) => a.section)).toEqual([

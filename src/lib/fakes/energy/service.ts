@@ -215,7 +215,9 @@ function baseView(order: FakeOrder, status: number) {
 		days: order.days,
 		energy_delegation_fee: order.energy_delegation_fee,
 		address_activation_fee: order.address_activation_fee,
-		estimate_task: order.estimate ? { ...order.estimate, to: [...order.estimate.to] } : null
+		estimate_task: order.estimate ? { ...order.estimate, to: [...order.estimate.to] } : null,
+		// Not in the seed; a Laravel model sends its timestamps like this.
+		created_at: new Date(order.createdAt).toISOString()
 	};
 }
 

@@ -1,0 +1,132 @@
+import type { BuyRequest } from './buy-request';
+import { ENERGY_HINTS } from './model';
+
+/**
+ * The API has no price quote, so the review estimates the cost from this account's own orders
+ * of the same period: their cost per unit of energy, fees taken out (they depend on the order).
+ */
+
+/** What an order tells about price (EN-ORD-1; decimal strings, EN-ORD-5). */
+export interface PricedOrder {
+	guid: number;
+	energy_amount: number | null;
+	period_type: string;
+	hours: number;
+	days: number;
+	order_cost: string;
+	energy_delegation_fee: string;
+	address_activation_fee: string;
+	/** Sent by some servers though the seed does not list it; orders newest first when known. */
+	created_at?: string;
+}
+
+/** How many of the newest orders of a period the estimate reads. */
+export const ESTIMATE_HISTORY = 5;
+
+export interface Range {
+	min: string;
+	max: string;
+}
+
+export type CostEstimate =
+	| {
+			kind: 'history';
+			/** How many orders the price per unit comes from. */
+			basedOn: number;
+			/** The energy priced: one amount, or a range for an estimate order. */
+			energy: { min: number; max: number };
+			cost: Range;
+			/** The buyer balance minus the cost; null when the balance is not known. */
+			balanceAfter: Range | null;
+			/** Whether the cost is above the balance: at any amount in the range, or only some. */
+			overBalance: 'no' | 'maybe' | 'yes';
+	  }
+	| { kind: 'no-history' };
+
+const SUN = 1_000_000n;
+
+/** TRX decimal string → sun (6 decimals; more are cut). */
+export function toSun(decimal: string): bigint {
+	const negative = decimal.startsWith('-');
+	const [int = '0', frac = ''] = (negative ? decimal.slice(1) : decimal).split('.');
+	const sun = BigInt(int || '0') * SUN + BigInt(frac.padEnd(6, '0').slice(0, 6));
+	return negative ? -sun : sun;
+}
+
+export function fromSun(sun: bigint): string {
+	const abs = sun < 0n ? -sun : sun;
+	return `${sun < 0n ? '-' : ''}${abs / SUN}.${(abs % SUN).toString().padStart(6, '0')}`;
+}
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/** The energy a request buys: exact, or the usual range per planned transfer (TRON facts). */
+export function requestedEnergy(request: BuyRequest): { min: number; max: number } {
+	if (request.amount_source === 'amount') return { min: request.amount, max: request.amount };
+	const transfers = request.estimate_to.split(',').filter((s) => s.trim()).length;
+	const surplus = 1 + (Number(request.estimate_adjust_percent) || 0) / 100;
+	const [low, high] = [ENERGY_HINTS[0].amount, ENERGY_HINTS[1].amount];
+	return {
+		min: Math.ceil(transfers * low * surplus),
+		max: Math.ceil(transfers * high * surplus)
+	};
+}
+
+const created = (o: PricedOrder) => (o.created_at ? Date.parse(o.created_at) || 0 : 0);
+
+/** The newest orders of the request's period with a known amount and cost (EN-ORD-4). */
+export function comparableOrders(
+	orders: readonly PricedOrder[],
+	request: Pick<BuyRequest, 'period_type' | 'period_amount'>,
+	limit = ESTIMATE_HISTORY
+): PricedOrder[] {
+	return orders
+		.filter(
+			(o) =>
+				o.period_type === request.period_type &&
+				(o.period_type === 'hours' ? o.hours : o.days) === request.period_amount &&
+				o.energy_amount !== null &&
+				o.energy_amount > 0 &&
+				[o.order_cost, o.energy_delegation_fee, o.address_activation_fee].every((d) =>
+					DECIMAL.test(d)
+				)
+		)
+		.sort((a, b) => created(b) - created(a) || b.guid - a.guid)
+		.slice(0, limit);
+}
+
+/**
+ * Estimates a purchase's cost and the balance after it. An order that failed for lack of funds
+ * counts too: it still carries the cost the service asked (EN-ERR-1).
+ */
+export function estimateCost(
+	orders: readonly PricedOrder[],
+	request: BuyRequest,
+	balance: string | null
+): CostEstimate {
+	const basis = comparableOrders(orders, request);
+	if (!basis.length) return { kind: 'no-history' };
+	let net = 0n;
+	let units = 0n;
+	for (const o of basis) {
+		const paidForEnergy =
+			toSun(o.order_cost) - toSun(o.energy_delegation_fee) - toSun(o.address_activation_fee);
+		net += paidForEnergy > 0n ? paidForEnergy : 0n;
+		units += BigInt(o.energy_amount!);
+	}
+	const energy = requestedEnergy(request);
+	// Rounded up to the sun: an estimate that errs, errs towards caution.
+	const price = (amount: number) => (BigInt(amount) * net + units - 1n) / units;
+	const min = price(energy.min);
+	const max = price(energy.max);
+	const known = balance !== null && DECIMAL.test(balance);
+	const have = known ? toSun(balance) : 0n;
+	return {
+		kind: 'history',
+		basedOn: basis.length,
+		energy,
+		cost: { min: fromSun(min), max: fromSun(max) },
+		balanceAfter: known ? { min: fromSun(have - max), max: fromSun(have - min) } : null,
+		overBalance: !known || max <= have ? 'no' : min > have ? 'yes' : 'maybe'
+	};
+}

@@ -1,0 +1,257 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, FAKE_URLS, test } from './fixtures';
+
+/** Knowing what you pay: the estimate on the review, failed orders, and the order rows. */
+
+/** A valid TRON address the demo service has not seen. */
+const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+const SIZES = [
+	{ name: 'wide', viewport: { width: 1280, height: 800 } },
+	{ name: 'narrow', viewport: { width: 360, height: 740 } }
+] as const;
+
+async function demoStep(page: Page, ms: number) {
+	await page.addInitScript(
+		(value) => localStorage.setItem('demo.energy.stepMs', value),
+		String(ms)
+	);
+}
+
+/** Each Live test is its own user of the shared fake server (a sandbox token). */
+async function open(page: Page, mode: 'Demo' | 'Live') {
+	if (mode === 'Demo') {
+		await page.goto('/energy');
+	} else {
+		await page.goto('/settings');
+		const group = page.getByRole('group', { name: 'Energy rental' });
+		await group.getByRole('textbox', { name: 'Base URL' }).fill(FAKE_URLS.energy);
+		await group.getByRole('radio', { name: 'Live' }).check();
+		await expect(group.getByRole('status')).toHaveText('Saved.');
+		await group
+			.getByLabel('API token')
+			.fill(`demo-energy-token.${Math.random().toString(36).slice(2, 12)}`);
+		await page
+			.getByRole('navigation', { name: 'Main' })
+			.getByRole('link', { name: 'Energy' })
+			.click();
+		await expect(page.getByLabel('Energy rental connection')).toContainText('Live');
+	}
+	await expect(page.getByRole('region', { name: 'Orders' })).toContainText('of 3');
+	return page.getByRole('form', { name: 'Buy energy' });
+}
+
+async function review(form: Locator, amount: string) {
+	await form.getByLabel('Recipient address', { exact: true }).fill(ADDRESS);
+	await form.getByLabel('Period').selectOption({ label: '1 hour' });
+	await form.getByLabel('Exact amount').check();
+	await form.getByLabel('Energy amount').fill(amount);
+	await form.getByRole('button', { name: 'Review order' }).click();
+	await expect(form.getByRole('button', { name: 'Confirm purchase' })).toBeEnabled();
+	return form.getByRole('region', { name: 'Review' });
+}
+
+/** How many lines an element's text takes. */
+const lines = (element: Locator) =>
+	element.evaluate((el) => {
+		const range = document.createRange();
+		range.selectNodeContents(el);
+		return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+	});
+
+async function noSidewaysScroll(page: Page) {
+	const [scroll, client] = await page.evaluate(() => [
+		document.documentElement.scrollWidth,
+		document.documentElement.clientWidth
+	]);
+	expect(scroll).toBeLessThanOrEqual(client);
+}
+
+for (const mode of ['Demo', 'Live'] as const) {
+	for (const size of SIZES) {
+		test.describe(`${mode}, ${size.name} (${size.viewport.width}×${size.viewport.height})`, () => {
+			test.use({ viewport: size.viewport });
+
+			test('the review shows the estimated cost and the balance after, and warns above the balance', async ({
+				page
+			}) => {
+				const form = await open(page, mode);
+				let shown = await review(form, '65000');
+				// The seeded history holds one 1-hour order: 65,000 energy for 3.9 TRX.
+				await expect(shown).toContainText('Estimated cost');
+				await expect(shown).toContainText('about 3.900000 TRX');
+				await expect(shown).toContainText('Balance after');
+				await expect(shown).toContainText('about 246.100000 TRX');
+				await expect(shown).toContainText('Based on your last order of 1 hour');
+				await expect(shown).not.toContainText('more than your buyer balance');
+
+				await form.getByRole('button', { name: 'Change', exact: true }).click();
+				shown = await review(form, '5000000');
+				await expect(shown).toContainText('about 300.000000 TRX');
+				await expect(shown).toContainText('about -50.000000 TRX');
+				await expect(shown).toContainText(
+					'The estimated cost is more than your buyer balance (250.000000 TRX)'
+				);
+				await expect(
+					form.getByRole('button', { name: 'Confirm purchase' })
+				).toHaveAccessibleDescription(/more than your buyer balance/);
+				await noSidewaysScroll(page);
+
+				await shown.getByRole('button', { name: 'Change amount' }).click();
+				const amount = form.getByLabel('Energy amount');
+				await expect(amount).toBeFocused();
+				await expect(amount).toHaveValue('5000000');
+			});
+
+			test('after an order fails for lack of funds, "Change amount" goes back to the amount, kept', async ({
+				page
+			}) => {
+				const form = await open(page, mode);
+				await review(form, '5000000');
+				await form.getByRole('button', { name: 'Confirm purchase' }).click();
+				const heading = form.getByRole('heading', { name: /^Order \d+ failed$/ });
+				await expect(heading).toBeVisible({ timeout: 15_000 });
+				const guid = /\d+/.exec((await heading.textContent()) ?? '')![0];
+				const result = form.getByRole('alert', { name: `Order ${guid} failed` });
+				await expect(result.getByRole('button', { name: 'Buy more' })).toBeVisible();
+
+				// Numbers never break inside, and on a phone each label stands above its value.
+				const guidValue = result.getByText(guid, { exact: true });
+				expect(await lines(guidValue)).toBe(1);
+				expect(await lines(result.getByText('301.100000 TRX', { exact: true }))).toBe(1);
+				const label = (await result.getByText('Cost', { exact: true }).boundingBox())!;
+				const value = (await result.getByText('301.100000 TRX').boundingBox())!;
+				if (size.name === 'narrow') expect(value.y).toBeGreaterThan(label.y + label.height / 2);
+				else expect(Math.abs(value.y - label.y)).toBeLessThan(label.height / 2);
+				await noSidewaysScroll(page);
+
+				await result.getByRole('button', { name: 'Change amount' }).click();
+				const amount = form.getByLabel('Energy amount');
+				await expect(amount).toBeFocused();
+				await expect(amount).toHaveValue('5000000');
+				await expect(form.getByLabel('Recipient address', { exact: true })).toHaveValue(ADDRESS);
+			});
+
+			test('order rows show energy, recipient, period, cost and created time; statuses read as words', async ({
+				page,
+				axe
+			}) => {
+				const form = await open(page, mode);
+				const orders = page.getByRole('region', { name: 'Orders' });
+				const row = (guid: string) => orders.getByRole('row', { name: new RegExp(guid) });
+				await expect(row('31000001')).toContainText('65,000 energy');
+				await expect(row('31000001')).toContainText('1 hour');
+				await expect(row('31000001')).toContainText('3.900000 TRX');
+				await expect(row('31000001')).toContainText('Reclaimed');
+				await expect(row('31000002')).toContainText('131,000 energy');
+				await expect(row('31000002')).toContainText('1 day');
+				await expect(row('31000002')).toContainText('11.790000 TRX');
+				await expect(row('31000002')).toContainText('Awaiting payment');
+				await expect(row('31000003')).toContainText('30 days');
+				await expect(row('31000003')).toContainText('262.000000 TRX');
+				await expect(row('31000003')).toContainText('Error');
+				// Created three days ago: a date, not "first seen" now.
+				const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toLocaleDateString('en-US', {
+					month: 'short',
+					day: 'numeric'
+				});
+				await expect(row('31000001')).toContainText(threeDaysAgo);
+				expect(await lines(row('31000003').getByText('262.000000 TRX'))).toBe(1);
+
+				// The recipient is shortened; focus shows it whole.
+				// The cell reads the short form (hidden from screen readers), then the whole address.
+				const cell = await row('31000001').getByRole('cell').nth(2).textContent();
+				const address = (cell ?? '').trim().slice(-34);
+				expect(address).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+				const short = row('31000001').getByText(`${address.slice(0, 6)}…${address.slice(-5)}`);
+				const whole = row('31000001').getByText(address);
+				const width = async () => (await whole.boundingBox())?.width ?? 0;
+				await expect(short).toBeVisible();
+				expect(await width()).toBeLessThanOrEqual(1);
+				await short.locator('..').focus();
+				await expect.poll(width).toBeGreaterThan(150);
+				await noSidewaysScroll(page);
+
+				// An order awaiting payment: its payment in words; "Pending" passed, not "not yet".
+				await row('31000002').getByRole('button', { name: 'Details of order 31000002' }).click();
+				const detail = page.getByRole('region', { name: 'Order 31000002', exact: true });
+				await expect(detail).toContainText('Partly paid: 4.000000 of 11.790000 TRX');
+				await expect(detail).not.toContainText(/Payment status\s*\d/);
+				await expect(detail.getByRole('listitem').filter({ hasText: 'Pending' })).not.toContainText(
+					'not yet'
+				);
+				await expect(detail.getByRole('listitem').filter({ hasText: 'Pending' })).toContainText(
+					'passed'
+				);
+
+				await review(form, '65000');
+				const results = await axe().analyze();
+				expect(results.violations.map((v) => `${v.id} (${v.nodes.length})`)).toEqual([]);
+			});
+		});
+	}
+}
+
+test('Demo: a delegated order says when its energy is reclaimed', async ({ page }) => {
+	await demoStep(page, 1000);
+	const form = await open(page, 'Demo');
+	await review(form, '65000');
+	await form.getByRole('button', { name: 'Confirm purchase' }).click();
+	const heading = form.getByRole('heading', { name: /^Order \d+ placed$/ });
+	await expect(heading).toBeVisible({ timeout: 15_000 });
+	const guid = /\d+/.exec((await heading.textContent()) ?? '')![0];
+	const row = page
+		.getByRole('region', { name: 'Orders' })
+		.getByRole('row', { name: new RegExp(guid) });
+	await expect(row).toContainText('Delegated', { timeout: 15_000 });
+	await expect(row).toContainText(/in about \d+ min/);
+	await expect(row).toContainText('65,000 energy');
+});
+
+test('Demo: Estimate mode names its fields and prices the estimate as a range', async ({
+	page
+}) => {
+	const form = await open(page, 'Demo');
+	await form.getByLabel('Recipient address', { exact: true }).fill(ADDRESS);
+	await form.getByLabel('Estimate', { exact: true }).check();
+	await form
+		.getByRole('textbox', { name: 'Token transfer destinations', exact: true })
+		.fill('T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
+	await expect(
+		form.getByRole('textbox', { name: 'Surplus percent (0.04 = 0.04 %)', exact: true })
+	).toHaveValue('0.04');
+	await form.getByRole('button', { name: 'Review order' }).click();
+	const shown = form.getByRole('region', { name: 'Review' });
+	// 65,026 to 131,053 energy at 60 sun a unit.
+	await expect(shown).toContainText('about 3.901560–7.863180 TRX');
+	await expect(shown).toContainText('65,026–131,053 energy');
+
+	// No order of 7 days yet: the review says there is nothing to estimate from.
+	await form.getByRole('button', { name: 'Change', exact: true }).click();
+	await form.getByLabel('Period').selectOption({ label: '7 days' });
+	await form.getByRole('button', { name: 'Review order' }).click();
+	await expect(shown).toContainText('No earlier orders of 7 days to estimate from');
+	await expect(shown).toContainText('Estimated cost not known');
+});
+
+test('Demo: focus stays where the user acted (Refresh, Close of an order)', async ({ page }) => {
+	await open(page, 'Demo');
+	const orders = page.getByRole('region', { name: 'Orders' });
+	const refresh = orders.getByRole('button', { name: 'Refresh orders' });
+	await refresh.focus();
+	await page.keyboard.press('Enter');
+	await expect(orders).toContainText('Orders 1–3 of 3');
+	await expect(refresh).toBeFocused();
+	const balances = page.getByRole('button', { name: 'Refresh balances' });
+	await balances.focus();
+	await page.keyboard.press('Enter');
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('250.000000 TRX');
+	await expect(balances).toBeFocused();
+
+	const details = orders.getByRole('button', { name: 'Details of order 31000001' });
+	await details.click();
+	const detail = page.getByRole('region', { name: 'Order 31000001', exact: true });
+	await detail.getByRole('button', { name: 'Close' }).click();
+	await expect(detail).toHaveCount(0);
+	await expect(details).toBeFocused();
+});

@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import type { BuyRequest } from '../../../src/lib/energy/buy-request';
+import {
+	comparableOrders,
+	estimateCost,
+	fromSun,
+	requestedEnergy,
+	toSun,
+	type PricedOrder
+} from '../../../src/lib/energy/estimate';
+import { paymentWords, reclaimAt } from '../../../src/lib/energy/model';
+
+const TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+function order(guid: number, extra: Partial<PricedOrder> = {}): PricedOrder {
+	return {
+		guid,
+		energy_amount: 65_000,
+		period_type: 'hours',
+		hours: 1,
+		days: 0,
+		order_cost: '3.900000',
+		energy_delegation_fee: '0.000000',
+		address_activation_fee: '0.000000',
+		...extra
+	};
+}
+
+const exact = (amount: number, period: Partial<BuyRequest> = {}): BuyRequest =>
+	({
+		format: 'json',
+		to: TO,
+		period_type: 'hours',
+		period_amount: 1,
+		amount_source: 'amount',
+		amount,
+		...period
+	}) as BuyRequest;
+
+describe('the cost estimate from earlier orders', () => {
+	it('prices the amount at the cost per unit of the orders of the same period', () => {
+		// 65,000 energy for 3.9 TRX: 60 sun a unit; 5,000,000 energy is then 300 TRX.
+		const e = estimateCost([order(1)], exact(5_000_000), '250.000000');
+		expect(e).toEqual({
+			kind: 'history',
+			basedOn: 1,
+			energy: { min: 5_000_000, max: 5_000_000 },
+			cost: { min: '300.000000', max: '300.000000' },
+			balanceAfter: { min: '-50.000000', max: '-50.000000' },
+			overBalance: 'yes'
+		});
+	});
+
+	it('says the cost fits when the balance covers it', () => {
+		const e = estimateCost([order(1)], exact(65_000), '250.000000');
+		expect(e).toMatchObject({
+			cost: { min: '3.900000' },
+			balanceAfter: { min: '246.100000' },
+			overBalance: 'no'
+		});
+	});
+
+	it('EN-LIM-1, EN-ORD-4: only orders of the same period count (1 day is not 1 hour, 3 days is not 1 day)', () => {
+		const orders = [
+			order(1),
+			order(2, {
+				period_type: 'days',
+				hours: 0,
+				days: 1,
+				order_cost: '11.790000',
+				energy_amount: 131_000
+			}),
+			order(3, {
+				period_type: 'days',
+				hours: 0,
+				days: 3,
+				order_cost: '31.440000',
+				energy_amount: 131_000
+			})
+		];
+		const day = estimateCost(
+			orders,
+			exact(131_000, { period_type: 'days', period_amount: 1 }),
+			null
+		);
+		expect(day).toMatchObject({ basedOn: 1, cost: { min: '11.790000' }, balanceAfter: null });
+		expect(
+			estimateCost(orders, exact(65_000, { period_type: 'days', period_amount: 7 }), '1')
+		).toEqual({
+			kind: 'no-history'
+		});
+	});
+
+	it('takes the fees out of the price per unit: they depend on the order, not the amount', () => {
+		// 5 TRX = 65,000 × 60 sun + 1.1 TRX activation fee.
+		const e = estimateCost(
+			[order(1, { order_cost: '5.000000', address_activation_fee: '1.100000' })],
+			exact(65_000),
+			null
+		);
+		expect(e).toMatchObject({ cost: { min: '3.900000', max: '3.900000' } });
+	});
+
+	it('averages over the newest five orders of the period, newest by creation time when sent', () => {
+		const orders = [
+			order(10, { order_cost: '6.500000' }), // 100 sun a unit, the oldest
+			...[11, 12, 13, 14, 15].map((g) => order(g)) // 60 sun a unit
+		];
+		expect(comparableOrders(orders, exact(1)).map((o) => o.guid)).toEqual([15, 14, 13, 12, 11]);
+		expect(estimateCost(orders, exact(65_000), null)).toMatchObject({
+			basedOn: 5,
+			cost: { min: '3.900000' }
+		});
+		const dated = orders.map((o) => ({
+			...o,
+			created_at: new Date(Date.UTC(2026, 0, o.guid === 10 ? 31 : o.guid)).toISOString()
+		}));
+		expect(comparableOrders(dated, exact(1))[0]!.guid).toBe(10);
+	});
+
+	it('EN-ORD-3, EN-ERR-1: an order without a known amount is skipped; a failed one still tells the price', () => {
+		const orders = [
+			order(1, { energy_amount: null, order_cost: '99.000000' }),
+			order(2, { order_cost: '7.800000' }) // failed for lack of funds: the asked cost stands
+		];
+		expect(estimateCost(orders, exact(65_000), null)).toMatchObject({
+			basedOn: 1,
+			cost: { min: '7.800000' }
+		});
+	});
+
+	it('rounds up to the sun, so the estimate never comes out low', () => {
+		// 1 TRX for 3 units: a third of a TRX each.
+		const e = estimateCost(
+			[order(1, { energy_amount: 3, order_cost: '1.000000' })],
+			exact(1),
+			null
+		);
+		expect(e).toMatchObject({ cost: { min: '0.333334' } });
+	});
+
+	it('EN-BUY-5: an estimate order is priced as a range, from a holder to a fresh address per transfer, plus the surplus percent', () => {
+		const request = {
+			format: 'json',
+			to: TO,
+			period_type: 'hours',
+			period_amount: 1,
+			amount_source: 'estimate',
+			estimate_to: `${TO},${TO}`,
+			estimate_token: 'USDT',
+			estimate_adjust_percent: '0.04'
+		} as BuyRequest;
+		// 0.04 is a percent: 0.04 % more, not 4 %.
+		expect(requestedEnergy(request)).toEqual({ min: 130_052, max: 262_105 });
+		const e = estimateCost([order(1)], request, '10.000000');
+		expect(e).toMatchObject({
+			cost: { min: '7.803120', max: '15.726300' },
+			balanceAfter: { min: '-5.726300', max: '2.196880' },
+			overBalance: 'maybe'
+		});
+	});
+
+	it('EN-ORD-5: money is exact in decimal strings', () => {
+		expect(toSun('0.1')).toBe(100_000n);
+		expect(toSun('-1.5')).toBe(-1_500_000n);
+		expect(fromSun(toSun('0.1') + toSun('0.2'))).toBe('0.300000');
+		expect(fromSun(-1n)).toBe('-0.000001');
+	});
+});
+
+describe('order facts in words', () => {
+	it('EN-ERR-2: payment reads as words from what was paid', () => {
+		expect(paymentWords({ order_cost: '3.900000', order_cost_paid: '3.900000' })).toBe(
+			'Paid in full'
+		);
+		expect(paymentWords({ order_cost: '262.000000', order_cost_paid: '0.000000' })).toBe(
+			'Not paid'
+		);
+		expect(paymentWords({ order_cost: '11.790000', order_cost_paid: '4.000000' })).toBe(
+			'Partly paid: 4.000000 of 11.790000 TRX'
+		);
+	});
+
+	it('EN-ST-2, EN-ORD-4: energy is reclaimed one paid period after the order, else after first seen', () => {
+		const created = Date.UTC(2026, 10, 23, 12, 0);
+		const hour = { period_type: 'hours', hours: 1, days: 0 };
+		const days = { period_type: 'days', hours: 0, days: 3 };
+		expect(reclaimAt({ ...hour, created_at: new Date(created).toISOString() }, 5)).toBe(
+			created + 3_600_000
+		);
+		expect(reclaimAt(days, created)).toBe(created + 3 * 86_400_000);
+		expect(reclaimAt({ ...hour, created_at: 'not a date' }, undefined)).toBeNull();
+	});
+});
