@@ -32,6 +32,20 @@ export function statusLabel(status: number): string {
 /** EN-ST-2: the usual sequence. */
 export const USUAL_SEQUENCE = [0, 5, 2, 3, 4] as const satisfies readonly OrderStatus[];
 
+/**
+ * The statuses an order's timeline shows: the usual sequence, with "Awaiting payment" only when
+ * the order was seen there (an order paid from the balance never passes it, EN-ST-3), and a
+ * failed order as the steps it reached, then Error.
+ */
+export function timelineStatuses(status: number, seen: Partial<Record<number, number>>): number[] {
+	const list: number[] = [...USUAL_SEQUENCE];
+	if (status === STATUS.awaitingPayment || seen[STATUS.awaitingPayment] !== undefined)
+		list.splice(1, 0, STATUS.awaitingPayment);
+	if (status !== STATUS.error) return list;
+	const reached = list.filter((s) => seen[s] !== undefined);
+	return [...(reached.length ? reached : [STATUS.pending]), STATUS.error];
+}
+
 /** Delivery is over for the buyer: delegated (3) or failed (6). Polling slows down after these. */
 export const DELIVERY_FINAL: ReadonlySet<number> = new Set([STATUS.delegated, STATUS.error]);
 /** Nothing will change any more: reclaimed (4) or failed (6). Polling stops. */

@@ -10,6 +10,7 @@ import {
 	PERIODS,
 	RECOMMENDED_ADJUST_PERCENT,
 	statusLabel,
+	timelineStatuses,
 	USUAL_SEQUENCE
 } from '../../../src/lib/energy/model';
 
@@ -91,5 +92,21 @@ describe('energy order vocabulary', () => {
 		expect(compareDecimal('0.1', '0.10')).toBe(0);
 		expect(compareDecimal('4.000000', '11.790000')).toBe(-1);
 		expect(compareDecimal('9007199254740993.000001', '9007199254740993')).toBe(1);
+	});
+});
+
+describe('timelineStatuses', () => {
+	it('EN-ST-3: an order paid from the balance shows no "Awaiting payment" step', () => {
+		expect(timelineStatuses(2, { 0: 1, 5: 2, 2: 3 })).toEqual([0, 5, 2, 3, 4]);
+	});
+
+	it('EN-ST-2: an order seen awaiting payment keeps that step, before Paid', () => {
+		expect(timelineStatuses(1, { 0: 1, 1: 2 })).toEqual([0, 1, 5, 2, 3, 4]);
+		expect(timelineStatuses(3, { 0: 1, 1: 2, 5: 3 })).toEqual([0, 1, 5, 2, 3, 4]);
+	});
+
+	it('EN-ST-2: a failed order shows the steps it reached, then Error', () => {
+		expect(timelineStatuses(6, {})).toEqual([0, 6]);
+		expect(timelineStatuses(6, { 0: 1, 5: 2, 6: 3 })).toEqual([0, 5, 6]);
 	});
 });
