@@ -4,7 +4,11 @@ import { chapterChanged } from './search/changes';
 const caches = new Map<string, ChapterCache>();
 
 /** IndexedDB database names of the chapter cache for one API root (Demo and each server apart). */
-export function cacheDbNames(apiRoot: string): { chapters: string; meta: string } {
+export function cacheDbNames(apiRoot: string): {
+	chapters: string;
+	meta: string;
+	search: string;
+} {
 	return {
 		chapters: `bible-chapters ${apiRoot}`,
 		meta: `bible-offline ${apiRoot}`,

@@ -1,7 +1,7 @@
 // One translation's word index. MiniSearch (chosen over FlexSearch and Orama, see README "Bible
 // search") finds the candidate verses, word or prefix, accents folded; the verse text then decides
 // phrases and exact accents and gives the highlights, so what is marked is what matched.
-import MiniSearch from 'minisearch';
+import MiniSearch, { type Options } from 'minisearch';
 import { looseForm, queryTerms, tokenize, type ParsedQuery } from './query';
 
 export interface VerseDoc {
@@ -29,7 +29,7 @@ export const chapterKey = (book: string, chapter: number) => `${book}${SEP}${cha
 const verseId = (book: string, chapter: number, verse: string) =>
 	`${book}${SEP}${chapter}${SEP}${verse}`;
 
-const OPTIONS = {
+const OPTIONS: Options<{ id: string; text: string }> = {
 	fields: ['text'],
 	storeFields: [],
 	tokenize: (text: string) => tokenize(text).map((t) => t.term),
@@ -41,7 +41,7 @@ const OPTIONS = {
 	},
 	// Vacuuming runs in the background; a replaced chapter leaves a little dirt until then.
 	autoVacuum: { minDirtCount: 200, minDirtFactor: 0.1, batchSize: 2000, batchWait: 5 }
-} as const;
+};
 
 /**
  * Where `query` matches `text`: the runs to highlight, or null when it does not match (a word,
@@ -125,7 +125,7 @@ export class TranslationIndex {
 	constructor(snapshot?: Snapshot) {
 		this.#search = snapshot
 			? MiniSearch.loadJSON(snapshot.index, OPTIONS)
-			: new MiniSearch({ ...OPTIONS, idField: 'id' });
+			: new MiniSearch(OPTIONS);
 		snapshot?.chapters.forEach((key, i) =>
 			this.#chapters.set(key, { ids: [], stamp: snapshot.stamps[i] ?? 0 })
 		);
