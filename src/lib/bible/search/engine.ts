@@ -104,7 +104,7 @@ export class SearchEngine {
 	#firstDirtyAt = 0;
 	readonly #saveDelayMs: number;
 	/** Told when the index of a translation changed (status for the page). */
-	onIndexed?: (bibleRef: string, chapters: number) => void;
+	onIndexed?: (bibleRef: string, chapters: number, ms: number) => void;
 
 	constructor(apiRoot: string, options: { saveDelayMs?: number } = {}) {
 		this.#apiRoot = apiRoot;
@@ -134,6 +134,7 @@ export class SearchEngine {
 	async #ensure(bibleRef: string): Promise<Loaded> {
 		const have = this.#loaded.get(bibleRef);
 		if (have) return have;
+		const t0 = performance.now();
 		const [raw, records, detail] = await Promise.all([
 			get<unknown>(bibleRef, this.#indexes).catch(() => undefined),
 			this.#chapters('readonly', (store) =>
@@ -167,7 +168,7 @@ export class SearchEngine {
 		const loaded: Loaded = { index, detail };
 		this.#loaded.set(bibleRef, loaded);
 		if (added || (raw !== undefined && !snapshot)) this.#markDirty(bibleRef);
-		this.onIndexed?.(bibleRef, index.chapterCount);
+		this.onIndexed?.(bibleRef, index.chapterCount, performance.now() - t0);
 		return loaded;
 	}
 
@@ -191,6 +192,7 @@ export class SearchEngine {
 				await this.#ensure(bibleRef); // reads every stored chapter, these included
 				return;
 			}
+			const t0 = performance.now();
 			const raws = await this.#chapters('readonly', (store) =>
 				Promise.all(keys.map(([b, c]) => promisifyRequest(store.get([bibleRef, b, c]))))
 			);
@@ -203,7 +205,7 @@ export class SearchEngine {
 					.detail(bibleRef)
 					.catch(() => undefined);
 			this.#markDirty(bibleRef);
-			this.onIndexed?.(bibleRef, loaded.index.chapterCount);
+			this.onIndexed?.(bibleRef, loaded.index.chapterCount, performance.now() - t0);
 		});
 	}
 
@@ -213,7 +215,7 @@ export class SearchEngine {
 			this.#loaded.delete(bibleRef);
 			this.#dirty.delete(bibleRef);
 			await del(bibleRef, this.#indexes);
-			this.onIndexed?.(bibleRef, 0);
+			this.onIndexed?.(bibleRef, 0, 0);
 		});
 	}
 

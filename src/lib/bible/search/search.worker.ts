@@ -9,8 +9,8 @@ function engineFor(apiRoot: string): SearchEngine {
 	let engine = engines.get(apiRoot);
 	if (!engine) {
 		engine = new SearchEngine(apiRoot);
-		engine.onIndexed = (bibleRef, chapters) =>
-			post({ type: 'indexed', apiRoot, bibleRef, chapters });
+		engine.onIndexed = (bibleRef, chapters, ms) =>
+			post({ type: 'indexed', apiRoot, bibleRef, chapters, ms });
 		engines.set(apiRoot, engine);
 	}
 	return engine;
