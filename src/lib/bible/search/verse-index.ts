@@ -1,6 +1,8 @@
-// One translation's word index. MiniSearch (chosen over FlexSearch and Orama, see README "Bible
-// search") finds the candidate verses, word or prefix, accents folded; the verse text then decides
-// phrases and exact accents and gives the highlights, so what is marked is what matched.
+// One translation's word index. MiniSearch, chosen over FlexSearch and Orama (README, Bible reader,
+// "Search"): small, no dependencies, per-document add and discard, plain JSON to save and load.
+// It finds the candidate verses, word or prefix, accents folded; none of the three matches exact
+// phrases, so the verse text then decides phrases and exact accents and gives the highlights, so
+// what is marked is what matched.
 import MiniSearch, { type Options } from 'minisearch';
 import { looseForm, queryTerms, tokenize, type ParsedQuery } from './query';
 
