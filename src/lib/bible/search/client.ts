@@ -33,7 +33,7 @@ export class SearchWorkerClient {
 			if (m.type === 'indexed') {
 				// For the benchmark (tests/bench/bible-search.bench.ts) and the browser's profiler.
 				performance.mark?.('bible-search-indexed', {
-					detail: { bibleRef: m.bibleRef, chapters: m.chapters, ms: m.ms }
+					detail: { bibleRef: m.bibleRef, chapters: m.chapters, ms: m.ms, phases: m.phases }
 				});
 				this.onIndexed?.(m.apiRoot, m.bibleRef, m.chapters);
 			} else if ('id' in m) {

@@ -104,7 +104,12 @@ export class SearchEngine {
 	#firstDirtyAt = 0;
 	readonly #saveDelayMs: number;
 	/** Told when the index of a translation changed (status for the page). */
-	onIndexed?: (bibleRef: string, chapters: number, ms: number) => void;
+	onIndexed?: (
+		bibleRef: string,
+		chapters: number,
+		ms: number,
+		phases?: Record<string, number>
+	) => void;
 
 	constructor(apiRoot: string, options: { saveDelayMs?: number } = {}) {
 		this.#apiRoot = apiRoot;
@@ -144,6 +149,7 @@ export class SearchEngine {
 				.detail(bibleRef)
 				.catch(() => undefined)
 		]);
+		const t1 = performance.now();
 		const chapters = records.map(asRecord).filter((r) => r !== undefined);
 		const stored = new Map(chapters.map((c) => [chapterKey(c.bookRef, c.chapter), c.storedAt]));
 		// A snapshot naming a chapter no longer stored (evicted) or stored again since cannot
@@ -158,6 +164,7 @@ export class SearchEngine {
 		} catch {
 			index = new TranslationIndex();
 		}
+		const t2 = performance.now();
 		const inSnapshot = new Set(snapshot?.chapters);
 		let added = 0;
 		for (const c of chapters) {
@@ -168,7 +175,13 @@ export class SearchEngine {
 		const loaded: Loaded = { index, detail };
 		this.#loaded.set(bibleRef, loaded);
 		if (added || (raw !== undefined && !snapshot)) this.#markDirty(bibleRef);
-		this.onIndexed?.(bibleRef, index.chapterCount, performance.now() - t0);
+		const t3 = performance.now();
+		this.onIndexed?.(bibleRef, index.chapterCount, t3 - t0, {
+			read: t1 - t0,
+			load: t2 - t1,
+			add: t3 - t2,
+			fromSnapshot: snapshot ? 1 : 0
+		});
 		return loaded;
 	}
 

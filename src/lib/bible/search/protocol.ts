@@ -10,7 +10,15 @@ export type ToWorker =
 	| { type: 'save'; id: number; apiRoot: string };
 
 export type FromWorker =
-	| { type: 'indexed'; apiRoot: string; bibleRef: string; chapters: number; ms: number }
+	| {
+			type: 'indexed';
+			apiRoot: string;
+			bibleRef: string;
+			chapters: number;
+			ms: number;
+			/** Where the time went (for the benchmark). */
+			phases?: Record<string, number>;
+	  }
 	| { type: 'synced'; apiRoot: string }
 	| { type: 'answer'; id: number; answer: SearchAnswer }
 	| { type: 'bytes'; id: number; bytes: Record<string, number> }

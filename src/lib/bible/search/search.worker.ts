@@ -9,8 +9,8 @@ function engineFor(apiRoot: string): SearchEngine {
 	let engine = engines.get(apiRoot);
 	if (!engine) {
 		engine = new SearchEngine(apiRoot);
-		engine.onIndexed = (bibleRef, chapters, ms) =>
-			post({ type: 'indexed', apiRoot, bibleRef, chapters, ms });
+		engine.onIndexed = (bibleRef, chapters, ms, phases) =>
+			post({ type: 'indexed', apiRoot, bibleRef, chapters, ms, phases });
 		engines.set(apiRoot, engine);
 	}
 	return engine;
