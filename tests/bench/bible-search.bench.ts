@@ -277,7 +277,7 @@ export const bibleSearchQuery: Benchmark = {
 	},
 	withinBudget: (m) => m <= 30,
 	notes: () =>
-		`Whole KJV, search as you type: ${QUERIES.length} queries (words, phrases, prefixes), the last character typed, to the results (50 shown, all counted) painted`
+		`Whole KJV, search as you type: ${QUERIES.length} queries (words, phrases, prefixes), the last character typed, to the results (30 shown, all counted) painted`
 };
 
 interface StorageScratch {

@@ -6,7 +6,13 @@ import { relaxedStore } from '../cache';
 import { bibleCache, cacheDbNames } from '../prefs';
 import { booksInOrder, type BibleDetail } from '../schemas';
 import type { ParsedQuery, Testament } from './query';
-import { chapterKey, TranslationIndex, type Hit, type Snapshot } from './verse-index';
+import {
+	chapterKey,
+	TranslationIndex,
+	type ChapterLoader,
+	type Hit,
+	type Snapshot
+} from './verse-index';
 
 export interface SearchRequest {
 	query: ParsedQuery;
@@ -57,18 +63,18 @@ function isSnapshot(raw: unknown): raw is Snapshot {
 	const s = raw as Partial<Snapshot> | undefined;
 	return (
 		!!s &&
-		s.v === 1 &&
+		s.v === 2 &&
 		Array.isArray(s.chapters) &&
 		s.chapters.every((c) => typeof c === 'string') &&
-		Array.isArray(s.stamps) &&
-		s.stamps.length === s.chapters.length &&
+		Array.isArray(s.verses) &&
+		s.verses.length === s.chapters.length &&
+		typeof s.accents === 'boolean' &&
 		typeof s.index === 'string'
 	);
 }
 
 interface ChapterRecord {
 	bookRef: string;
-	storedAt: number;
 	chapter: number;
 	verses: { ref: string; text: string }[];
 }
@@ -78,7 +84,6 @@ function asRecord(raw: unknown): ChapterRecord | undefined {
 	const r = raw as {
 		bookRef?: unknown;
 		chapter?: unknown;
-		storedAt?: unknown;
 		data?: { verses?: unknown };
 	} | null;
 	if (!r || typeof r.bookRef !== 'string' || typeof r.chapter !== 'number') return undefined;
@@ -88,8 +93,7 @@ function asRecord(raw: unknown): ChapterRecord | undefined {
 		(v: { ref?: unknown; text?: unknown }) =>
 			typeof v?.ref === 'string' && typeof v.text === 'string'
 	);
-	const storedAt = typeof r.storedAt === 'number' ? r.storedAt : 0;
-	return ok ? { bookRef: r.bookRef, chapter: r.chapter, storedAt, verses } : undefined;
+	return ok ? { bookRef: r.bookRef, chapter: r.chapter, verses } : undefined;
 }
 
 export class SearchEngine {
@@ -135,52 +139,77 @@ export class SearchEngine {
 		return bibleCache(this.#apiRoot).translations();
 	}
 
-	/** The index of a translation, from its snapshot and the stored text, or built afresh. */
+	/** Reads stored chapters by key, in one transaction. */
+	#loader(bibleRef: string): ChapterLoader {
+		return async (keys) => {
+			const raws = await this.#chapters('readonly', (store) =>
+				Promise.all(keys.map(([b, c]) => promisifyRequest(store.get([bibleRef, b, c]))))
+			);
+			return raws
+				.map(asRecord)
+				.filter((r) => r !== undefined)
+				.map((r) => ({ book: r.bookRef, chapter: r.chapter, verses: r.verses }));
+		};
+	}
+
+	/**
+	 * The index of a translation: its saved snapshot (texts are read when a search needs them)
+	 * plus any chapter stored since, or built afresh from the stored chapters.
+	 */
 	async #ensure(bibleRef: string): Promise<Loaded> {
 		const have = this.#loaded.get(bibleRef);
 		if (have) return have;
 		const t0 = performance.now();
-		const [raw, records, detail] = await Promise.all([
+		const [raw, keys, detail] = await Promise.all([
 			get<unknown>(bibleRef, this.#indexes).catch(() => undefined),
 			this.#chapters('readonly', (store) =>
-				promisifyRequest(store.getAll(this.#range(bibleRef)) as IDBRequest<unknown[]>)
+				promisifyRequest(
+					store.getAllKeys(this.#range(bibleRef)) as unknown as IDBRequest<
+						[string, string, number][]
+					>
+				)
 			),
 			bibleCache(this.#apiRoot)
 				.detail(bibleRef)
 				.catch(() => undefined)
 		]);
 		const t1 = performance.now();
-		const chapters = records.map(asRecord).filter((r) => r !== undefined);
-		const stored = new Map(chapters.map((c) => [chapterKey(c.bookRef, c.chapter), c.storedAt]));
-		// A snapshot naming a chapter no longer stored (evicted) or stored again since cannot
-		// drop its old words: rebuild.
-		const snapshot =
-			isSnapshot(raw) && raw.chapters.every((k, i) => stored.get(k) === raw.stamps[i])
-				? raw
-				: undefined;
-		let index: TranslationIndex;
-		try {
-			index = new TranslationIndex(snapshot);
-		} catch {
-			index = new TranslationIndex();
+		const stored = new Set(keys.map((k) => chapterKey(k[1], k[2])));
+		// A snapshot naming a chapter no longer stored (evicted) is out of date: rebuild.
+		let index: TranslationIndex | undefined;
+		if (isSnapshot(raw) && raw.chapters.every((k) => stored.has(k))) {
+			try {
+				index = new TranslationIndex(raw);
+			} catch {
+				index = undefined; // damaged: rebuilt below
+			}
 		}
+		const fromSnapshot = !!index;
+		index ??= new TranslationIndex();
 		const t2 = performance.now();
-		const inSnapshot = new Set(snapshot?.chapters);
-		let added = 0;
-		for (const c of chapters) {
-			const indexed = inSnapshot.has(chapterKey(c.bookRef, c.chapter));
-			index.addChapter(c.bookRef, c.chapter, c.verses, indexed, c.storedAt);
-			if (!indexed) added++;
+		const missing = keys.filter((k) => !index.hasChapter(k[1], k[2]));
+		if (missing.length) {
+			const records = fromSnapshot
+				? await this.#loader(bibleRef)(missing.map((k) => [k[1], k[2]]))
+				: (
+						await this.#chapters('readonly', (store) =>
+							promisifyRequest(store.getAll(this.#range(bibleRef)) as IDBRequest<unknown[]>)
+						)
+					)
+						.map(asRecord)
+						.filter((r) => r !== undefined)
+						.map((r) => ({ book: r.bookRef, chapter: r.chapter, verses: r.verses }));
+			for (const c of records) index.addChapter(c.book, c.chapter, c.verses);
 		}
 		const loaded: Loaded = { index, detail };
 		this.#loaded.set(bibleRef, loaded);
-		if (added || (raw !== undefined && !snapshot)) this.#markDirty(bibleRef);
+		if (missing.length || (raw !== undefined && !fromSnapshot)) this.#markDirty(bibleRef);
 		const t3 = performance.now();
 		this.onIndexed?.(bibleRef, index.chapterCount, t3 - t0, {
-			read: t1 - t0,
-			load: t2 - t1,
+			keys: t1 - t0,
+			snapshot: t2 - t1,
 			add: t3 - t2,
-			fromSnapshot: snapshot ? 1 : 0
+			fromSnapshot: fromSnapshot ? 1 : 0
 		});
 		return loaded;
 	}
@@ -211,7 +240,7 @@ export class SearchEngine {
 			);
 			for (const raw of raws) {
 				const c = asRecord(raw);
-				if (c) loaded.index.addChapter(c.bookRef, c.chapter, c.verses, false, c.storedAt);
+				if (c) loaded.index.addChapter(c.bookRef, c.chapter, c.verses);
 			}
 			if (!loaded.detail)
 				loaded.detail = await bibleCache(this.#apiRoot)
@@ -315,12 +344,13 @@ export class SearchEngine {
 						.map((b) => b.ref);
 					allowed = new Set(allowed ? these.filter((r) => allowed!.has(r)) : these);
 				}
-				const found = index.search(
+				const found = await index.search(
 					request.query,
 					{ loose: request.loose, books: allowed },
 					(doc) =>
 						(order.get(doc.book) ?? 999) * 1e6 + doc.chapter * 1e3 + (parseInt(doc.verse) || 0),
-					Math.max(0, request.limit - hits.length)
+					Math.max(0, request.limit - hits.length),
+					this.#loader(ref)
 				);
 				total += found.total;
 				for (const h of found.hits)

@@ -3,7 +3,7 @@ import type { Coverage, SearchHit, SearchRequest } from './engine';
 import { parseQuery, type Testament } from './query';
 
 /** Hits shown with their text; the rest are counted. */
-export const SHOWN = 50;
+export const SHOWN = 30;
 
 export interface Segment {
 	text: string;

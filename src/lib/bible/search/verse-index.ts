@@ -27,6 +27,7 @@ export interface MatchOptions {
 }
 
 const SEP = '\u0001';
+const WORDS = /[\p{L}\p{M}\p{N}]+/gu;
 export const chapterKey = (book: string, chapter: number) => `${book}${SEP}${chapter}`;
 const verseId = (book: string, chapter: number, verse: string) =>
 	`${book}${SEP}${chapter}${SEP}${verse}`;
@@ -34,7 +35,8 @@ const verseId = (book: string, chapter: number, verse: string) =>
 const OPTIONS: Options<{ id: string; text: string }> = {
 	fields: ['text'],
 	storeFields: [],
-	tokenize: (text: string) => tokenize(text).map((t) => t.term),
+	// Words only (processTerm folds them): no offsets needed to index.
+	tokenize: (text: string) => text.match(WORDS) ?? [],
 	processTerm: (term: string) => looseForm(term),
 	searchOptions: {
 		tokenize: (text: string) => [text],
@@ -107,21 +109,38 @@ export function mergeRuns(runs: [number, number][]): [number, number][] {
 }
 
 export interface Snapshot {
-	v: 1;
+	v: 2;
 	/** Chapter keys indexed, book and chapter joined by U+0001. */
 	chapters: string[];
-	/** When each of those chapters was stored: one stored again since is indexed again. */
-	stamps: number[];
+	/** Each chapter's verse refs, joined by U+0001: to drop a chapter's words without its text. */
+	verses: string[];
+	/** Some word of the text has accents (exact-accent matching must check the text). */
+	accents: boolean;
 	/** MiniSearch's own JSON. */
 	index: string;
 }
 
+/** Reads stored chapters' verses (for the texts of hits); missing ones are left out. */
+export type ChapterLoader = (
+	keys: readonly [book: string, chapter: number][]
+) => Promise<{ book: string; chapter: number; verses: { ref: string; text: string }[] }[]>;
+
+function parseId(id: string): { book: string; chapter: number; verse: string } {
+	const a = id.indexOf(SEP);
+	const b = id.indexOf(SEP, a + 1);
+	return { book: id.slice(0, a), chapter: Number(id.slice(a + 1, b)), verse: id.slice(b + 1) };
+}
+
+/**
+ * The words of a translation's stored chapters. The verse texts are read on demand (a cold start
+ * loads only the saved index), and kept once read.
+ */
 export class TranslationIndex {
 	#search: MiniSearch<{ id: string; text: string }>;
-	readonly #docs = new Map<string, VerseDoc>();
-	/** Verse ids per chapter, to drop or replace a chapter, and when the chapter was stored. */
-	readonly #chapters = new Map<string, { ids: string[]; stamp: number }>();
-	/** Some word is written with accents: exact-accent matching needs the text checked. */
+	/** Texts read so far, by verse id. */
+	readonly #texts = new Map<string, string>();
+	/** Verse refs per chapter key, to drop or replace a chapter. */
+	readonly #chapters = new Map<string, string[]>();
 	#accents = false;
 
 	constructor(snapshot?: Snapshot) {
@@ -129,16 +148,13 @@ export class TranslationIndex {
 			? MiniSearch.loadJSON(snapshot.index, OPTIONS)
 			: new MiniSearch(OPTIONS);
 		snapshot?.chapters.forEach((key, i) =>
-			this.#chapters.set(key, { ids: [], stamp: snapshot.stamps[i] ?? 0 })
+			this.#chapters.set(key, snapshot.verses[i] ? snapshot.verses[i].split(SEP) : [])
 		);
+		this.#accents = snapshot?.accents ?? false;
 	}
 
 	get chapterCount(): number {
 		return this.#chapters.size;
-	}
-
-	get verseCount(): number {
-		return this.#docs.size;
 	}
 
 	hasChapter(book: string, chapter: number): boolean {
@@ -150,90 +166,111 @@ export class TranslationIndex {
 		return [...this.#chapters.keys()];
 	}
 
-	/**
-	 * Adds a chapter's verses; a chapter already there is replaced. `indexed` says the words are
-	 * already in the index (loaded from a snapshot) and only the text is needed.
-	 */
+	/** Adds a chapter's verses; a chapter already there is replaced. */
 	addChapter(
 		book: string,
 		chapter: number,
-		verses: readonly { ref: string; text: string }[],
-		indexed = false,
-		stamp = 0
+		verses: readonly { ref: string; text: string }[]
 	): void {
 		const key = chapterKey(book, chapter);
-		if (this.#chapters.has(key) && !indexed) this.removeChapter(book, chapter);
-		const ids: string[] = [];
+		if (this.#chapters.has(key)) this.removeChapter(book, chapter);
+		const refs: string[] = [];
 		const docs: { id: string; text: string }[] = [];
 		for (const v of verses) {
 			const id = verseId(book, chapter, v.ref);
-			if (this.#docs.has(id)) continue; // a verse ref twice in one chapter: keep the first
-			ids.push(id);
-			this.#docs.set(id, { book, chapter, verse: v.ref, text: v.text });
+			if (this.#texts.has(id)) continue; // a verse ref twice in one chapter: keep the first
+			refs.push(v.ref);
+			this.#texts.set(id, v.text);
 			if (!this.#accents && /[^\p{ASCII}]/u.test(v.text))
 				this.#accents = tokenize(v.text).some((t) => looseForm(t.term) !== t.term);
 			docs.push({ id, text: v.text });
 		}
-		if (!indexed) this.#search.addAll(docs);
-		this.#chapters.set(key, { ids, stamp });
+		this.#search.addAll(docs);
+		this.#chapters.set(key, refs);
 	}
 
 	removeChapter(book: string, chapter: number): void {
 		const key = chapterKey(book, chapter);
-		const ids = this.#chapters.get(key)?.ids;
-		if (!ids) return;
-		for (const id of ids) {
+		const refs = this.#chapters.get(key);
+		if (!refs) return;
+		for (const ref of refs) {
+			const id = verseId(book, chapter, ref);
 			if (this.#search.has(id)) this.#search.discard(id);
-			this.#docs.delete(id);
+			this.#texts.delete(id);
 		}
 		this.#chapters.delete(key);
 	}
 
+	/** Reads the texts of these verses' chapters if not read yet. */
+	async #readTexts(ids: readonly string[], load: ChapterLoader): Promise<void> {
+		const missing = new Map<string, [string, number]>();
+		for (const id of ids) {
+			if (this.#texts.has(id)) continue;
+			const { book, chapter } = parseId(id);
+			missing.set(chapterKey(book, chapter), [book, chapter]);
+		}
+		if (!missing.size) return;
+		for (const c of await load([...missing.values()]))
+			for (const v of c.verses) this.#texts.set(verseId(c.book, c.chapter, v.ref), v.text);
+	}
+
 	/**
 	 * Every verse the query matches, with its highlights, in `order` (book order, chapter, verse).
-	 * Highlights are computed for the first `limit` only; the rest count.
+	 * Texts and highlights are for the first `limit` only; the rest count.
 	 */
-	search(
+	async search(
 		query: ParsedQuery,
 		options: MatchOptions,
-		order: (doc: VerseDoc) => number,
-		limit: number
-	): { hits: Hit[]; total: number } {
+		order: (doc: { book: string; chapter: number; verse: string }) => number,
+		limit: number,
+		load: ChapterLoader
+	): Promise<{ hits: Hit[]; total: number }> {
 		const terms = queryTerms(query);
 		const found = this.#search.search(
 			{
 				combineWith: 'AND',
 				queries: terms.map(({ term, prefix }) => ({ queries: [term], prefix }))
 			},
-			options.books
-				? { filter: (r) => options.books!.has(this.#docs.get(r.id as string)?.book ?? '') }
-				: {}
+			options.books ? { filter: (r) => options.books!.has(parseId(r.id as string).book) } : {}
 		);
+		const candidates = found.map((r) => {
+			const id = r.id as string;
+			const doc = parseId(id);
+			return { id, doc, key: order(doc) };
+		});
+		candidates.sort((a, b) => a.key - b.key);
+		// Phrases, and exact accents where the text has any, are decided on the text.
 		const check = query.phrases.length > 0 || (!options.loose && this.#accents);
-		const matched: { doc: VerseDoc; key: number; marks?: [number, number][] }[] = [];
-		for (const r of found) {
-			const doc = this.#docs.get(r.id as string);
-			if (!doc) continue; // words indexed, text not loaded (should not happen): skip
-			if (check) {
-				const marks = matchVerse(doc.text, query, options.loose);
-				if (!marks) continue;
-				matched.push({ doc, key: order(doc), marks });
-			} else matched.push({ doc, key: order(doc) });
+		let matched = candidates;
+		if (check) {
+			await this.#readTexts(
+				candidates.map((c) => c.id),
+				load
+			);
+			matched = candidates.filter((c) => {
+				const text = this.#texts.get(c.id);
+				return text !== undefined && matchVerse(text, query, options.loose) !== null;
+			});
 		}
-		matched.sort((a, b) => a.key - b.key);
-		const hits = matched.slice(0, limit).map(({ doc, marks }) => ({
-			...doc,
-			marks: marks ?? matchVerse(doc.text, query, options.loose) ?? []
-		}));
+		const shown = matched.slice(0, limit);
+		await this.#readTexts(
+			shown.map((c) => c.id),
+			load
+		);
+		const hits = shown.map(({ id, doc }) => {
+			const text = this.#texts.get(id) ?? '';
+			return { ...doc, text, marks: matchVerse(text, query, options.loose) ?? [] };
+		});
 		return { hits, total: matched.length };
 	}
 
 	snapshot(): Snapshot {
 		const entries = [...this.#chapters];
 		return {
-			v: 1,
+			v: 2,
 			chapters: entries.map(([key]) => key),
-			stamps: entries.map(([, c]) => c.stamp),
+			verses: entries.map(([, refs]) => refs.join(SEP)),
+			accents: this.#accents,
 			index: JSON.stringify(this.#search)
 		};
 	}
