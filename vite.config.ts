@@ -1,9 +1,46 @@
 import { sveltekit } from '@sveltejs/kit/vite';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { DEMO_BIBLE_DIR, demoBiblePlugin } from './scripts/demo-bible-plugin';
 
+/**
+ * Lists each Web Worker file as an asset of the chunk that starts it in Vite's manifest, hence in
+ * the service worker's `build` list: precached, and there offline. (Vite emits workers late and
+ * leaves them out of the manifest.)
+ */
+function workersInManifest(): Plugin {
+	return {
+		name: 'workers-in-manifest',
+		apply: 'build',
+		generateBundle: {
+			order: 'post',
+			handler(_options, bundle) {
+				const workers = Object.keys(bundle).filter((file) => /\/workers\/[^/]+\.js$/.test(file));
+				const manifest = Object.values(bundle).find(
+					(file) => file.type === 'asset' && file.fileName.endsWith('manifest.json')
+				);
+				if (!workers.length || manifest?.type !== 'asset') return;
+				const entries = JSON.parse(String(manifest.source)) as Record<
+					string,
+					{ file: string; assets?: string[] }
+				>;
+				for (const entry of Object.values(entries)) {
+					const chunk = bundle[entry.file];
+					if (chunk?.type !== 'chunk') continue;
+					for (const worker of workers)
+						if (chunk.code.includes(worker.slice(worker.lastIndexOf('/') + 1)))
+							entry.assets = [...new Set([...(entry.assets ?? []), worker])];
+				}
+				manifest.source = JSON.stringify(entries, null, 2);
+			}
+		}
+	};
+}
+
 export default defineConfig({
-	plugins: [demoBiblePlugin(), sveltekit()],
+	plugins: [demoBiblePlugin(), sveltekit(), workersInManifest()],
+	// Module workers (the Bible search), as the page creates them with { type: 'module' }.
+	worker: { format: 'es' },
 	build: {
 		// Demo Bible books stay files, however small: fetching a data: URL would need connect-src data:.
 		assetsInlineLimit: (file) => (file.includes(`/${DEMO_BIBLE_DIR}/`) ? false : undefined)

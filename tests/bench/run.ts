@@ -1,6 +1,12 @@
 // npm run bench [-- name-filter]: runs the benchmarks against the built site, writes BENCHMARKS.md.
 import { bibleDownload, bibleStorage } from './bible-download.bench';
 import { bibleOpenCached } from './bible-open.bench';
+import {
+	bibleSearchBuild,
+	bibleSearchCold,
+	bibleSearchQuery,
+	bibleSearchStorage
+} from './bible-search.bench';
 import { deepLinkChapter } from './deep-link.bench';
 import { energyRequestsPerOrder, energyRequestsWhileHidden } from './energy-polling.bench';
 import { explorerKeyset } from './explorer-keyset.bench';
@@ -25,6 +31,10 @@ const ALL: Benchmark[] = [
 	bibleDownload,
 	bibleOpenCached,
 	bibleStorage,
+	bibleSearchBuild,
+	bibleSearchCold,
+	bibleSearchQuery,
+	bibleSearchStorage,
 	deepLinkChapter,
 	...lighthouseRoutes
 ];

@@ -1,5 +1,6 @@
 import { createStore, del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import * as v from 'valibot';
+import type { ChapterChange } from './search/changes';
 import { BibleDetailSchema, ChapterSchema, type BibleDetail, type Chapter } from './schemas';
 
 /** A chapter's key: [bibleRef, bookRef, chapter]. Refs are case-sensitive, as the API's are. */
@@ -66,10 +67,17 @@ const bookRange = (bibleRef: string, bookRef: string) =>
 export class ChapterCache {
 	readonly #chapters: UseStore;
 	readonly #meta: UseStore;
+	readonly #onChange: ((change: ChapterChange) => void) | undefined;
 
-	constructor(stores?: { chapters: UseStore; meta: UseStore }) {
+	constructor(stores?: {
+		chapters: UseStore;
+		meta: UseStore;
+		/** Told after chapters are stored or a translation deleted (the search index follows). */
+		onChange?: (change: ChapterChange) => void;
+	}) {
 		this.#chapters = stores?.chapters ?? relaxedStore('bible-chapters', 'chapters');
 		this.#meta = stores?.meta ?? createStore('bible-offline', 'meta');
+		this.#onChange = stores?.onChange;
 	}
 
 	async get(
@@ -111,6 +119,7 @@ export class ChapterCache {
 		});
 		const key: ChapterKey = [bibleRef, bookRef, chapter];
 		await set(key, record, this.#chapters);
+		this.#onChange?.({ bibleRef, stored: [[bookRef, chapter]] });
 	}
 
 	/**
@@ -138,6 +147,7 @@ export class ChapterCache {
 				store.put(r, [r.bibleRef, r.bookRef, r.chapter] satisfies ChapterKey);
 			return promisifyRequest(store.transaction);
 		});
+		this.#onChange?.({ bibleRef, stored: records.map((r) => [r.bookRef, r.chapter]) });
 	}
 
 	/** Keys of the stored chapters of a translation, or of one of its books. */
@@ -173,6 +183,7 @@ export class ChapterCache {
 		});
 		await del(['marks', bibleRef], this.#meta);
 		await del(['detail', bibleRef], this.#meta);
+		this.#onChange?.({ bibleRef, deleted: true });
 	}
 
 	async marks(bibleRef: string): Promise<OfflineMarks> {

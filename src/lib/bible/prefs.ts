@@ -1,10 +1,19 @@
 import { ChapterCache, relaxedStore } from './cache';
+import { chapterChanged } from './search/changes';
 
 const caches = new Map<string, ChapterCache>();
 
 /** IndexedDB database names of the chapter cache for one API root (Demo and each server apart). */
-export function cacheDbNames(apiRoot: string): { chapters: string; meta: string } {
-	return { chapters: `bible-chapters ${apiRoot}`, meta: `bible-offline ${apiRoot}` };
+export function cacheDbNames(apiRoot: string): {
+	chapters: string;
+	meta: string;
+	search: string;
+} {
+	return {
+		chapters: `bible-chapters ${apiRoot}`,
+		meta: `bible-offline ${apiRoot}`,
+		search: `bible-search ${apiRoot}`
+	};
 }
 
 /**
@@ -17,7 +26,8 @@ export function bibleCache(apiRoot: string): ChapterCache {
 		const names = cacheDbNames(apiRoot);
 		cache = new ChapterCache({
 			chapters: relaxedStore(names.chapters, 'chapters'),
-			meta: relaxedStore(names.meta, 'meta')
+			meta: relaxedStore(names.meta, 'meta'),
+			onChange: (change) => chapterChanged(apiRoot, change)
 		});
 		caches.set(apiRoot, cache);
 	}

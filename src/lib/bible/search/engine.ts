@@ -1,0 +1,373 @@
+// The search index of one API root's stored chapters: built from the chapter cache, kept in
+// step as chapters are stored, saved to IndexedDB, dropped with its translation. Runs in the
+// search worker (search.worker.ts); plain code, so unit tests drive it directly.
+import { del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
+import { relaxedStore } from '../cache';
+import { bibleCache, cacheDbNames } from '../prefs';
+import { booksInOrder, type BibleDetail } from '../schemas';
+import type { ParsedQuery, Testament } from './query';
+import {
+	chapterKey,
+	TranslationIndex,
+	type ChapterLoader,
+	type Hit,
+	type Snapshot
+} from './verse-index';
+
+export interface SearchRequest {
+	query: ParsedQuery;
+	/** "el" finds "él" too. */
+	loose: boolean;
+	/** Only this translation (its ref); all stored ones when left out. */
+	translation?: string;
+	/** A book's ref or name. */
+	book?: string;
+	testament?: Testament;
+	/** How many hits come back with their text (all are counted). */
+	limit: number;
+}
+
+export interface Coverage {
+	bibleRef: string;
+	name: string;
+	/** Chapters searched (stored on this device). */
+	chapters: number;
+	/** Chapters the translation has, when its book list is stored. */
+	total?: number;
+}
+
+export interface SearchHit extends Hit {
+	bibleRef: string;
+	bookName: string;
+}
+
+export type SearchAnswer =
+	| { ok: true; hits: SearchHit[]; total: number; coverage: Coverage[] }
+	| { ok: false; message: string };
+
+/** The New Testament's OSIS refs; other refs fall back to the book's place after Matthew. */
+const NT = new Set(
+	'Matt Mark Luke John Acts Rom 1Cor 2Cor Gal Eph Phil Col 1Thess 2Thess 1Tim 2Tim Titus Phlm Heb Jas 1Pet 2Pet 1John 2John 3John Jude Rev'.split(
+		' '
+	)
+);
+
+const bookKey = (s: string) => s.toLowerCase().replace(/[\s.]+/g, '');
+
+interface Loaded {
+	index: TranslationIndex;
+	detail?: BibleDetail;
+}
+
+function isSnapshot(raw: unknown): raw is Snapshot {
+	const s = raw as Partial<Snapshot> | undefined;
+	return (
+		!!s &&
+		s.v === 2 &&
+		Array.isArray(s.chapters) &&
+		s.chapters.every((c) => typeof c === 'string') &&
+		Array.isArray(s.verses) &&
+		s.verses.length === s.chapters.length &&
+		typeof s.accents === 'boolean' &&
+		typeof s.index === 'string'
+	);
+}
+
+interface ChapterRecord {
+	bookRef: string;
+	chapter: number;
+	verses: { ref: string; text: string }[];
+}
+
+/** A stored chapter as the cache writes it; anything else is skipped (the reader drops it too). */
+function asRecord(raw: unknown): ChapterRecord | undefined {
+	const r = raw as {
+		bookRef?: unknown;
+		chapter?: unknown;
+		data?: { verses?: unknown };
+	} | null;
+	if (!r || typeof r.bookRef !== 'string' || typeof r.chapter !== 'number') return undefined;
+	const verses = r.data?.verses;
+	if (!Array.isArray(verses)) return undefined;
+	const ok = verses.every(
+		(v: { ref?: unknown; text?: unknown }) =>
+			typeof v?.ref === 'string' && typeof v.text === 'string'
+	);
+	return ok ? { bookRef: r.bookRef, chapter: r.chapter, verses } : undefined;
+}
+
+export class SearchEngine {
+	readonly #apiRoot: string;
+	readonly #chapters: UseStore;
+	readonly #indexes: UseStore;
+	readonly #loaded = new Map<string, Loaded>();
+	/** Every operation in turn, so a search sees every chapter stored before it was asked. */
+	#queue: Promise<unknown> = Promise.resolve();
+	readonly #dirty = new Set<string>();
+	#saveTimer: ReturnType<typeof setTimeout> | undefined;
+	#firstDirtyAt = 0;
+	readonly #saveDelayMs: number;
+	/** Told when the index of a translation changed (status for the page). */
+	onIndexed?: (
+		bibleRef: string,
+		chapters: number,
+		ms: number,
+		phases?: Record<string, number>
+	) => void;
+
+	constructor(apiRoot: string, options: { saveDelayMs?: number } = {}) {
+		this.#apiRoot = apiRoot;
+		const names = cacheDbNames(apiRoot);
+		this.#chapters = relaxedStore(names.chapters, 'chapters');
+		this.#indexes = relaxedStore(names.search, 'indexes');
+		this.#saveDelayMs = options.saveDelayMs ?? 1500;
+	}
+
+	#run<T>(task: () => Promise<T>): Promise<T> {
+		const next = this.#queue.then(task, task);
+		this.#queue = next.catch(() => undefined);
+		return next;
+	}
+
+	#range(bibleRef: string, bookRef?: string): IDBKeyRange {
+		return bookRef === undefined
+			? IDBKeyRange.bound([bibleRef], [bibleRef, []])
+			: IDBKeyRange.bound([bibleRef, bookRef], [bibleRef, bookRef, []]);
+	}
+
+	async #storedTranslations(): Promise<string[]> {
+		return bibleCache(this.#apiRoot).translations();
+	}
+
+	/** Reads stored chapters by key, in one transaction. */
+	#loader(bibleRef: string): ChapterLoader {
+		return async (keys) => {
+			const raws = await this.#chapters('readonly', (store) =>
+				Promise.all(keys.map(([b, c]) => promisifyRequest(store.get([bibleRef, b, c]))))
+			);
+			return raws
+				.map(asRecord)
+				.filter((r) => r !== undefined)
+				.map((r) => ({ book: r.bookRef, chapter: r.chapter, verses: r.verses }));
+		};
+	}
+
+	/**
+	 * The index of a translation: its saved snapshot (texts are read when a search needs them)
+	 * plus any chapter stored since, or built afresh from the stored chapters.
+	 */
+	async #ensure(bibleRef: string): Promise<Loaded> {
+		const have = this.#loaded.get(bibleRef);
+		if (have) return have;
+		const t0 = performance.now();
+		const [raw, keys, detail] = await Promise.all([
+			get<unknown>(bibleRef, this.#indexes).catch(() => undefined),
+			this.#chapters('readonly', (store) =>
+				promisifyRequest(
+					store.getAllKeys(this.#range(bibleRef)) as unknown as IDBRequest<
+						[string, string, number][]
+					>
+				)
+			),
+			bibleCache(this.#apiRoot)
+				.detail(bibleRef)
+				.catch(() => undefined)
+		]);
+		const t1 = performance.now();
+		const stored = new Set(keys.map((k) => chapterKey(k[1], k[2])));
+		// A snapshot naming a chapter no longer stored (evicted) is out of date: rebuild.
+		let index: TranslationIndex | undefined;
+		if (isSnapshot(raw) && raw.chapters.every((k) => stored.has(k))) {
+			try {
+				index = new TranslationIndex(raw);
+			} catch {
+				index = undefined; // damaged: rebuilt below
+			}
+		}
+		const fromSnapshot = !!index;
+		index ??= new TranslationIndex();
+		const t2 = performance.now();
+		const missing = keys.filter((k) => !index.hasChapter(k[1], k[2]));
+		if (missing.length) {
+			const records = fromSnapshot
+				? await this.#loader(bibleRef)(missing.map((k) => [k[1], k[2]]))
+				: (
+						await this.#chapters('readonly', (store) =>
+							promisifyRequest(store.getAll(this.#range(bibleRef)) as IDBRequest<unknown[]>)
+						)
+					)
+						.map(asRecord)
+						.filter((r) => r !== undefined)
+						.map((r) => ({ book: r.bookRef, chapter: r.chapter, verses: r.verses }));
+			for (const c of records) index.addChapter(c.book, c.chapter, c.verses);
+		}
+		const loaded: Loaded = { index, detail };
+		this.#loaded.set(bibleRef, loaded);
+		if (missing.length || (raw !== undefined && !fromSnapshot)) this.#markDirty(bibleRef);
+		const t3 = performance.now();
+		this.onIndexed?.(bibleRef, index.chapterCount, t3 - t0, {
+			keys: t1 - t0,
+			snapshot: t2 - t1,
+			add: t3 - t2,
+			fromSnapshot: fromSnapshot ? 1 : 0
+		});
+		return loaded;
+	}
+
+	/** Loads or builds the index of every stored translation; drops indexes of deleted ones. */
+	sync(): Promise<void> {
+		return this.#run(async () => {
+			const refs = await this.#storedTranslations();
+			for (const ref of refs) await this.#ensure(ref);
+			const saved = (await this.#indexes('readonly', (store) =>
+				promisifyRequest(store.getAllKeys())
+			)) as string[];
+			for (const ref of saved) if (!refs.includes(ref)) await del(ref, this.#indexes);
+		});
+	}
+
+	/** Chapters were stored: index them (replacing any earlier text). */
+	chaptersStored(bibleRef: string, keys: readonly [string, number][]): Promise<void> {
+		return this.#run(async () => {
+			const loaded = this.#loaded.get(bibleRef);
+			if (!loaded) {
+				await this.#ensure(bibleRef); // reads every stored chapter, these included
+				return;
+			}
+			const t0 = performance.now();
+			const raws = await this.#chapters('readonly', (store) =>
+				Promise.all(keys.map(([b, c]) => promisifyRequest(store.get([bibleRef, b, c]))))
+			);
+			for (const raw of raws) {
+				const c = asRecord(raw);
+				if (c) loaded.index.addChapter(c.bookRef, c.chapter, c.verses);
+			}
+			if (!loaded.detail)
+				loaded.detail = await bibleCache(this.#apiRoot)
+					.detail(bibleRef)
+					.catch(() => undefined);
+			this.#markDirty(bibleRef);
+			this.onIndexed?.(bibleRef, loaded.index.chapterCount, performance.now() - t0);
+		});
+	}
+
+	/** The translation was deleted from this device: so is its index. */
+	translationDeleted(bibleRef: string): Promise<void> {
+		return this.#run(async () => {
+			this.#loaded.delete(bibleRef);
+			this.#dirty.delete(bibleRef);
+			await del(bibleRef, this.#indexes);
+			this.onIndexed?.(bibleRef, 0, 0);
+		});
+	}
+
+	#markDirty(bibleRef: string): void {
+		if (!this.#dirty.size) this.#firstDirtyAt = Date.now();
+		this.#dirty.add(bibleRef);
+		clearTimeout(this.#saveTimer);
+		// Saved once chapters stop arriving; during a long download at least every 15 s.
+		const wait = Math.max(0, Math.min(this.#saveDelayMs, this.#firstDirtyAt + 15_000 - Date.now()));
+		this.#saveTimer = setTimeout(() => void this.save(), wait);
+	}
+
+	/** Writes the changed indexes to IndexedDB now. */
+	save(): Promise<void> {
+		clearTimeout(this.#saveTimer);
+		return this.#run(async () => {
+			for (const ref of [...this.#dirty]) {
+				const loaded = this.#loaded.get(ref);
+				this.#dirty.delete(ref);
+				if (loaded) await set(ref, loaded.index.snapshot(), this.#indexes);
+			}
+		});
+	}
+
+	/** Bytes of the saved indexes (UTF-16 strings counted as UTF-8-ish: one byte per char). */
+	async storedIndexBytes(): Promise<Record<string, number>> {
+		await this.#queue;
+		const out: Record<string, number> = {};
+		const refs = (await this.#indexes('readonly', (store) =>
+			promisifyRequest(store.getAllKeys())
+		)) as string[];
+		for (const ref of refs) {
+			const s = await get<unknown>(ref, this.#indexes);
+			if (isSnapshot(s)) out[ref] = s.index.length + JSON.stringify(s.chapters).length;
+		}
+		return out;
+	}
+
+	search(request: SearchRequest): Promise<SearchAnswer> {
+		return this.#run(async () => {
+			const stored = await this.#storedTranslations();
+			const refs = request.translation
+				? stored.filter((r) => r.toLowerCase() === request.translation!.toLowerCase())
+				: stored;
+			if (request.translation && !refs.length) {
+				const detail = await bibleCache(this.#apiRoot)
+					.detail(request.translation)
+					.catch(() => undefined);
+				return {
+					ok: true as const,
+					hits: [],
+					total: 0,
+					coverage: [
+						{
+							bibleRef: request.translation,
+							name: detail?.name ?? request.translation,
+							chapters: 0,
+							total: detail?.books.reduce((n, b) => n + b.chaptersCount, 0)
+						}
+					]
+				};
+			}
+			const hits: SearchHit[] = [];
+			const coverage: Coverage[] = [];
+			let total = 0;
+			let bookFound = request.book === undefined;
+			for (const ref of refs) {
+				const { index, detail } = await this.#ensure(ref);
+				const books = booksInOrder(detail?.books ?? []);
+				const order = new Map(books.map((b, i) => [b.ref, i]));
+				const names = new Map(books.map((b) => [b.ref, b.name]));
+				let allowed: Set<string> | undefined;
+				if (request.book !== undefined) {
+					const want = bookKey(request.book);
+					const match = books.find((b) => bookKey(b.ref) === want || bookKey(b.name) === want);
+					allowed = new Set(match ? [match.ref] : []);
+					if (match) bookFound = true;
+				}
+				if (request.testament) {
+					const matt = books.findIndex((b) => b.ref === 'Matt' || /^matt/i.test(b.name));
+					const inNT = (ref: string, i: number) => NT.has(ref) || (matt >= 0 && i >= matt);
+					const these = books
+						.filter((b, i) => inNT(b.ref, i) === (request.testament === 'NT'))
+						.map((b) => b.ref);
+					allowed = new Set(allowed ? these.filter((r) => allowed!.has(r)) : these);
+				}
+				const found = await index.search(
+					request.query,
+					{ loose: request.loose, books: allowed },
+					(doc) =>
+						(order.get(doc.book) ?? 999) * 1e6 + doc.chapter * 1e3 + (parseInt(doc.verse) || 0),
+					Math.max(0, request.limit - hits.length),
+					this.#loader(ref)
+				);
+				total += found.total;
+				for (const h of found.hits)
+					hits.push({ ...h, bibleRef: ref, bookName: names.get(h.book) ?? h.book });
+				coverage.push({
+					bibleRef: ref,
+					name: detail?.name ?? ref,
+					chapters: index.chapterCount,
+					total: detail ? books.reduce((n, b) => n + b.chaptersCount, 0) : undefined
+				});
+			}
+			if (!bookFound)
+				return {
+					ok: false as const,
+					message: `No book called “${request.book}” in the translations searched. Choose one from the Book list.`
+				};
+			return { ok: true as const, hits, total, coverage };
+		});
+	}
+}
