@@ -365,7 +365,7 @@ export class SearchEngine {
 			if (!bookFound)
 				return {
 					ok: false as const,
-					message: `No book called “${request.book}” in the translations searched. Choose one from the Book list.`
+					message: `No book called “${request.book ?? ''}” in the translations searched. Choose one from the Book list.`
 				};
 			return { ok: true as const, hits, total, coverage };
 		});
