@@ -40,6 +40,8 @@ export class ReaderState {
 	evicted = $state(false);
 	fontStep = $state(loadFontStep());
 	theme = $state<Theme>(loadTheme());
+	/** Show each verse's text as sent ("#", "[…]") instead of as a printed Bible shows it. */
+	showMarks = $state(false);
 	raw = $state<RawAnswer | null>(null);
 	rawProblem = $state<ApiProblem | null>(null);
 	books = $state<Book[]>([]);
