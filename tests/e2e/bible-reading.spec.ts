@@ -5,20 +5,13 @@
  * Wide and narrow, Demo and Live.
  */
 import type { Page } from '@playwright/test';
-import { expect, FAKE_URLS, test } from './fixtures';
+import { goLiveBible } from './bible-helpers';
+import { expect, test } from './fixtures';
 
 const SIZES = [
 	{ name: 'wide', viewport: { width: 1280, height: 800 } },
 	{ name: 'narrow', viewport: { width: 360, height: 740 } }
 ] as const;
-
-export async function goLiveBible(page: Page) {
-	await page.goto('/settings');
-	const fieldset = page.getByRole('group', { name: 'Bible' });
-	await fieldset.getByRole('textbox', { name: 'Base URL' }).fill(FAKE_URLS.bible);
-	await fieldset.getByRole('radio', { name: 'Live' }).check();
-	await expect(fieldset.getByRole('status')).toHaveText('Saved.');
-}
 
 /** The verse element's paragraph: the first verse number in it. */
 const paragraphStart = (page: Page, verse: number) =>

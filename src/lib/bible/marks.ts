@@ -51,3 +51,33 @@ export function plainText(text: string): string {
 		.parts.map((p) => p.text)
 		.join('');
 }
+
+/** One verse number's row of two translations: a side without that verse is undefined. */
+export interface AlignedRow<T> {
+	ref: string;
+	left?: T;
+	right?: T;
+}
+
+/**
+ * Two chapters side by side, aligned by verse number, never by position: a verse one side does
+ * not have leaves a gap on that side, and the verses after it stay level.
+ */
+export function alignVerses<T extends { ref: string }>(
+	left: readonly T[],
+	right: readonly T[]
+): AlignedRow<T>[] {
+	const rows = new Map<string, AlignedRow<T>>();
+	for (const v of left) rows.set(v.ref, { ref: v.ref, left: v });
+	for (const v of right) {
+		const row = rows.get(v.ref);
+		if (row) row.right = v;
+		else rows.set(v.ref, { ref: v.ref, right: v });
+	}
+	const order = (ref: string) => {
+		const n = parseInt(ref, 10);
+		return Number.isNaN(n) ? Infinity : n;
+	};
+	// Stable: verses with the same number part ("3a", "3b") keep the order they came in.
+	return [...rows.values()].sort((a, b) => order(a.ref) - order(b.ref));
+}

@@ -54,6 +54,12 @@ export class ReaderState {
 	readonly book: Book | undefined = $derived(this.books.find((b) => b.ref === this.bookRef));
 	#request = 0;
 	#abort: AbortController | undefined;
+	readonly #remember: boolean;
+
+	/** `remember: false` for a second translation beside the first: it is not "where I am reading". */
+	constructor(options: { remember?: boolean } = {}) {
+		this.#remember = options.remember ?? true;
+	}
 
 	async open(
 		client: HttpClient,
@@ -88,7 +94,7 @@ export class ReaderState {
 			this.chapter = cached.data;
 			this.source = 'cache';
 			this.status = 'ready';
-			savePosition(bibleRef, { bookRef, chapter });
+			if (this.#remember) savePosition(bibleRef, { bookRef, chapter });
 			return;
 		}
 		const marks: OfflineMarks = await cache
@@ -116,7 +122,7 @@ export class ReaderState {
 			this.chapter = answer.chapter;
 			this.source = 'network';
 			this.status = 'ready';
-			savePosition(bibleRef, { bookRef, chapter });
+			if (this.#remember) savePosition(bibleRef, { bookRef, chapter });
 			// Every chapter read is kept (a full disk only means it is not kept).
 			await cache
 				.put(bibleRef, bookRef, chapter, answer.chapter, answer.bytes)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paragraphs, plainText, readMarks } from '../../../src/lib/bible/marks';
+import { alignVerses, paragraphs, plainText, readMarks } from '../../../src/lib/bible/marks';
 
 describe('the KJV marks, read as a printed Bible shows them', () => {
 	it('words in […] are supplied (italics) and "#" starts a paragraph; the parts are the text without the marks', () => {
@@ -35,5 +35,26 @@ describe('the KJV marks, read as a printed Bible shows them', () => {
 		]);
 		const web = [v('1', 'a'), v('2', 'b')];
 		expect(paragraphs(web).map((p) => p.map((x) => x.ref))).toEqual([['1'], ['2']]);
+	});
+});
+
+describe('two translations aligned by verse number', () => {
+	it('a verse one side lacks leaves a gap on that side; the verses after it stay level', () => {
+		const v = (ref: string) => ({ ref, text: ref });
+		const rows = alignVerses([v('35'), v('36'), v('37')], [v('35'), v('37'), v('38')]);
+		expect(rows.map((r) => [r.ref, r.left?.ref, r.right?.ref])).toEqual([
+			['35', '35', '35'],
+			['36', '36', undefined],
+			['37', '37', '37'],
+			['38', undefined, '38']
+		]);
+	});
+
+	it('orders by the verse number, not as text ("10" after "9")', () => {
+		const v = (ref: string) => ({ ref, text: ref });
+		expect(alignVerses([v('9'), v('10')], [v('10'), v('9')]).map((r) => r.ref)).toEqual([
+			'9',
+			'10'
+		]);
 	});
 });
