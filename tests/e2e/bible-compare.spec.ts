@@ -95,3 +95,25 @@ test('a verse one translation does not have shows as missing, and the verses aft
 	await expect(page.getByRole('table')).toHaveCount(0);
 	await expect(page.locator('#v36')).toContainText('Two men shall be in the field');
 });
+
+test('axe finds no violation on a compared chapter with its marks shown as sent, and in the dark theme', async ({
+	page,
+	axe
+}) => {
+	// Two full analyses of a long page: more than the default 30 s on a busy machine.
+	test.setTimeout(120_000);
+	await page.goto('/bible/KJV/John/3');
+	await page
+		.getByRole('combobox', { name: 'Compare with' })
+		.selectOption({ label: 'Reina-Valera 1909 (RV1909)' });
+	await expect(page.locator('#v16').getByRole('cell').nth(1)).toContainText(
+		'Porque de tal manera amó Dios al mundo'
+	);
+	// The Spanish side says it is Spanish.
+	await expect(page.locator('#v16').getByRole('cell').nth(1)).toHaveAttribute('lang', 'es');
+	expect((await axe().analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+	await page.getByRole('checkbox', { name: 'Show marks as sent' }).check();
+	await page.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Dark' });
+	await expect(page.locator('#v16').getByRole('cell').nth(0)).toContainText('# For God so loved');
+	expect((await axe().analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
