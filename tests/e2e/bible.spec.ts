@@ -410,13 +410,13 @@ test('Demo: cancel a download; downloading again fetches only the missing chapte
 	// What the message says is what is stored, and nothing is marked complete.
 	const before = await storedTimes(page, 'KJV', 'Gen');
 	expect(Object.keys(before)).toHaveLength(kept);
-	await expect(page.getByText('Available offline: Genesis')).toHaveCount(0);
+	await expect(page.getByText(/^Downloaded.*: Genesis, available offline/)).toHaveCount(0);
 
 	await page.getByRole('button', { name: 'Download Genesis for offline' }).click();
 	await expect(page.getByText('Genesis is downloaded: 50 chapters, checked')).toBeVisible({
 		timeout: 20_000
 	});
-	await expect(page.getByText('Available offline: Genesis')).toBeVisible();
+	await expect(page.getByText(/^Downloaded.*: Genesis, available offline/)).toBeVisible();
 	const after = await storedTimes(page, 'KJV', 'Gen');
 	expect(Object.keys(after)).toHaveLength(50);
 	// The chapters kept from the cancelled run were not fetched and written again.
@@ -428,7 +428,9 @@ test('Demo: cancel a download; downloading again fetches only the missing chapte
 	await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThanOrEqual(50);
 	await page.getByRole('button', { name: 'Cancel download' }).click();
 	await expect(page.getByText(/^Download cancelled\. \d+ of 1189 chapters are kept/)).toBeVisible();
-	await expect(page.getByText('Available offline: the whole translation')).toHaveCount(0);
+	await expect(
+		page.getByText(/^Downloaded.*: the whole translation, available offline/)
+	).toHaveCount(0);
 });
 
 test('Keyboard only: choose a translation, a book and a chapter; arrows and buttons turn chapters; look up a reference', async ({
@@ -492,7 +494,7 @@ test('Live over loopback HTTP: eviction is noticed and a new download is offered
 	await expect(
 		page.getByText('Jonah was downloaded, but 1 of its 4 chapters are no longer')
 	).toBeVisible();
-	await expect(page.getByText('Available offline: Jonah')).toHaveCount(0);
+	await expect(page.getByText(/^Downloaded.*: Jonah, available offline/)).toHaveCount(0);
 	await page.getByRole('button', { name: 'Download Jonah for offline' }).first().click();
 	await expect(page.getByText('Jonah is downloaded: 4 chapters, checked')).toBeVisible();
 	expect(await storedChapters(page, 'KJV', 'Jonah', liveDb)).toBe(4);

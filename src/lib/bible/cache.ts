@@ -25,9 +25,18 @@ export interface OfflineMarks {
 	books: string[];
 	/** The whole translation verified complete. */
 	translation: boolean;
+	/** When each book (by ref) was last verified complete, ms since the epoch. */
+	bookDates?: Record<string, number>;
+	/** When the whole translation was last verified complete. */
+	translationDate?: number;
 }
 
-const MarksSchema = v.object({ books: v.array(v.string()), translation: v.boolean() });
+const MarksSchema = v.object({
+	books: v.array(v.string()),
+	translation: v.boolean(),
+	bookDates: v.optional(v.record(v.string(), v.number())),
+	translationDate: v.optional(v.number())
+});
 
 export function isQuotaError(error: unknown): boolean {
 	if (!error || typeof error !== 'object') return false;
@@ -195,7 +204,12 @@ export class ChapterCache {
 	async setMarks(bibleRef: string, marks: OfflineMarks): Promise<void> {
 		await set(
 			['marks', bibleRef],
-			{ books: [...new Set(marks.books)], translation: marks.translation },
+			{
+				books: [...new Set(marks.books)],
+				translation: marks.translation,
+				...(marks.bookDates && { bookDates: marks.bookDates }),
+				...(marks.translationDate !== undefined && { translationDate: marks.translationDate })
+			},
 			this.#meta
 		);
 	}

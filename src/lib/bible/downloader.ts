@@ -24,7 +24,7 @@ export interface DownloadProgress {
 }
 
 export type DownloadOutcome =
-	| { status: 'complete'; progress: DownloadProgress }
+	| { status: 'complete'; progress: DownloadProgress; changed: number }
 	| { status: 'cancelled'; progress: DownloadProgress }
 	| { status: 'incomplete'; progress: DownloadProgress; missing: number; reason: string }
 	| { status: 'quota'; progress: DownloadProgress; neededBytes: number };
@@ -37,6 +37,11 @@ export interface DownloadOptions {
 	books: readonly Book[];
 	/** Whether this is the whole translation (marks it complete when verified). */
 	wholeTranslation: boolean;
+	/**
+	 * Check for changes: fetch every chapter of the scope again, not only the missing ones, and
+	 * write only those whose text differs from what is stored (counted in the outcome's `changed`).
+	 */
+	refresh?: boolean;
 	signal?: AbortSignal;
 	onProgress?: (progress: DownloadProgress) => void;
 	/** Parallel requests; a browser opens at most six HTTP/1.1 connections to one host. */
@@ -117,8 +122,9 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 
 	const total = books.reduce((n, b) => n + b.chaptersCount, 0);
 	const stored = await keysOf(cache, bibleRef, books);
-	const queue = missingChapters(books, stored);
+	const queue = options.refresh ? missingChapters(books, []) : missingChapters(books, stored);
 	const progress: DownloadProgress = { done: total - queue.length, total, bytes: 0, failed: 0 };
+	let changed = 0;
 	const report = () => options.onProgress?.({ ...progress });
 	report();
 
@@ -185,6 +191,16 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 				await yieldToOthers();
 				const { chapter, bytes } = read();
 				consecutiveFailures = 0;
+				if (options.refresh) {
+					const old = await cache.get(bibleRef, item.bookRef, item.chapter);
+					if (old && JSON.stringify(old.data) === JSON.stringify(chapter)) {
+						progress.done++;
+						progress.bytes += bytes;
+						report();
+						return;
+					}
+					if (old) changed++;
+				}
 				store({ ...item, data: chapter, bytes });
 				return;
 			} catch (error) {
@@ -256,11 +272,14 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 			reason: stopReason || lastFailure || 'Some chapters could not be stored.'
 		};
 	const marks = await cache.marks(bibleRef);
+	const now = Date.now();
 	await cache.setMarks(bibleRef, {
 		books: [...marks.books, ...books.map((b) => b.ref)],
-		translation: marks.translation || options.wholeTranslation
+		translation: marks.translation || options.wholeTranslation,
+		bookDates: { ...marks.bookDates, ...Object.fromEntries(books.map((b) => [b.ref, now])) },
+		translationDate: options.wholeTranslation ? now : marks.translationDate
 	});
-	return { status: 'complete', progress: { ...progress } };
+	return { status: 'complete', progress: { ...progress }, changed };
 }
 
 async function keysOf(cache: ChapterCache, bibleRef: string, books: readonly Book[]) {

@@ -49,7 +49,7 @@ export class OfflineState {
 		client: HttpClient,
 		bibleRef: string,
 		books: readonly Book[],
-		options: { label: string; wholeTranslation: boolean }
+		options: { label: string; wholeTranslation: boolean; refresh?: boolean }
 	): Promise<void> {
 		if (this.running) return;
 		this.#abort = new AbortController();
@@ -65,6 +65,7 @@ export class OfflineState {
 				bibleRef,
 				books,
 				wholeTranslation: options.wholeTranslation,
+				refresh: options.refresh,
 				concurrency: this.concurrency,
 				signal: this.#abort.signal,
 				fetchChapter: async (bookRef, chapter, signal) => {
@@ -79,7 +80,11 @@ export class OfflineState {
 			this.progress = outcome.progress;
 			switch (outcome.status) {
 				case 'complete':
-					this.message = `${options.label} is downloaded: ${outcome.progress.total} chapters, checked, ready offline.`;
+					this.message = !options.refresh
+						? `${options.label} is downloaded: ${outcome.progress.total} chapters, checked, ready offline.`
+						: outcome.changed
+							? `${options.label}: ${outcome.changed} of ${outcome.progress.total} chapters had changed on the server and are updated on this device.`
+							: `${options.label}: no changes. All ${outcome.progress.total} chapters on this device are the same as on the server.`;
 					break;
 				case 'cancelled':
 					this.message = `Download cancelled. ${outcome.progress.done} of ${outcome.progress.total} chapters are kept; downloading again fetches only the rest.`;
@@ -99,6 +104,16 @@ export class OfflineState {
 			await this.check(apiRoot, bibleRef, books);
 			await this.refreshStorage(apiRoot);
 		}
+	}
+
+	/** When a book, or the whole translation (no book), was last downloaded complete; if it is. */
+	downloadedAt(bookRef?: string): number | null | undefined {
+		const m = this.marks;
+		if (bookRef === undefined) return m.translation ? (m.translationDate ?? null) : undefined;
+		if (!m.translation && !m.books.includes(bookRef)) return undefined;
+		const own =
+			m.bookDates && Object.hasOwn(m.bookDates, bookRef) ? m.bookDates[bookRef] : undefined;
+		return own ?? m.translationDate ?? null;
 	}
 
 	cancel(): void {

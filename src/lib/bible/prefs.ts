@@ -122,3 +122,13 @@ export function neighbours(
 	}
 	return { prev, next };
 }
+
+/** The translation shown beside the one being read ("Compare with"), or none. */
+export function loadCompare(): string {
+	return storage()?.getItem('bible.compare') ?? '';
+}
+
+export function saveCompare(bibleRef: string): void {
+	if (bibleRef) storage()?.setItem('bible.compare', bibleRef);
+	else storage()?.removeItem('bible.compare');
+}

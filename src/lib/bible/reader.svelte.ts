@@ -41,6 +41,8 @@ export class ReaderState {
 	evicted = $state(false);
 	fontStep = $state(loadFontStep());
 	theme = $state<Theme>(loadTheme());
+	/** Show each verse's text as sent ("#", "[…]") instead of as a printed Bible shows it. */
+	showMarks = $state(false);
 	raw = $state<RawAnswer | null>(null);
 	rawProblem = $state<ApiProblem | null>(null);
 	books = $state<Book[]>([]);
@@ -53,6 +55,12 @@ export class ReaderState {
 	readonly book: Book | undefined = $derived(this.books.find((b) => b.ref === this.bookRef));
 	#request = 0;
 	#abort: AbortController | undefined;
+	readonly #remember: boolean;
+
+	/** `remember: false` for a second translation beside the first: it is not "where I am reading". */
+	constructor(options: { remember?: boolean } = {}) {
+		this.#remember = options.remember ?? true;
+	}
 
 	async open(
 		client: HttpClient,
@@ -87,7 +95,7 @@ export class ReaderState {
 			this.chapter = cached.data;
 			this.source = 'cache';
 			this.status = 'ready';
-			this.#read(bibleRef, bookRef, chapter);
+			if (this.#remember) this.#read(bibleRef, bookRef, chapter);
 			return;
 		}
 		const marks: OfflineMarks = await cache
@@ -115,7 +123,7 @@ export class ReaderState {
 			this.chapter = answer.chapter;
 			this.source = 'network';
 			this.status = 'ready';
-			this.#read(bibleRef, bookRef, chapter);
+			if (this.#remember) this.#read(bibleRef, bookRef, chapter);
 			// Every chapter read is kept (a full disk only means it is not kept).
 			await cache
 				.put(bibleRef, bookRef, chapter, answer.chapter, answer.bytes)

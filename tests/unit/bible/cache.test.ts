@@ -147,7 +147,51 @@ describe('offline downloader', () => {
 		expect(s.max()).toBeLessThanOrEqual(6);
 		expect(s.max()).toBeGreaterThan(1);
 		expect(progress.at(-1)).toBe(8);
-		expect(await cache.marks('T')).toEqual({ books: ['Ruth', 'Jonah', 'Jude'], translation: true });
+		const marks = await cache.marks('T');
+		expect(marks).toMatchObject({ books: ['Ruth', 'Jonah', 'Jude'], translation: true });
+		// When it was downloaded is kept, for "Downloaded <date>".
+		expect(Math.abs(marks.translationDate! - Date.now())).toBeLessThan(10_000);
+		expect(marks.bookDates).toEqual({
+			Ruth: marks.translationDate,
+			Jonah: marks.translationDate,
+			Jude: marks.translationDate
+		});
+	});
+
+	it('Check for changes fetches every chapter again and writes only those that changed', async () => {
+		const cache = freshCache();
+		const ruth = [books[0]!];
+		await downloadChapters({
+			cache,
+			fetchChapter: server().fetchChapter,
+			bibleRef: 'T',
+			books: ruth,
+			wholeTranslation: false
+		});
+		const before = await cache.get('T', 'Ruth', 1);
+		// The server now sends a different chapter 2.
+		const s = server();
+		const fetchChapter: FetchChapter = async (bookRef, c, signal) => {
+			const read = await s.fetchChapter(bookRef, c, signal);
+			if (c !== 2) return read;
+			return () => {
+				const { chapter, bytes } = read();
+				return { chapter: { ...chapter, verses: [{ ref: '1', text: 'changed' }] }, bytes };
+			};
+		};
+		const outcome = await downloadChapters({
+			cache,
+			fetchChapter,
+			bibleRef: 'T',
+			books: ruth,
+			wholeTranslation: false,
+			refresh: true
+		});
+		expect(outcome).toMatchObject({ status: 'complete', changed: 1 });
+		expect(s.calls).toEqual(expect.arrayContaining(['Ruth:1', 'Ruth:2', 'Ruth:3']));
+		expect((await cache.get('T', 'Ruth', 2))!.data.verses).toEqual([{ ref: '1', text: 'changed' }]);
+		// An unchanged chapter is not written again.
+		expect((await cache.get('T', 'Ruth', 1))!.storedAt).toBe(before!.storedAt);
 	});
 
 	it('resumes after an interruption, fetching only what is missing', async () => {

@@ -10,10 +10,10 @@ const json = async (path: string) => {
 };
 
 describe('Bible fake', () => {
-	it('BI-EP-1: lists the KJV and a second, smaller translation', async () => {
+	it('BI-EP-1: lists the KJV, the WEB and the RV1909', async () => {
 		const { body } = await json('/bibles');
 		expect(body.success).toBe(true);
-		expect(body.data.map((b: { ref: string }) => b.ref)).toEqual(['KJV', 'KJVNT']);
+		expect(body.data.map((b: { ref: string }) => b.ref)).toEqual(['KJV', 'WEB', 'RV1909']);
 		expect(body.data[0]).toHaveProperty('copytightInfo', '');
 	});
 
@@ -91,7 +91,7 @@ describe('Bible fake', () => {
 			'/bibles/KJV/books/John/chapters/22',
 			'/bibles/KJV/books/John/chapters/0',
 			'/passage/KJV/John?start-chapter=22&start-verse=1&end-verse=2',
-			'/bibles/KJVNT/books/Gen/chapters/1'
+			'/bibles/WEB/books/Tob/chapters/1'
 		]) {
 			const { status, body } = await json(path);
 			expect(status, path).toBe(404);
@@ -112,12 +112,31 @@ describe('Bible fake', () => {
 		expect(yamlText).toContain('success: true');
 	});
 
-	it('BI-TEXT-1: the second translation is the New Testament only, text unchanged', async () => {
-		const { body } = await json('/bibles/KJVNT');
-		expect(body.data.books).toHaveLength(27);
-		expect(body.data.books[0]).toMatchObject({ ref: 'Matt', order: 0 });
-		const nt = await json('/bibles/KJVNT/books/John/chapters/3');
-		const kjv = await json('/bibles/KJV/books/John/chapters/3');
-		expect(nt.body.data.verses).toEqual(kjv.body.data.verses);
+	it('BI-LIST-1, BI-CH-1: the WEB and the RV1909 (Spanish) have the same 66 books, and John 3:16', async () => {
+		const list = (await json('/bibles')).body.data as { ref: string; langId: string }[];
+		expect(list.find((b) => b.ref === 'RV1909')!.langId).toBe('es');
+		for (const ref of ['WEB', 'RV1909']) {
+			const { body } = await json(`/bibles/${ref}`);
+			expect(body.data.books.map((b: { ref: string }) => b.ref)).toEqual(
+				(await json('/bibles/KJV')).body.data.books.map((b: { ref: string }) => b.ref)
+			);
+		}
+		const web = await json('/bibles/WEB/books/John/chapters/3');
+		expect(web.body.data.verses[15]).toEqual({
+			ref: '16',
+			text: 'For God so loved the world, that he gave his only born Son, that whoever believes in him should not perish, but have eternal life.'
+		});
+		const rv = await json('/passage/RV1909/John?start-chapter=3&start-verse=16&end-verse=16');
+		expect(rv.body.data.verses[0].text).toMatch(/^Porque de tal manera amó Dios al mundo/);
+	});
+
+	it('BI-CH-1: a verse a translation does not have is left out of the chapter, not sent empty', async () => {
+		// The WEB has no Luke 17:36 (it is in a footnote in the WEB).
+		const { body } = await json('/bibles/WEB/books/Luke/chapters/17');
+		const refs = (body.data.verses as { ref: string; text: string }[]).map((v) => v.ref);
+		expect(refs).toContain('35');
+		expect(refs).toContain('37');
+		expect(refs).not.toContain('36');
+		expect(body.data.verses.every((v: { text: string }) => v.text.length > 0)).toBe(true);
 	});
 });

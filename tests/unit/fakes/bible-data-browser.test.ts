@@ -22,7 +22,7 @@ describe('the demo Bible in the browser: book assets fetched on demand', async (
 	const data = await openDemoBible();
 
 	it('has the index at once, and a URL for every book file it names', async () => {
-		expect(data.index.translations.map((t) => t.ref)).toEqual(['KJV', 'KJVNT']);
+		expect(data.index.translations.map((t) => t.ref)).toEqual(['KJV', 'WEB', 'RV1909']);
 		const urls: string[] = [];
 		vi.stubGlobal('fetch', async (url: string) => {
 			urls.push(url);
@@ -39,7 +39,7 @@ describe('the demo Bible in the browser: book assets fetched on demand', async (
 			urls.push(url);
 			return streamed(['{"ref":"Obad","chapters":[["The vision of Obadiah."]]}']);
 		});
-		preloadDemoBook('KJVNT', 'Gen');
+		preloadDemoBook('NOPE', 'Gen');
 		preloadDemoBook('KJV', '__proto__');
 		expect(urls).toEqual([]);
 		preloadDemoBook('KJV', 'Obad');

@@ -183,7 +183,8 @@ export function createBibleApp(): Hono {
 			data: {
 				apiUrl: `${root(c)}/bibles/${bible}/books/${bookRef}/chapters/${n ?? chapter}`,
 				ref: n,
-				verses: verses.map((text, i) => ({ ref: String(i + 1), text }))
+				// A verse the translation does not have (empty in its data) is left out, not sent empty.
+				verses: verses.flatMap((text, i) => (text ? [{ ref: String(i + 1), text }] : []))
 			},
 			success: true
 		});
@@ -216,7 +217,9 @@ export function createBibleApp(): Hono {
 				endVerse: end,
 				verses: verses
 					.slice(startVerse - 1, end)
-					.map((text, i) => ({ chapter: startChapter, verse: startVerse + i, text }))
+					.flatMap((text, i) =>
+						text ? [{ chapter: startChapter, verse: startVerse + i, text }] : []
+					)
 			},
 			success: true
 		});

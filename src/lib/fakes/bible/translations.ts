@@ -1,10 +1,6 @@
-import { KJV_BOOKS } from './books';
 import type { DemoTranslationSpec } from './demo-data';
 
-/** The first New Testament book in the KJV's order (Matthew). */
-const NT_START = 39;
-
-/** The translations the demo serves, in the order it lists them. */
+/** The translations the demo serves, in the order it lists them: three real public-domain texts. */
 export const DEMO_TRANSLATIONS: readonly DemoTranslationSpec[] = [
 	{
 		entry: {
@@ -20,16 +16,25 @@ export const DEMO_TRANSLATIONS: readonly DemoTranslationSpec[] = [
 	{
 		entry: {
 			copytightInfo:
-				'Public domain. The New Testament of the 1769 King James text, unchanged: a smaller second translation for the demo.',
+				'Public domain. The 66 books of the Protestant canon from the World English Bible (2020 stable text, eBible.org; SWORD module engWEB2015eb), without its deuterocanonical books. “World English Bible” is a trademark of eBible.org.',
 			langId: 'en',
 			language: 'English (EN)',
-			name: 'King James Version, New Testament (KJVNT)',
-			publisher: 'Public Domain',
-			ref: 'KJVNT'
+			name: 'World English Bible (WEB)',
+			publisher: 'eBible.org',
+			ref: 'WEB'
 		},
-		// The same files as the KJV's New Testament: nothing is stored twice.
-		folder: 'KJV',
-		books: KJV_BOOKS.slice(NT_START).map((b) => b.ref)
+		folder: 'WEB'
+	},
+	{
+		entry: {
+			copytightInfo: 'Public domain (SWORD module spaRV1909eb, eBible.org).',
+			langId: 'es',
+			language: 'Español (ES)',
+			name: 'Reina-Valera 1909 (RV1909)',
+			publisher: 'Public Domain',
+			ref: 'RV1909'
+		},
+		folder: 'RV1909'
 	}
 ];
 

@@ -1,0 +1,119 @@
+/**
+ * Parallel translations: "Compare with" shows a second translation's chapter beside the first,
+ * aligned by verse number; side by side on a wide screen, verse by verse on a phone; both move
+ * together and both are kept on the device like any chapter.
+ */
+import { expect, test } from './fixtures';
+import { goLiveBible } from './bible-helpers';
+
+const SIZES = [
+	{ name: 'wide', viewport: { width: 1280, height: 800 } },
+	{ name: 'narrow', viewport: { width: 360, height: 740 } }
+] as const;
+
+for (const mode of ['Demo', 'Live'] as const) {
+	for (const size of SIZES) {
+		test.describe(`${mode}, ${size.name}`, () => {
+			test.use({ viewport: size.viewport });
+
+			test('compare KJV and WEB at John 3, aligned by verse; Next chapter moves both; both read offline after', async ({
+				page,
+				context
+			}) => {
+				if (mode === 'Live') await goLiveBible(page);
+				await page.goto('/bible/KJV/John/3');
+				await expect(page.getByLabel('Bible connection')).toContainText(mode);
+				await expect(page.getByText('For God so loved the world').first()).toBeVisible();
+				const compare = page.getByRole('combobox', { name: 'Compare with' });
+				await expect(compare.getByRole('option')).toHaveText([
+					'No other translation',
+					'World English Bible (WEB)',
+					'Reina-Valera 1909 (RV1909)'
+				]);
+				await compare.selectOption({ label: 'World English Bible (WEB)' });
+
+				const table = page.getByRole('table', {
+					name: 'King James Version (KJV) and World English Bible (WEB), verse by verse'
+				});
+				const v16 = table.locator('#v16').getByRole('cell');
+				await expect(v16.nth(0)).toContainText('whosoever believeth in him');
+				await expect(v16.nth(1)).toContainText('that whoever believes in him');
+				const [kjv, web] = [await v16.nth(0).boundingBox(), await v16.nth(1).boundingBox()];
+				if (size.name === 'wide') {
+					// Side by side: level, WEB to the right.
+					expect(Math.abs(kjv!.y - web!.y)).toBeLessThan(2);
+					expect(web!.x).toBeGreaterThan(kjv!.x + kjv!.width - 1);
+				} else {
+					// Interleaved: the WEB's verse 16 right under the KJV's.
+					expect(web!.y).toBeGreaterThanOrEqual(kjv!.y + kjv!.height - 1);
+					expect(Math.abs(web!.x - kjv!.x)).toBeLessThan(2);
+					const overflow = await page.evaluate(
+						() => document.documentElement.scrollWidth - document.documentElement.clientWidth
+					);
+					expect(overflow).toBeLessThanOrEqual(0);
+				}
+				// Verses stay level after the verse: row 17 holds both translations' verse 17.
+				await expect(page.locator('#v17').getByRole('cell').nth(1)).toContainText(
+					'For God didn’t send his Son into the world'
+				);
+
+				await page.getByRole('button', { name: 'Next chapter' }).click();
+				await expect(page.getByRole('heading', { level: 1, name: 'John 4' })).toBeFocused();
+				await expect(page.locator('#v1').getByRole('cell').nth(1)).toContainText(
+					'Therefore when the Lord knew that the Pharisees had heard'
+				);
+
+				// Both sides were kept on the device like any chapter.
+				await context.setOffline(true);
+				await page.getByRole('button', { name: 'Previous chapter' }).click();
+				await expect(page.getByRole('heading', { level: 1, name: 'John 3' })).toBeVisible();
+				await expect(page.locator('#v16').getByRole('cell').nth(1)).toContainText(
+					'that whoever believes in him'
+				);
+				await context.setOffline(false);
+			});
+		});
+	}
+}
+
+test('a verse one translation does not have shows as missing, and the verses after it stay level', async ({
+	page
+}) => {
+	await page.goto('/bible/KJV/Luke/17');
+	await page
+		.getByRole('combobox', { name: 'Compare with' })
+		.selectOption({ label: 'World English Bible (WEB)' });
+	const row = (n: number) => page.locator(`#v${n}`).getByRole('cell');
+	await expect(row(36).nth(0)).toContainText('Two men shall be in the field');
+	await expect(row(36).nth(1)).toHaveText(/Not in WEB/);
+	await expect(row(37).nth(0)).toContainText('Where, Lord?');
+	await expect(row(37).nth(1)).toContainText('Where, Lord?');
+	// "No other translation" goes back to the one text.
+	await page
+		.getByRole('combobox', { name: 'Compare with' })
+		.selectOption({ label: 'No other translation' });
+	await expect(page.getByRole('table')).toHaveCount(0);
+	await expect(page.locator('#v36')).toContainText('Two men shall be in the field');
+});
+
+test('axe finds no violation on a compared chapter with its marks shown as sent, and in the dark theme', async ({
+	page,
+	axe
+}) => {
+	// Two full analyses of a long page: more than the default 30 s on a busy machine.
+	test.setTimeout(120_000);
+	await page.goto('/bible/KJV/John/3');
+	await page
+		.getByRole('combobox', { name: 'Compare with' })
+		.selectOption({ label: 'Reina-Valera 1909 (RV1909)' });
+	await expect(page.locator('#v16').getByRole('cell').nth(1)).toContainText(
+		'Porque de tal manera amó Dios al mundo'
+	);
+	// The Spanish side says it is Spanish.
+	await expect(page.locator('#v16').getByRole('cell').nth(1)).toHaveAttribute('lang', 'es');
+	expect((await axe().analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+	await page.getByRole('checkbox', { name: 'Show marks as sent' }).check();
+	await page.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Dark' });
+	await expect(page.locator('#v16').getByRole('cell').nth(0)).toContainText('# For God so loved');
+	expect((await axe().analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});
