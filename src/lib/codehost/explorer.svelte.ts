@@ -6,6 +6,7 @@ import { REDACTED, redactText } from '$lib/http/redact';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { parseJsonBody } from '$lib/http/validate';
 import { AuthState } from './auth.svelte';
+import { EnvironmentsState } from './environments.svelte';
 import { toCurl } from './curl';
 import { joinUrl } from './encoding';
 import {
@@ -16,7 +17,7 @@ import {
 } from './explorer-response';
 import { walkPages, type WalkProgress, type WalkResult } from './fetch-all';
 import { itemsFile, itemsFileName, type ItemFormat } from './items-export';
-import { headerValue, parseHeaderLines } from './header-lines';
+import { headerValue } from './header-lines';
 import {
 	entryFromExchange,
 	entryTarget,
@@ -108,6 +109,7 @@ export class ExplorerState extends RequestBuilder {
 	historyMessage = $state<string | null>(null);
 
 	readonly auth: AuthState;
+	readonly environments: EnvironmentsState;
 	#connection: ExplorerConnection;
 	#controller: AbortController | undefined;
 	#walkController: AbortController | undefined;
@@ -119,10 +121,15 @@ export class ExplorerState extends RequestBuilder {
 	/** The tab the person picked last; an automatic Error tab gives way to it. */
 	#chosenTab: ResponseTab = 'body';
 
-	constructor(connection: ExplorerConnection, history: HistoryStore = new HistoryStore()) {
+	constructor(
+		connection: ExplorerConnection,
+		history: HistoryStore = new HistoryStore(),
+		environments: EnvironmentsState = new EnvironmentsState()
+	) {
 		super();
 		this.#connection = connection;
 		this.#store = history;
+		this.environments = environments;
 		this.auth = new AuthState(
 			(refresh) => this.#refreshTokens(refresh),
 			() => this.#connection.remember
@@ -264,7 +271,12 @@ export class ExplorerState extends RequestBuilder {
 	}
 
 	protected get builderContext(): BuilderContext {
-		return { apiRoot: this.#connection.apiRoot, auth: this.auth, status: this.response?.status };
+		return {
+			apiRoot: this.#connection.apiRoot,
+			auth: this.auth,
+			status: this.response?.status,
+			variables: this.environments.values
+		};
 	}
 
 	#toResponse(outcome: SendOutcome, method: string): ExplorerResponse {
@@ -319,7 +331,8 @@ export class ExplorerState extends RequestBuilder {
 		this.walkProgress = { pages: 0, items: 0, url: first };
 		this.walkItems = [];
 		this.walkFrom = retargeted(first, this.#connection.apiRoot).path;
-		const headers = parseHeaderLines(this.headers);
+		const headers = this.build().headers;
+		delete headers['Content-Type'];
 		// Every page of this run shares one History row.
 		const run = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 		try {
