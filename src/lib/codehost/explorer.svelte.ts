@@ -6,6 +6,7 @@ import { REDACTED, redactText } from '$lib/http/redact';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { parseJsonBody } from '$lib/http/validate';
 import { AuthState } from './auth.svelte';
+import { CollectionsState } from './collections.svelte';
 import { EnvironmentsState } from './environments.svelte';
 import { toCurl } from './curl';
 import { joinUrl } from './encoding';
@@ -110,6 +111,7 @@ export class ExplorerState extends RequestBuilder {
 
 	readonly auth: AuthState;
 	readonly environments: EnvironmentsState;
+	readonly collections: CollectionsState;
 	#connection: ExplorerConnection;
 	#controller: AbortController | undefined;
 	#walkController: AbortController | undefined;
@@ -124,12 +126,14 @@ export class ExplorerState extends RequestBuilder {
 	constructor(
 		connection: ExplorerConnection,
 		history: HistoryStore = new HistoryStore(),
-		environments: EnvironmentsState = new EnvironmentsState()
+		environments: EnvironmentsState = new EnvironmentsState(),
+		collections: CollectionsState = new CollectionsState()
 	) {
 		super();
 		this.#connection = connection;
 		this.#store = history;
 		this.environments = environments;
+		this.collections = collections;
 		this.auth = new AuthState(
 			(refresh) => this.#refreshTokens(refresh),
 			() => this.#connection.remember
@@ -294,6 +298,30 @@ export class ExplorerState extends RequestBuilder {
 	cancel(): void {
 		this.#controller?.abort();
 		this.sending = false;
+	}
+
+	// ---- saved requests ----
+
+	/** Saves the form as it stands (no secret) under a name in a collection. */
+	saveRequest(name: string, collection: string): boolean {
+		return this.collections.save(name, collection, this.snapshot()) !== null;
+	}
+
+	/** Puts a saved request into the form; nothing is sent. */
+	openSaved(id: string): void {
+		const item = this.collections.find(id);
+		if (!item) return;
+		this.restore(item);
+		this.collections.message = `Opened “${item.name}” in the request form.`;
+	}
+
+	exportCollections(): string {
+		return this.collections.exportFile(this.environments.environments);
+	}
+
+	importCollections(text: string): void {
+		const environments = this.collections.importFile(text);
+		if (environments?.length) this.environments.merge(environments);
 	}
 
 	// ---- OAuth ----

@@ -18,6 +18,7 @@ import {
 } from './encoding';
 import { ENDPOINTS, keysetAdvice, type BodyKind, type EndpointTemplate } from './endpoints';
 import { badHeaderLine, badHeaderMessage, parseHeaderLines } from './header-lines';
+import type { RequestSnapshot } from './collections';
 import type { SavedRequest } from './history';
 import { REDACTED } from '$lib/http/redact';
 import { nullParams } from './rules';
@@ -296,6 +297,38 @@ export abstract class RequestBuilder {
 			body,
 			bodyText
 		};
+	}
+
+	/** The form as it stands, `{{variables}}` unresolved, auth by name only (for saving). */
+	snapshot(): RequestSnapshot {
+		const auth = this.builderContext.auth;
+		return {
+			method: this.method,
+			path: this.path,
+			pathParams: { ...this.pathParams },
+			query: this.query,
+			params: this.params,
+			bodyKind: this.bodyKind,
+			headers: this.headers,
+			auth: { method: auth.method, way: auth.way }
+		};
+	}
+
+	/** Fills the form from a saved request; the token field is left as it is. */
+	restore(saved: RequestSnapshot) {
+		this.method = saved.method;
+		this.path = saved.path;
+		this.pathParams = { ...saved.pathParams };
+		this.query = saved.query;
+		this.params = saved.params;
+		this.bodyKind = saved.bodyKind;
+		this.headers = saved.headers;
+		this.queryInBody = false;
+		this.file = null;
+		const auth = this.builderContext.auth;
+		if (auth.method !== saved.auth.method) auth.setMethod(saved.auth.method);
+		auth.way = saved.auth.way;
+		auth.save();
 	}
 
 	/** Fills the form from a saved request (history). */
