@@ -9,6 +9,7 @@ import { AuthState } from './auth.svelte';
 import { CollectionsState } from './collections.svelte';
 import { EnvironmentsState } from './environments.svelte';
 import { toCurl } from './curl';
+import { generate, type Client, type CodeRequest } from './codegen';
 import { joinUrl } from './encoding';
 import {
 	responseFromEntry,
@@ -322,6 +323,31 @@ export class ExplorerState extends RequestBuilder {
 	importCollections(text: string): void {
 		const environments = this.collections.importFile(text);
 		if (environments?.length) this.environments.merge(environments);
+	}
+
+	// ---- code for the request ----
+
+	/** The request as the form builds it now, for the code generators (the token kept apart). */
+	codeRequest(): CodeRequest {
+		const b = this.build();
+		const applied = this.auth.applied;
+		const sudoHeader = applied.headers['Sudo'];
+		const sudoQuery = applied.query.filter((q) => q.startsWith('sudo='));
+		return {
+			method: b.method,
+			apiRoot: this.#connection.apiRoot,
+			path: b.path,
+			query: [b.query, ...sudoQuery].filter(Boolean).join('&'),
+			headers: { ...b.headers, ...(sudoHeader ? { Sudo: sudoHeader } : {}) },
+			body: this.bodyKind === 'multipart' ? undefined : b.bodyText,
+			auth: { method: this.auth.method, way: this.auth.way, token: this.auth.token }
+		};
+	}
+
+	/** Code for the request in one client's form; the token only when asked for. */
+	code(client: Client, includeToken = false): string {
+		const text = generate(client, this.codeRequest(), includeToken);
+		return includeToken ? text : redactText(text, this.auth.secrets);
 	}
 
 	// ---- OAuth ----
