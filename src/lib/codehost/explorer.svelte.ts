@@ -10,6 +10,7 @@ import { CollectionsState } from './collections.svelte';
 import { EnvironmentsState } from './environments.svelte';
 import { toCurl } from './curl';
 import { generate, type Client, type CodeRequest } from './codegen';
+import { parseCurl, toRequest } from './curl-import';
 import { joinUrl } from './encoding';
 import {
 	responseFromEntry,
@@ -104,6 +105,9 @@ export class ExplorerState extends RequestBuilder {
 	walkItems = $state.raw<readonly unknown[]>([]);
 	/** The path the collected items came from (names the saved file). */
 	walkFrom = $state('');
+
+	/** What Import cURL did: what it filled, and what it left out. */
+	curlImport = $state<{ ok: boolean; message: string; notes: string[] } | null>(null);
 
 	historySearch = $state('');
 	/** Raw: entries are replaced, never edited, so no deep proxy is needed. */
@@ -348,6 +352,36 @@ export class ExplorerState extends RequestBuilder {
 	code(client: Client, includeToken = false): string {
 		const text = generate(client, this.codeRequest(), includeToken);
 		return includeToken ? text : redactText(text, this.auth.secrets);
+	}
+
+	/**
+	 * Fills the form from a cURL command. Its token goes to the Token field (kept as the Code
+	 * host's "Remember" says), never into the saved form, and is sent only to the base URL.
+	 */
+	importCurl(command: string): boolean {
+		try {
+			const imported = toRequest(parseCurl(command), this.#connection.apiRoot);
+			this.restore(imported.snapshot);
+			if (imported.token) this.auth.token = imported.token;
+			if (imported.sudo) {
+				this.auth.sudo = imported.sudo.value;
+				this.auth.sudoWay = imported.sudo.way;
+			}
+			this.auth.save();
+			this.curlImport = {
+				ok: true,
+				message: `Imported ${imported.snapshot.method} ${imported.snapshot.path}${imported.token ? '; the token is in the Token field' : ''}.`,
+				notes: imported.notes
+			};
+			return true;
+		} catch (error) {
+			this.curlImport = {
+				ok: false,
+				message: `Not imported: ${error instanceof Error ? error.message : String(error)}`,
+				notes: []
+			};
+			return false;
+		}
 	}
 
 	// ---- OAuth ----
