@@ -105,7 +105,8 @@ async function sendThree(setup: (e: ExplorerState) => void) {
 	return seen.map(essence);
 }
 
-describe('generated cURL and fetch send what the explorer sends', () => {
+// Each case starts curl and node: slow on a busy machine.
+describe('generated cURL and fetch send what the explorer sends', { timeout: 30_000 }, () => {
 	it('a GET with a path variable, a query and the token in the PRIVATE-TOKEN header', async () => {
 		const [explorerSent, curlSent, fetchSent] = await sendThree((e) => {
 			e.environments.setValue('project', 'diaspora/client-1');
