@@ -11,6 +11,8 @@ import { EnvironmentsState } from './environments.svelte';
 import { toCurl } from './curl';
 import { generate, type Client, type CodeRequest } from './codegen';
 import { parseCurl, toRequest } from './curl-import';
+import { browserCheck, explainFailure, type BrowserCheck } from './browser-check';
+import { CODEHOST_EXPOSED_HEADERS } from './exposed-headers';
 import { joinUrl } from './encoding';
 import {
 	responseFromEntry,
@@ -327,6 +329,29 @@ export class ExplorerState extends RequestBuilder {
 	importCollections(text: string): void {
 		const environments = this.collections.importFile(text);
 		if (environments?.length) this.environments.merge(environments);
+	}
+
+	// ---- will it work from a browser? ----
+
+	/** In Live mode: what the browser will add to and keep back from this request. */
+	get browserCheck(): BrowserCheck | null {
+		if (!this.#connection.live) return null;
+		const b = this.build();
+		const applied = this.auth.applied;
+		return browserCheck({
+			pageOrigin: pageOrigin(),
+			apiRoot: this.#connection.apiRoot,
+			method: b.method,
+			headers: { ...b.headers, ...applied.headers },
+			credentials: applied.credentials,
+			exposed: CODEHOST_EXPOSED_HEADERS
+		});
+	}
+
+	/** Why the last request got no answer, told apart: CORS, network or mixed content. */
+	get failureCause(): string | null {
+		if (!this.failure || !this.#connection.live) return null;
+		return explainFailure(this.failure.kind, pageOrigin(), this.#connection.apiRoot);
 	}
 
 	// ---- code for the request ----
