@@ -237,3 +237,38 @@ for (const size of SIZES) {
 		});
 	}
 }
+
+for (const size of SIZES) {
+	test.describe(`axe, ${size.name}`, () => {
+		test.use({ viewport: size.viewport });
+
+		test('variables, collections, Code, Import cURL, Compare with… and the Browser check have no axe violation', async ({
+			page,
+			axe
+		}) => {
+			test.slow();
+			const u = ui(page);
+			await goLive(page, FAKE_URLS.codehost);
+			await u.path.fill('/projects/{{project}}');
+			await u.query.fill('');
+			await env(page).variable('project').fill('1');
+			await saved(page).name.fill('One');
+			await saved(page).save.click();
+			await page.getByRole('button', { name: 'Code', exact: true }).click();
+			await page.getByRole('button', { name: 'Import cURL' }).click();
+			await u.send.click();
+			await expect(u.status).toHaveText('200 OK');
+			await u.send.click();
+			await u.response.getByRole('button', { name: 'Compare with…' }).click();
+			await u.response
+				.getByRole('combobox', { name: 'Earlier response' })
+				.selectOption({ index: 2 });
+			await expect(u.response.getByRole('region', { name: 'Differences' })).toBeVisible();
+			await expect(page.getByRole('region', { name: 'Browser check' })).toBeVisible();
+			const violations = (await axe().analyze()).violations.map(
+				(v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length})`
+			);
+			expect(violations).toEqual([]);
+		});
+	});
+}
