@@ -7,7 +7,13 @@ import { REDACTED, redactText } from '$lib/http/redact';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { parseJsonBody } from '$lib/http/validate';
 import { AuthState } from './auth.svelte';
+import { CollectionsState } from './collections.svelte';
+import { EnvironmentsState } from './environments.svelte';
 import { toCurl } from './curl';
+import { generate, type Client, type CodeRequest } from './codegen';
+import { parseCurl, toRequest } from './curl-import';
+import { browserCheck, explainFailure, type BrowserCheck } from './browser-check';
+import { CODEHOST_EXPOSED_HEADERS } from './exposed-headers';
 import { joinUrl } from './encoding';
 import {
 	responseFromEntry,
@@ -17,7 +23,7 @@ import {
 } from './explorer-response';
 import { walkPages, type WalkProgress, type WalkResult } from './fetch-all';
 import { itemsFile, itemsFileName, type ItemFormat } from './items-export';
-import { headerValue, parseHeaderLines } from './header-lines';
+import { headerValue } from './header-lines';
 import {
 	entryFromExchange,
 	entryTarget,
@@ -103,12 +109,17 @@ export class ExplorerState extends RequestBuilder {
 	/** The path the collected items came from (names the saved file). */
 	walkFrom = $state('');
 
+	/** What Import cURL did: what it filled, and what it left out. */
+	curlImport = $state<{ ok: boolean; message: string; notes: string[] } | null>(null);
+
 	historySearch = $state('');
 	/** Raw: entries are replaced, never edited, so no deep proxy is needed. */
 	history = $state.raw<HistoryEntry[]>([]);
 	historyMessage = $state<string | null>(null);
 
 	readonly auth: AuthState;
+	readonly environments: EnvironmentsState;
+	readonly collections: CollectionsState;
 	#connection: ExplorerConnection;
 	#controller: AbortController | undefined;
 	#walkController: AbortController | undefined;
@@ -120,10 +131,17 @@ export class ExplorerState extends RequestBuilder {
 	/** The tab the person picked last; an automatic Error tab gives way to it. */
 	#chosenTab: ResponseTab = 'body';
 
-	constructor(connection: ExplorerConnection, history: HistoryStore = new HistoryStore()) {
+	constructor(
+		connection: ExplorerConnection,
+		history: HistoryStore = new HistoryStore(),
+		environments: EnvironmentsState = new EnvironmentsState(),
+		collections: CollectionsState = new CollectionsState()
+	) {
 		super();
 		this.#connection = connection;
 		this.#store = history;
+		this.environments = environments;
+		this.collections = collections;
 		this.auth = new AuthState(
 			(refresh) => this.#refreshTokens(refresh),
 			() => this.#connection.remember
@@ -266,7 +284,12 @@ export class ExplorerState extends RequestBuilder {
 	}
 
 	protected get builderContext(): BuilderContext {
-		return { apiRoot: this.#connection.apiRoot, auth: this.auth, status: this.response?.status };
+		return {
+			apiRoot: this.#connection.apiRoot,
+			auth: this.auth,
+			status: this.response?.status,
+			variables: this.environments.values
+		};
 	}
 
 	#toResponse(outcome: SendOutcome, method: string): ExplorerResponse {
@@ -284,6 +307,108 @@ export class ExplorerState extends RequestBuilder {
 	cancel(): void {
 		this.#controller?.abort();
 		this.sending = false;
+	}
+
+	// ---- saved requests ----
+
+	/** Saves the form as it stands (no secret) under a name in a collection. */
+	saveRequest(name: string, collection: string): boolean {
+		return this.collections.save(name, collection, this.snapshot()) !== null;
+	}
+
+	/** Puts a saved request into the form; nothing is sent. */
+	openSaved(id: string): void {
+		const item = this.collections.find(id);
+		if (!item) return;
+		this.restore(item);
+		this.collections.message = `Opened “${item.name}” in the request form.`;
+	}
+
+	exportCollections(): string {
+		return this.collections.exportFile(this.environments.environments);
+	}
+
+	importCollections(text: string): void {
+		const environments = this.collections.importFile(text);
+		if (environments?.length) this.environments.merge(environments);
+	}
+
+	// ---- will it work from a browser? ----
+
+	/** In Live mode: what the browser will add to and keep back from this request. */
+	get browserCheck(): BrowserCheck | null {
+		if (!this.#connection.live) return null;
+		const b = this.build();
+		const applied = this.auth.applied;
+		return browserCheck({
+			pageOrigin: pageOrigin(),
+			apiRoot: this.#connection.apiRoot,
+			method: b.method,
+			headers: { ...b.headers, ...applied.headers },
+			credentials: applied.credentials,
+			exposed: CODEHOST_EXPOSED_HEADERS
+		});
+	}
+
+	/** Why the last request got no answer, told apart: CORS, network or mixed content. */
+	get failureCause(): string | null {
+		if (!this.failure || !this.#connection.live) return null;
+		return explainFailure(this.failure.kind, pageOrigin(), this.#connection.apiRoot);
+	}
+
+	// ---- code for the request ----
+
+	/** The request as the form builds it now, for the code generators (the token kept apart). */
+	codeRequest(): CodeRequest {
+		const b = this.build();
+		const applied = this.auth.applied;
+		const sudoHeader = applied.headers['Sudo'];
+		const sudoQuery = applied.query.filter((q) => q.startsWith('sudo='));
+		return {
+			method: b.method,
+			apiRoot: this.#connection.apiRoot,
+			path: b.path,
+			query: [b.query, ...sudoQuery].filter(Boolean).join('&'),
+			headers: { ...b.headers, ...(sudoHeader ? { Sudo: sudoHeader } : {}) },
+			body: this.bodyKind === 'multipart' ? undefined : b.bodyText,
+			auth: { method: this.auth.method, way: this.auth.way, token: this.auth.token }
+		};
+	}
+
+	/** Code for the request in one client's form; the token only when asked for. */
+	code(client: Client, includeToken = false): string {
+		const text = generate(client, this.codeRequest(), includeToken);
+		return includeToken ? text : redactText(text, this.auth.secrets);
+	}
+
+	/**
+	 * Fills the form from a cURL command. Its token goes to the Token field (kept as the Code
+	 * host's "Remember" says), never into the saved form, and is sent only to the base URL.
+	 */
+	importCurl(command: string): boolean {
+		try {
+			const imported = toRequest(parseCurl(command), this.#connection.apiRoot);
+			this.restore(imported.snapshot);
+			if (imported.token) this.auth.token = imported.token;
+			if (imported.sudo) {
+				this.auth.sudo = imported.sudo.value;
+				this.auth.sudoWay = imported.sudo.way;
+			}
+			this.auth.save();
+			this.curlImport = {
+				ok: true,
+				message: `Imported ${imported.snapshot.method} ${imported.snapshot.path}${imported.token ? '; the token is in the Token field' : ''}.`,
+				notes: imported.notes
+			};
+			return true;
+		} catch (error) {
+			this.curlImport = {
+				ok: false,
+				message: `Not imported: ${error instanceof Error ? error.message : String(error)}`,
+				notes: []
+			};
+			return false;
+		}
 	}
 
 	// ---- OAuth ----
@@ -321,7 +446,8 @@ export class ExplorerState extends RequestBuilder {
 		this.walkProgress = { pages: 0, items: 0, url: first };
 		this.walkItems = [];
 		this.walkFrom = retargeted(first, this.#connection.apiRoot).path;
-		const headers = parseHeaderLines(this.headers);
+		const headers = this.build().headers;
+		delete headers['Content-Type'];
 		// Every page of this run shares one History row.
 		const run = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 		try {

@@ -18,9 +18,17 @@ import {
 } from './encoding';
 import { ENDPOINTS, keysetAdvice, type BodyKind, type EndpointTemplate } from './endpoints';
 import { badHeaderLine, badHeaderMessage, parseHeaderLines } from './header-lines';
+import type { RequestSnapshot } from './collections';
 import type { SavedRequest } from './history';
 import { REDACTED } from '$lib/http/redact';
 import { nullParams } from './rules';
+import {
+	resolve,
+	resolveParams,
+	unresolvedMessage,
+	variableNames,
+	variableProblems
+} from './variables';
 
 export const EXPLORER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type ExplorerMethod = (typeof EXPLORER_METHODS)[number];
@@ -41,6 +49,8 @@ export interface BuilderContext {
 	auth: AuthState;
 	/** The last answer's status (a 414 offers to send the parameters as a body). */
 	status?: number;
+	/** The active environment's variable values. */
+	variables: Readonly<Record<string, string>>;
 }
 
 export abstract class RequestBuilder {
@@ -82,8 +92,40 @@ export abstract class RequestBuilder {
 		return pathParamNames(this.path);
 	}
 
+	/** The path with its variables (each one segment, `/` as %2F) and `:params` filled. */
 	get builtPath(): string {
-		return fillPath(this.path, this.pathParams);
+		const vars = this.builderContext.variables;
+		const filled = Object.fromEntries(
+			Object.entries(this.pathParams).map(([k, v]) => [k, resolve(v, vars, 'raw').text])
+		);
+		return fillPath(resolve(this.path, vars, 'path').text, filled);
+	}
+
+	/** The query as typed, with its variables filled (each value percent-encoded). */
+	get resolvedQuery(): string {
+		return resolve(this.query, this.builderContext.variables, 'query').text;
+	}
+
+	/** Every `{{name}}` the request uses, in order. */
+	get variablesUsed(): string[] {
+		return variableNames(
+			this.path,
+			...Object.values(this.pathParams),
+			this.query,
+			this.params,
+			this.headers
+		);
+	}
+
+	/** Variables the active environment leaves without a value. */
+	get unresolved(): string[] {
+		const vars = this.builderContext.variables;
+		return this.variablesUsed.filter((n) => !vars[n]);
+	}
+
+	#variableError(): string | null {
+		if (this.unresolved.length) return unresolvedMessage(this.unresolved);
+		return variableProblems(this.headers, this.query, this.builderContext.variables)[0] ?? null;
 	}
 
 	get parsedParams():
@@ -97,7 +139,10 @@ export abstract class RequestBuilder {
 					error:
 						'Parameters must be one JSON object, for example {"name": "value"}, not a list or a single value.'
 				};
-			return { ok: true, value: value as Record<string, ParamValue> };
+			return {
+				ok: true,
+				value: resolveParams(value as Record<string, ParamValue>, this.builderContext.variables)
+			};
 		} catch (e) {
 			return {
 				ok: false,
@@ -107,7 +152,12 @@ export abstract class RequestBuilder {
 	}
 
 	get lint(): PathLint[] {
-		const out = lintRequest(this.builtPath, this.queryInBody ? '' : this.query);
+		const out = lintRequest(this.builtPath, this.queryInBody ? '' : this.resolvedQuery);
+		const vars = this.builderContext.variables;
+		if (this.unresolved.length)
+			out.push({ level: 'error', message: unresolvedMessage(this.unresolved) });
+		for (const message of variableProblems(this.headers, this.query, vars))
+			out.push({ level: 'error', message });
 		const p = this.parsedParams;
 		if (!p.ok) out.push({ level: 'error', message: p.error });
 		else {
@@ -150,7 +200,7 @@ export abstract class RequestBuilder {
 		const p = this.parsedParams;
 		if (!p.ok) return p.error;
 		const badHeader = badHeaderLine(this.headers);
-		return badHeader === undefined ? null : badHeaderMessage(badHeader);
+		return badHeader === undefined ? this.#variableError() : badHeaderMessage(badHeader);
 	}
 
 	/** The URL as it will be sent, with secrets left out. */
@@ -202,24 +252,27 @@ export abstract class RequestBuilder {
 	protected build(extraHeaders: Record<string, string> = {}): Built {
 		const p = this.parsedParams;
 		const params = p.ok ? p.value : {};
+		const query = this.resolvedQuery;
 		const queryParts: string[] = [];
-		if (this.query.trim() && !this.queryInBody)
-			queryParts.push(this.query.trim().replace(/^\?/, ''));
+		if (query.trim() && !this.queryInBody) queryParts.push(query.trim().replace(/^\?/, ''));
 		if (this.bodyKind === 'query' && Object.keys(params).length)
 			queryParts.push(encodeQuery(params));
-		const headers: Record<string, string> = { ...parseHeaderLines(this.headers), ...extraHeaders };
+		const headers: Record<string, string> = {
+			...parseHeaderLines(resolve(this.headers, this.builderContext.variables, 'raw').text),
+			...extraHeaders
+		};
 		let body: BodyInit | undefined;
 		let bodyText: string | undefined;
 		if (this.method !== 'GET') {
 			if (this.bodyKind === 'json') {
 				const merged = this.queryInBody
-					? { ...Object.fromEntries(decodeQuery(this.query)), ...params }
+					? { ...Object.fromEntries(decodeQuery(query)), ...params }
 					: params;
 				bodyText = JSON.stringify(merged);
 				body = bodyText;
 				headers['Content-Type'] = 'application/json';
 			} else if (this.bodyKind === 'form') {
-				bodyText = [this.queryInBody ? this.query.trim() : '', encodeForm(params)]
+				bodyText = [this.queryInBody ? query.trim() : '', encodeForm(params)]
 					.filter(Boolean)
 					.join('&');
 				body = bodyText;
@@ -230,8 +283,8 @@ export abstract class RequestBuilder {
 				if (this.file) form.append('file', this.file, this.file.name);
 				body = form;
 				bodyText = `(multipart form: ${[...flattenParams(params).map(([k]) => k), this.file ? `file=${this.file.name}` : 'no file'].join(', ')})`;
-			} else if (this.queryInBody && this.query.trim()) {
-				bodyText = this.query.trim();
+			} else if (this.queryInBody && query.trim()) {
+				bodyText = query.trim();
 				body = bodyText;
 				headers['Content-Type'] = 'application/x-www-form-urlencoded';
 			}
@@ -244,6 +297,38 @@ export abstract class RequestBuilder {
 			body,
 			bodyText
 		};
+	}
+
+	/** The form as it stands, `{{variables}}` unresolved, auth by name only (for saving). */
+	snapshot(): RequestSnapshot {
+		const auth = this.builderContext.auth;
+		return {
+			method: this.method,
+			path: this.path,
+			pathParams: { ...this.pathParams },
+			query: this.query,
+			params: this.params,
+			bodyKind: this.bodyKind,
+			headers: this.headers,
+			auth: { method: auth.method, way: auth.way }
+		};
+	}
+
+	/** Fills the form from a saved request; the token field is left as it is. */
+	restore(saved: RequestSnapshot) {
+		this.method = saved.method;
+		this.path = saved.path;
+		this.pathParams = { ...saved.pathParams };
+		this.query = saved.query;
+		this.params = saved.params;
+		this.bodyKind = saved.bodyKind;
+		this.headers = saved.headers;
+		this.queryInBody = false;
+		this.file = null;
+		const auth = this.builderContext.auth;
+		if (auth.method !== saved.auth.method) auth.setMethod(saved.auth.method);
+		auth.way = saved.auth.way;
+		auth.save();
 	}
 
 	/** Fills the form from a saved request (history). */

@@ -1,0 +1,330 @@
+/**
+ * Saved requests in named collections, kept in IndexedDB and exported as one JSON file
+ * (documented in docs/collections-file.md). A saved request never holds a secret: no token, no
+ * credential header or parameter; the auth method and how it travels are kept by name only.
+ * No Svelte here.
+ */
+import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { CREDENTIAL_HEADERS, CREDENTIAL_PARAMS } from '$lib/http/credentials';
+import { decodedParamName, SECRET_PARAMS } from '$lib/http/redact';
+import { AUTH_METHODS, type AuthMethod, type AuthWay } from './auth';
+import type { BodyKind } from './endpoints';
+import { cleanEnvironment, newId, type Environment } from './environments';
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const BODY_KINDS: readonly BodyKind[] = ['none', 'query', 'json', 'form', 'multipart'];
+
+/** The request as the form holds it: templates and `{{variables}}` unresolved. */
+export interface RequestSnapshot {
+	method: (typeof METHODS)[number];
+	path: string;
+	pathParams: Record<string, string>;
+	query: string;
+	params: string;
+	bodyKind: BodyKind;
+	/** Extra header lines, `Name: value`, credential headers left out. */
+	headers: string;
+	auth: { method: AuthMethod; way: AuthWay };
+}
+
+export interface SavedItem extends RequestSnapshot {
+	id: string;
+	name: string;
+}
+
+export interface Collection {
+	id: string;
+	name: string;
+	requests: SavedItem[];
+}
+
+export const FILE_FORMAT = 'api-workbench-collections';
+export const FILE_VERSION = 1;
+/** Past these a file is refused rather than read: nobody keeps that many by hand. */
+export const LIMITS = {
+	fileChars: 2_000_000,
+	collections: 200,
+	requests: 2_000,
+	nameChars: 200,
+	textChars: 100_000
+};
+
+/** Credential header lines and query parameters taken out, with what was taken. */
+export function withoutSecrets(snapshot: RequestSnapshot): {
+	snapshot: RequestSnapshot;
+	dropped: string[];
+} {
+	const dropped: string[] = [];
+	const headers = snapshot.headers
+		.split('\n')
+		.filter((line) => {
+			const name = line.slice(0, Math.max(0, line.indexOf(':'))).trim();
+			if (name && CREDENTIAL_HEADERS.has(name.toLowerCase())) {
+				dropped.push(`the ${name} header`);
+				return false;
+			}
+			return true;
+		})
+		.join('\n');
+	const query = snapshot.query
+		.split('&')
+		.filter((part) => {
+			const name = decodedParamName(part);
+			if (part && CREDENTIAL_PARAMS.has(name)) {
+				dropped.push(`the ${name} parameter`);
+				return false;
+			}
+			return true;
+		})
+		.join('&');
+	let params = snapshot.params;
+	try {
+		const parsed = JSON.parse(params) as unknown;
+		if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+			const kept = Object.entries(parsed).filter(([k]) => {
+				if (!SECRET_PARAMS.has(k.toLowerCase())) return true;
+				dropped.push(`the ${k} parameter`);
+				return false;
+			});
+			if (kept.length !== Object.keys(parsed).length)
+				params = JSON.stringify(Object.fromEntries(kept), null, 2);
+		}
+	} catch {
+		// Not JSON: kept as typed (the form says what is wrong with it).
+	}
+	return { snapshot: { ...snapshot, headers, query, params }, dropped };
+}
+
+export interface CollectionsFile {
+	format: typeof FILE_FORMAT;
+	version: typeof FILE_VERSION;
+	exportedAt: string;
+	collections: { name: string; requests: (RequestSnapshot & { name: string })[] }[];
+	environments: { name: string; values: Record<string, string> }[];
+}
+
+export function exportCollections(
+	collections: readonly Collection[],
+	environments: readonly Environment[]
+): string {
+	const file: CollectionsFile = {
+		format: FILE_FORMAT,
+		version: FILE_VERSION,
+		exportedAt: new Date().toISOString(),
+		collections: collections.map((c) => ({
+			name: c.name,
+			requests: c.requests.map((r) => {
+				const { snapshot } = withoutSecrets(r);
+				return { name: r.name, ...snapshot };
+			})
+		})),
+		environments: environments.map((e) => ({ name: e.name, values: { ...e.values } }))
+	};
+	return JSON.stringify(file, null, 2);
+}
+
+/** A file that cannot be read as it is: nothing of it is taken. */
+export class ImportRefused extends Error {}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+	!!v && typeof v === 'object' && !Array.isArray(v);
+
+function text(v: unknown, what: string, max = LIMITS.textChars, fallback?: string): string {
+	if (v === undefined && fallback !== undefined) return fallback;
+	if (typeof v !== 'string') throw new ImportRefused(`${what} is not text.`);
+	if (v.length > max) throw new ImportRefused(`${what} is longer than ${max} characters.`);
+	return v;
+}
+
+function readName(v: unknown, what: string): string {
+	const name = text(v, what, LIMITS.nameChars).trim();
+	if (!name) throw new ImportRefused(`${what} is empty.`);
+	return name;
+}
+
+/** One request of a file, checked field by field; a path must stay under the API root. */
+function readRequest(v: unknown, where: string): RequestSnapshot & { name: string } {
+	if (!isObject(v)) throw new ImportRefused(`${where} is not a request.`);
+	const name = readName(v.name, `The name of ${where}`);
+	const at = `${where} (“${name}”)`;
+	const method = text(v.method, `The method of ${at}`, 10).toUpperCase();
+	if (!(METHODS as readonly string[]).includes(method))
+		throw new ImportRefused(`${at} uses the method ${method}, which the explorer does not send.`);
+	const path = text(v.path, `The path of ${at}`, 2_000);
+	if (!path.startsWith('/') || path.startsWith('//') || /[\s\\]/.test(path))
+		throw new ImportRefused(
+			`${at} has the path “${path.slice(0, 80)}”: a saved path starts with one “/” and stays under the base URL (no other server, no spaces).`
+		);
+	const pathParams: Record<string, string> = {};
+	if (v.pathParams !== undefined) {
+		if (!isObject(v.pathParams))
+			throw new ImportRefused(`The path parameters of ${at} are not a list of names and values.`);
+		for (const [k, value] of Object.entries(v.pathParams)) {
+			if (!/^[a-z][a-z_]*$/i.test(k))
+				throw new ImportRefused(
+					`${at} has a path parameter called “${k.slice(0, 40)}”, which no path uses.`
+				);
+			pathParams[k] = text(value, `The path parameter ${k} of ${at}`, 2_000);
+		}
+	}
+	const bodyKind = text(v.bodyKind, `How ${at} sends its parameters`, 20, 'query') as BodyKind;
+	if (!BODY_KINDS.includes(bodyKind))
+		throw new ImportRefused(
+			`${at} sends its parameters as “${bodyKind}”, which the explorer does not know.`
+		);
+	const auth = isObject(v.auth) ? v.auth : {};
+	const info = AUTH_METHODS.find((m) => m.id === auth.method) ?? AUTH_METHODS[0]!;
+	const way = info.ways.find((w) => w === auth.way) ?? info.ways[0]!;
+	return {
+		name,
+		method: method as RequestSnapshot['method'],
+		path,
+		pathParams,
+		query: text(v.query, `The query of ${at}`, LIMITS.textChars, ''),
+		params: text(v.params, `The parameters of ${at}`, LIMITS.textChars, ''),
+		bodyKind,
+		headers: text(v.headers, `The headers of ${at}`, LIMITS.textChars, ''),
+		auth: { method: info.id, way }
+	};
+}
+
+export interface ImportedFile {
+	collections: Collection[];
+	environments: Environment[];
+	/** Secrets found in the file and not taken, one line each. */
+	dropped: string[];
+}
+
+/**
+ * Reads an exported file. Anything malformed or hostile refuses the whole file with the reason;
+ * secrets in it (tokens in the auth part, credential headers and parameters) are dropped.
+ */
+export function parseCollectionsFile(input: string): ImportedFile {
+	if (input.length > LIMITS.fileChars)
+		throw new ImportRefused(
+			`The file is larger than ${LIMITS.fileChars / 1_000_000} MB; an export is far smaller.`
+		);
+	let data: unknown;
+	try {
+		data = JSON.parse(input);
+	} catch {
+		throw new ImportRefused('The file is not JSON. Choose a file made by “Export collections”.');
+	}
+	if (!isObject(data) || data.format !== FILE_FORMAT)
+		throw new ImportRefused(
+			'This file is not a collections export. Choose a file made by “Export collections”.'
+		);
+	if (data.version !== FILE_VERSION)
+		throw new ImportRefused(
+			`The file is of version ${String(data.version).slice(0, 20)}; this explorer reads version ${FILE_VERSION}.`
+		);
+	if (!Array.isArray(data.collections)) throw new ImportRefused('The file lists no collections.');
+	if (data.collections.length > LIMITS.collections)
+		throw new ImportRefused(`The file holds more than ${LIMITS.collections} collections.`);
+	const dropped: string[] = [];
+	let count = 0;
+	const collections = data.collections.map((c, i): Collection => {
+		if (!isObject(c) || !Array.isArray(c.requests))
+			throw new ImportRefused(`Collection ${i + 1} is not a collection of requests.`);
+		const name = readName(c.name, `The name of collection ${i + 1}`);
+		count += c.requests.length;
+		if (count > LIMITS.requests)
+			throw new ImportRefused(`The file holds more than ${LIMITS.requests} requests.`);
+		return {
+			id: newId('col'),
+			name,
+			requests: c.requests.map((r, j) => {
+				const read = readRequest(r, `request ${j + 1} of “${name}”`);
+				if (
+					isObject(r) &&
+					isObject(r.auth) &&
+					['token', 'secret', 'password', 'refreshToken'].some((k) => k in (r.auth as object))
+				)
+					dropped.push(`“${read.name}”: a token in its auth part`);
+				const clean = withoutSecrets(read);
+				for (const d of clean.dropped) dropped.push(`“${read.name}”: ${d}`);
+				return { ...clean.snapshot, name: read.name, id: newId('req') };
+			})
+		};
+	});
+	const environments: Environment[] = [];
+	if (data.environments !== undefined) {
+		if (!Array.isArray(data.environments))
+			throw new ImportRefused('The environments of the file are not a list.');
+		for (const [i, e] of data.environments.entries()) {
+			const env = cleanEnvironment(isObject(e) ? { ...e, id: `import-${i}` } : e);
+			if (!env) throw new ImportRefused(`Environment ${i + 1} of the file has no name.`);
+			for (const k of Object.keys(env.values))
+				if (SECRET_PARAMS.has(k.toLowerCase())) {
+					delete env.values[k];
+					dropped.push(`environment “${env.name}”: the variable ${k}`);
+				}
+			environments.push(env);
+		}
+	}
+	return { collections, environments, dropped };
+}
+
+/** Requests whose name, path or collection name holds every word of the search. */
+export function searchCollections(collections: readonly Collection[], query: string): Collection[] {
+	const terms = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+	if (!terms.length) return [...collections];
+	return collections
+		.map((c) => ({
+			...c,
+			requests: c.requests.filter((r) => {
+				const hay = `${c.name} ${r.name} ${r.method} ${r.path} ${r.query}`.toLowerCase();
+				return terms.every((t) => hay.includes(t));
+			})
+		}))
+		.filter((c) => c.requests.length);
+}
+
+/** Cleans what IndexedDB gave back (an older or damaged store) instead of trusting it. */
+export function cleanCollections(value: unknown): Collection[] {
+	if (!Array.isArray(value)) return [];
+	const out: Collection[] = [];
+	for (const c of value) {
+		try {
+			if (!isObject(c) || typeof c.id !== 'string' || !Array.isArray(c.requests)) continue;
+			out.push({
+				id: c.id,
+				name: readName(c.name, 'A collection'),
+				requests: c.requests.map((r) => ({
+					...readRequest(r, 'a request'),
+					id: isObject(r) && typeof r.id === 'string' ? r.id : newId('req')
+				}))
+			});
+		} catch {
+			// A damaged collection is left out rather than breaking the list.
+		}
+	}
+	return out;
+}
+
+const KEY = 'collections';
+
+export class CollectionStore {
+	#store: UseStore | undefined;
+
+	#db(): UseStore {
+		this.#store ??= createStore('codehost-collections', 'kv');
+		return this.#store;
+	}
+
+	async load(): Promise<Collection[]> {
+		try {
+			return cleanCollections(await get(KEY, this.#db()));
+		} catch {
+			return [];
+		}
+	}
+
+	async save(collections: readonly Collection[]): Promise<void> {
+		try {
+			await set(KEY, JSON.parse(JSON.stringify(collections)), this.#db());
+		} catch {
+			// A private window may refuse IndexedDB: collections then last for this page only.
+		}
+	}
+}
