@@ -162,20 +162,19 @@ describe('energy dashboard', () => {
 		expect(pathsOf(h.requests).filter((p) => p === 'POST /buy/energy')).toHaveLength(1);
 	});
 
-	it('EN-ID-1: an order is followed by its global guid, never by its per-user id', async () => {
+	it('EN-ID-1: an order is followed by its global guid (8 digits), the only id the client keeps', async () => {
 		const { dashboard, h, m } = await ready();
 		fillExact(dashboard);
 		dashboard.buy.review();
 		await settle();
 		await dashboard.buy.confirm();
-		const order = dashboard.buy.result!.order;
-		expect(String(order.guid)).toMatch(/^\d{8}$/);
-		expect(order.guid).not.toBe(order.id);
+		const guid = dashboard.buy.result!.order.guid;
+		expect(String(guid)).toMatch(/^\d{8}$/);
 		// Long enough for the poller's first check.
 		await m.advance(5_000);
 		const gets = pathsOf(h.requests).filter((p) => p.startsWith('POST /order/get/'));
-		expect(gets).toContain(`POST /order/get/${order.guid}`);
-		expect(gets).not.toContain(`POST /order/get/${order.id}`);
+		expect(gets).toContain(`POST /order/get/${guid}`);
+		for (const path of gets) expect(path).toMatch(/^POST \/order\/get\/\d{8}$/);
 	});
 
 	it('warns when another order with the same details appears in the list at the same time', async () => {
