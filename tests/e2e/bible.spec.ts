@@ -141,51 +141,57 @@ test('Demo: a deep link with a verse anchor highlights the verse; font size chan
 	expect(parseFloat(await size())).toBeGreaterThan(parseFloat(before));
 });
 
-test('Demo: a deep link names the book in full from the first frame and says the demo Bible is loading while its book arrives', async ({
-	page,
-	context
-}) => {
-	await page.addInitScript(() => {
-		const w = window as unknown as { h1s: string[] };
-		w.h1s = [];
-		new MutationObserver(() => {
-			const text = document.querySelector('h1')?.textContent;
-			if (text && text !== w.h1s.at(-1)) w.h1s.push(text);
-		}).observe(document, { subtree: true, childList: true, characterData: true });
-	});
-	let release!: () => void;
-	const held = new Promise<void>((resolve) => (release = resolve));
-	await context.route(/\/assets\/Gen\.[\w-]+\.json$/, async (route) => {
-		await held;
-		await route.continue();
-	});
-	await page.goto('/bible/KJV/Gen/1');
-	const loading = page.getByRole('status').filter({ hasText: 'Loading the demo Bible…' });
-	await expect(loading).toBeVisible();
-	// Genesis is a large book: how much of it has arrived is shown.
-	await expect(page.getByRole('progressbar', { name: 'Demo Bible loaded' })).toBeVisible();
-	release();
-	await expect(
-		page.getByText('In the beginning God created the heaven and the earth.')
-	).toBeVisible();
-	await expect(loading).toHaveCount(0);
-	expect(await page.evaluate(() => (window as unknown as { h1s: string[] }).h1s)).toEqual([
-		'Genesis 1'
-	]);
-});
+test.describe('with the page not controlled by the service worker', () => {
+	// Requests that pass through a service worker are not seen by page.route, so a test
+	// that changes what the network answers runs without one (pwa.spec tests the worker).
+	test.use({ serviceWorkers: 'block' });
 
-test('Demo: when the demo Bible cannot be loaded the reader says so, blames no server, and Try again reads the chapter', async ({
-	page,
-	context
-}) => {
-	await context.route(/\/assets\/John\.[\w-]+\.json$/, (route) => route.abort('failed'));
-	await page.goto('/bible/KJV/John/3');
-	const problem = page.getByRole('alert', { name: 'Problem' });
-	await expect(problem).toContainText('The demo Bible text could not be loaded');
-	await expect(problem).not.toContainText(/server/i);
-	await context.unrouteAll();
-	await problem.getByRole('button', { name: 'Try again' }).click();
-	await expect(page.getByText('For God so loved the world')).toBeVisible();
+	test('Demo: a deep link names the book in full from the first frame and says the demo Bible is loading while its book arrives', async ({
+		page,
+		context
+	}) => {
+		await page.addInitScript(() => {
+			const w = window as unknown as { h1s: string[] };
+			w.h1s = [];
+			new MutationObserver(() => {
+				const text = document.querySelector('h1')?.textContent;
+				if (text && text !== w.h1s.at(-1)) w.h1s.push(text);
+			}).observe(document, { subtree: true, childList: true, characterData: true });
+		});
+		let release!: () => void;
+		const held = new Promise<void>((resolve) => (release = resolve));
+		await context.route(/\/assets\/Gen\.[\w-]+\.json$/, async (route) => {
+			await held;
+			await route.continue();
+		});
+		await page.goto('/bible/KJV/Gen/1');
+		const loading = page.getByRole('status').filter({ hasText: 'Loading the demo Bible…' });
+		await expect(loading).toBeVisible();
+		// Genesis is a large book: how much of it has arrived is shown.
+		await expect(page.getByRole('progressbar', { name: 'Demo Bible loaded' })).toBeVisible();
+		release();
+		await expect(
+			page.getByText('In the beginning God created the heaven and the earth.')
+		).toBeVisible();
+		await expect(loading).toHaveCount(0);
+		expect(await page.evaluate(() => (window as unknown as { h1s: string[] }).h1s)).toEqual([
+			'Genesis 1'
+		]);
+	});
+
+	test('Demo: when the demo Bible cannot be loaded the reader says so, blames no server, and Try again reads the chapter', async ({
+		page,
+		context
+	}) => {
+		await context.route(/\/assets\/John\.[\w-]+\.json$/, (route) => route.abort('failed'));
+		await page.goto('/bible/KJV/John/3');
+		const problem = page.getByRole('alert', { name: 'Problem' });
+		await expect(problem).toContainText('The demo Bible text could not be loaded');
+		await expect(problem).not.toContainText(/server/i);
+		await context.unrouteAll();
+		await problem.getByRole('button', { name: 'Try again' }).click();
+		await expect(page.getByText('For God so loved the world')).toBeVisible();
+	});
 });
 
 test('Demo: follow references; one that does not exist says so', async ({ page }) => {

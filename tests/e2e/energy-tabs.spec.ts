@@ -85,93 +85,99 @@ const serious = (violations: { id: string; help: string; impact?: string | null 
 		.filter((v) => v.impact === 'serious' || v.impact === 'critical')
 		.map((v) => `${v.id}: ${v.help}`);
 
-test('Live, two tabs: the same purchase confirmed in both at once places one order; the second tab shows it and buys again only when confirmed again', async ({
-	page,
-	context
-}) => {
-	test.setTimeout(90_000);
-	const token = newToken();
-	await goLiveEnergy(page, token);
-	const other = await secondTab(context, token);
-	const buys = countBuys(page, other);
-	// The first tab's purchase takes a while on the server, so both are under way together.
-	await page.route('**/buy/energy', async (route) => {
-		if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 2000));
-		await route.continue();
+test.describe('with the page not controlled by the service worker', () => {
+	// Requests that pass through a service worker are not seen by page.route, so a test
+	// that changes what the network answers runs without one (pwa.spec tests the worker).
+	test.use({ serviceWorkers: 'block' });
+
+	test('Live, two tabs: the same purchase confirmed in both at once places one order; the second tab shows it and buys again only when confirmed again', async ({
+		page,
+		context
+	}) => {
+		test.setTimeout(90_000);
+		const token = newToken();
+		await goLiveEnergy(page, token);
+		const other = await secondTab(context, token);
+		const buys = countBuys(page, other);
+		// The first tab's purchase takes a while on the server, so both are under way together.
+		await page.route('**/buy/energy', async (route) => {
+			if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 2000));
+			await route.continue();
+		});
+		const first = page.getByRole('form', { name: 'Buy energy' });
+		const second = other.getByRole('form', { name: 'Buy energy' });
+		await fillExact(first);
+		await fillExact(second);
+
+		await first.getByRole('button', { name: 'Confirm purchase' }).click();
+		await second.getByRole('button', { name: 'Confirm purchase' }).click();
+		await expect(second.getByRole('status')).toHaveText(
+			'Waiting for another purchase in this browser to finish first…'
+		);
+
+		const guid = await placedGuid(first);
+		const notice = second.locator('#buy-elsewhere');
+		await expect(notice).toContainText(
+			`The same purchase was just placed in another tab or page: order ${guid}.`
+		);
+		await expect(notice).toContainText('Nothing was sent from here');
+		await expect(notice).toBeFocused();
+		await expect(orderRow(other, guid)).toBeVisible();
+		expect(buys).toHaveLength(1);
+		expect(await serverOrders(page, token)).toHaveLength(4);
+		expect(serious((await new AxeBuilder({ page: other }).analyze()).violations)).toEqual([]);
+
+		// A second order only when the user confirms again, and it is not mistaken for a double.
+		await second.getByRole('button', { name: 'Confirm purchase' }).click();
+		const secondGuid = await placedGuid(second);
+		expect(secondGuid).not.toBe(guid);
+		expect(buys).toHaveLength(2);
+		expect(await serverOrders(page, token)).toHaveLength(5);
+		await expect(second.getByText('Check for a double order')).toHaveCount(0);
 	});
-	const first = page.getByRole('form', { name: 'Buy energy' });
-	const second = other.getByRole('form', { name: 'Buy energy' });
-	await fillExact(first);
-	await fillExact(second);
 
-	await first.getByRole('button', { name: 'Confirm purchase' }).click();
-	await second.getByRole('button', { name: 'Confirm purchase' }).click();
-	await expect(second.getByRole('status')).toHaveText(
-		'Waiting for another purchase in this browser to finish first…'
-	);
+	test('Live: a reload while the purchase is being placed says on the next load that it was placed, and names the order', async ({
+		page,
+		axe
+	}) => {
+		test.setTimeout(60_000);
+		const token = newToken();
+		await goLiveEnergy(page, token);
+		const buys = countBuys(page);
+		// The server places the order; its answer never reaches the page before the reload.
+		let reloaded!: () => void;
+		const afterReload = new Promise<void>((resolve) => (reloaded = resolve));
+		await page.route('**/buy/energy', async (route) => {
+			if (route.request().method() !== 'POST') return route.continue();
+			await route.fetch();
+			await afterReload;
+			await route.abort().catch(() => undefined);
+		});
+		const form = page.getByRole('form', { name: 'Buy energy' });
+		await fillExact(form);
+		await form.getByRole('button', { name: 'Confirm purchase' }).click();
+		await expect(form.getByRole('status')).toHaveText('Placing the order…');
+		await expect.poll(() => serverOrders(page, token)).toHaveLength(4);
+		// What this browser keeps meanwhile: the purchase, never the token.
+		const marker = await page.evaluate((key) => localStorage.getItem(key), PENDING_KEY);
+		expect(marker).toContain('"amount":65000');
+		expect(marker).toContain(`${FAKE_URLS.energy}/api/v1/private`);
+		expect(marker).not.toContain(token);
 
-	const guid = await placedGuid(first);
-	const notice = second.locator('#buy-elsewhere');
-	await expect(notice).toContainText(
-		`The same purchase was just placed in another tab or page: order ${guid}.`
-	);
-	await expect(notice).toContainText('Nothing was sent from here');
-	await expect(notice).toBeFocused();
-	await expect(orderRow(other, guid)).toBeVisible();
-	expect(buys).toHaveLength(1);
-	expect(await serverOrders(page, token)).toHaveLength(4);
-	expect(serious((await new AxeBuilder({ page: other }).analyze()).violations)).toEqual([]);
-
-	// A second order only when the user confirms again, and it is not mistaken for a double.
-	await second.getByRole('button', { name: 'Confirm purchase' }).click();
-	const secondGuid = await placedGuid(second);
-	expect(secondGuid).not.toBe(guid);
-	expect(buys).toHaveLength(2);
-	expect(await serverOrders(page, token)).toHaveLength(5);
-	await expect(second.getByText('Check for a double order')).toHaveCount(0);
-});
-
-test('Live: a reload while the purchase is being placed says on the next load that it was placed, and names the order', async ({
-	page,
-	axe
-}) => {
-	test.setTimeout(60_000);
-	const token = newToken();
-	await goLiveEnergy(page, token);
-	const buys = countBuys(page);
-	// The server places the order; its answer never reaches the page before the reload.
-	let reloaded!: () => void;
-	const afterReload = new Promise<void>((resolve) => (reloaded = resolve));
-	await page.route('**/buy/energy', async (route) => {
-		if (route.request().method() !== 'POST') return route.continue();
-		await route.fetch();
-		await afterReload;
-		await route.abort().catch(() => undefined);
+		await page.reload();
+		reloaded();
+		const notice = page.getByRole('region', { name: 'Interrupted purchase' });
+		await expect(notice).toContainText(
+			`Your purchase of 65,000 energy for ${ADDRESS} for 1 hour was placed: order 31000004.`
+		);
+		await expect(orderRow(page, '31000004')).toBeVisible();
+		expect(buys).toHaveLength(1);
+		expect(await serverOrders(page, token)).toHaveLength(4);
+		await expect
+			.poll(() => page.evaluate((key) => localStorage.getItem(key), PENDING_KEY))
+			.toBeNull();
+		expect(serious((await axe().analyze()).violations)).toEqual([]);
 	});
-	const form = page.getByRole('form', { name: 'Buy energy' });
-	await fillExact(form);
-	await form.getByRole('button', { name: 'Confirm purchase' }).click();
-	await expect(form.getByRole('status')).toHaveText('Placing the order…');
-	await expect.poll(() => serverOrders(page, token)).toHaveLength(4);
-	// What this browser keeps meanwhile: the purchase, never the token.
-	const marker = await page.evaluate((key) => localStorage.getItem(key), PENDING_KEY);
-	expect(marker).toContain('"amount":65000');
-	expect(marker).toContain(`${FAKE_URLS.energy}/api/v1/private`);
-	expect(marker).not.toContain(token);
-
-	await page.reload();
-	reloaded();
-	const notice = page.getByRole('region', { name: 'Interrupted purchase' });
-	await expect(notice).toContainText(
-		`Your purchase of 65,000 energy for ${ADDRESS} for 1 hour was placed: order 31000004.`
-	);
-	await expect(orderRow(page, '31000004')).toBeVisible();
-	expect(buys).toHaveLength(1);
-	expect(await serverOrders(page, token)).toHaveLength(4);
-	await expect
-		.poll(() => page.evaluate((key) => localStorage.getItem(key), PENDING_KEY))
-		.toBeNull();
-	expect(serious((await axe().analyze()).violations)).toEqual([]);
 });
 
 test('Demo: a reload while the purchase is being placed, before the service saw it, says on the next load that it was not placed', async ({
@@ -205,28 +211,34 @@ test('Demo: a reload while the purchase is being placed, before the service saw 
 	await expect(page.getByRole('region', { name: 'Orders' })).toContainText('of 3');
 });
 
-test('Live: another order with the same details appearing at the same time is reported as seen, not explained', async ({
-	page
-}) => {
-	const token = newToken();
-	await goLiveEnergy(page, token);
-	// The same order arrives from elsewhere (another device) just before this one.
-	await page.route('**/buy/energy', async (route) => {
-		if (route.request().method() === 'POST')
-			await page.request.post(`${FAKE_URLS.energy}/api/v1/private/buy/energy`, {
-				headers: { Token: token },
-				data: REQUEST
-			});
-		await route.continue();
+test.describe('with the page not controlled by the service worker', () => {
+	// Requests that pass through a service worker are not seen by page.route, so a test
+	// that changes what the network answers runs without one (pwa.spec tests the worker).
+	test.use({ serviceWorkers: 'block' });
+
+	test('Live: another order with the same details appearing at the same time is reported as seen, not explained', async ({
+		page
+	}) => {
+		const token = newToken();
+		await goLiveEnergy(page, token);
+		// The same order arrives from elsewhere (another device) just before this one.
+		await page.route('**/buy/energy', async (route) => {
+			if (route.request().method() === 'POST')
+				await page.request.post(`${FAKE_URLS.energy}/api/v1/private/buy/energy`, {
+					headers: { Token: token },
+					data: REQUEST
+				});
+			await route.continue();
+		});
+		const form = page.getByRole('form', { name: 'Buy energy' });
+		await fillExact(form);
+		await form.getByRole('button', { name: 'Confirm purchase' }).click();
+		expect(await placedGuid(form)).toBe('31000005');
+		const warning = form.getByRole('alert').filter({ hasText: 'Check for a double order' });
+		await expect(warning).toContainText(
+			'another order with the same address, amount and period appeared in the order list at the same time: 31000004 ('
+		);
+		await expect(warning).toContainText('Check whether you meant to buy twice.');
+		await expect(warning).not.toContainText('re-sent');
 	});
-	const form = page.getByRole('form', { name: 'Buy energy' });
-	await fillExact(form);
-	await form.getByRole('button', { name: 'Confirm purchase' }).click();
-	expect(await placedGuid(form)).toBe('31000005');
-	const warning = form.getByRole('alert').filter({ hasText: 'Check for a double order' });
-	await expect(warning).toContainText(
-		'another order with the same address, amount and period appeared in the order list at the same time: 31000004 ('
-	);
-	await expect(warning).toContainText('Check whether you meant to buy twice.');
-	await expect(warning).not.toContainText('re-sent');
 });

@@ -600,7 +600,8 @@ test('Live: each auth way and the sudo target travel exactly as the seed says (h
 	await page.getByRole('textbox', { name: 'Username' }).fill('root');
 	await page.getByLabel('Password').fill('demo-password');
 	await page.getByRole('button', { name: 'Get tokens' }).click();
-	await expect(u.token).not.toHaveValue('');
+	// The field holds the impersonation token until the answer arrives: wait for the sign-in.
+	await expect(page.getByRole('status').filter({ hasText: 'Signed in' })).toBeVisible();
 	const oauthToken = await u.token.inputValue();
 	await u.sentAs.selectOption({ label: 'Authorization: Bearer header' });
 	const bearer = await sent();
