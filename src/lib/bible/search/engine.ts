@@ -8,8 +8,10 @@ import { booksInOrder, type BibleDetail } from '../schemas';
 import type { ParsedQuery, Testament } from './query';
 import {
 	chapterKey,
+	scanChapters,
 	TranslationIndex,
 	type ChapterLoader,
+	type ChapterText,
 	type Hit,
 	type Snapshot
 } from './verse-index';
@@ -101,6 +103,8 @@ export class SearchEngine {
 	readonly #chapters: UseStore;
 	readonly #indexes: UseStore;
 	readonly #loaded = new Map<string, Loaded>();
+	/** Stored text read for searches made before the index was loaded (dropped once it is). */
+	readonly #scanned = new Map<string, Promise<ChapterText[]>>();
 	/** Every operation in turn, so a search sees every chapter stored before it was asked. */
 	#queue: Promise<unknown> = Promise.resolve();
 	readonly #dirty = new Set<string>();
@@ -179,7 +183,7 @@ export class SearchEngine {
 		let index: TranslationIndex | undefined;
 		if (isSnapshot(raw) && raw.chapters.every((k) => stored.has(k))) {
 			try {
-				index = new TranslationIndex(raw);
+				index = await TranslationIndex.load(raw);
 			} catch {
 				index = undefined; // damaged: rebuilt below
 			}
@@ -203,6 +207,7 @@ export class SearchEngine {
 		}
 		const loaded: Loaded = { index, detail };
 		this.#loaded.set(bibleRef, loaded);
+		this.#scanned.delete(bibleRef);
 		if (missing.length || (raw !== undefined && !fromSnapshot)) this.#markDirty(bibleRef);
 		const t3 = performance.now();
 		this.onIndexed?.(bibleRef, index.chapterCount, t3 - t0, {
@@ -228,6 +233,7 @@ export class SearchEngine {
 
 	/** Chapters were stored: index them (replacing any earlier text). */
 	chaptersStored(bibleRef: string, keys: readonly [string, number][]): Promise<void> {
+		this.#scanned.delete(bibleRef);
 		return this.#run(async () => {
 			const loaded = this.#loaded.get(bibleRef);
 			if (!loaded) {
@@ -253,6 +259,7 @@ export class SearchEngine {
 
 	/** The translation was deleted from this device: so is its index. */
 	translationDeleted(bibleRef: string): Promise<void> {
+		this.#scanned.delete(bibleRef);
 		return this.#run(async () => {
 			this.#loaded.delete(bibleRef);
 			this.#dirty.delete(bibleRef);
@@ -296,78 +303,111 @@ export class SearchEngine {
 		return out;
 	}
 
-	search(request: SearchRequest): Promise<SearchAnswer> {
-		return this.#run(async () => {
-			const stored = await this.#storedTranslations();
-			const refs = request.translation
-				? stored.filter((r) => r.toLowerCase() === request.translation!.toLowerCase())
-				: stored;
-			if (request.translation && !refs.length) {
-				const detail = await bibleCache(this.#apiRoot)
-					.detail(request.translation)
-					.catch(() => undefined);
-				return {
-					ok: true as const,
-					hits: [],
-					total: 0,
-					coverage: [
-						{
-							bibleRef: request.translation,
-							name: detail?.name ?? request.translation,
-							chapters: 0,
-							total: detail?.books.reduce((n, b) => n + b.chaptersCount, 0)
-						}
-					]
-				};
+	/** Every stored chapter of a translation, read once for the searches of a cold start. */
+	#storedText(bibleRef: string): Promise<ChapterText[]> {
+		let text = this.#scanned.get(bibleRef);
+		if (!text) {
+			text = this.#chapters('readonly', (store) =>
+				promisifyRequest(store.getAll(this.#range(bibleRef)) as IDBRequest<unknown[]>)
+			).then((raws) =>
+				raws
+					.map(asRecord)
+					.filter((r) => r !== undefined)
+					.map((r) => ({ book: r.bookRef, chapter: r.chapter, verses: r.verses }))
+			);
+			this.#scanned.set(bibleRef, text);
+			text.catch(() => this.#scanned.delete(bibleRef));
+		}
+		return text;
+	}
+
+	/**
+	 * On a cold start, loading the saved index of a whole Bible takes about a second, building it
+	 * several: until a translation's index is in memory its stored text is scanned instead, without
+	 * waiting in line behind the loading. The text decides every match either way (see
+	 * TranslationIndex.search), so both give the same answer.
+	 */
+	async search(request: SearchRequest): Promise<SearchAnswer> {
+		const stored = await this.#storedTranslations();
+		const warm = stored.every((ref) => this.#loaded.has(ref));
+		return warm ? this.#run(() => this.#answer(request, true)) : this.#answer(request, false);
+	}
+
+	async #answer(request: SearchRequest, useIndex: boolean): Promise<SearchAnswer> {
+		const stored = await this.#storedTranslations();
+		const refs = request.translation
+			? stored.filter((r) => r.toLowerCase() === request.translation!.toLowerCase())
+			: stored;
+		if (request.translation && !refs.length) {
+			const detail = await bibleCache(this.#apiRoot)
+				.detail(request.translation)
+				.catch(() => undefined);
+			return {
+				ok: true as const,
+				hits: [],
+				total: 0,
+				coverage: [
+					{
+						bibleRef: request.translation,
+						name: detail?.name ?? request.translation,
+						chapters: 0,
+						total: detail?.books.reduce((n, b) => n + b.chaptersCount, 0)
+					}
+				]
+			};
+		}
+		const hits: SearchHit[] = [];
+		const coverage: Coverage[] = [];
+		let total = 0;
+		let bookFound = request.book === undefined;
+		for (const ref of refs) {
+			const loaded = useIndex ? await this.#ensure(ref) : this.#loaded.get(ref);
+			const detail =
+				loaded?.detail ??
+				(await bibleCache(this.#apiRoot)
+					.detail(ref)
+					.catch(() => undefined));
+			const books = booksInOrder(detail?.books ?? []);
+			const order = new Map(books.map((b, i) => [b.ref, i]));
+			const names = new Map(books.map((b) => [b.ref, b.name]));
+			let allowed: Set<string> | undefined;
+			if (request.book !== undefined) {
+				const want = bookKey(request.book);
+				const match = books.find((b) => bookKey(b.ref) === want || bookKey(b.name) === want);
+				allowed = new Set(match ? [match.ref] : []);
+				if (match) bookFound = true;
 			}
-			const hits: SearchHit[] = [];
-			const coverage: Coverage[] = [];
-			let total = 0;
-			let bookFound = request.book === undefined;
-			for (const ref of refs) {
-				const { index, detail } = await this.#ensure(ref);
-				const books = booksInOrder(detail?.books ?? []);
-				const order = new Map(books.map((b, i) => [b.ref, i]));
-				const names = new Map(books.map((b) => [b.ref, b.name]));
-				let allowed: Set<string> | undefined;
-				if (request.book !== undefined) {
-					const want = bookKey(request.book);
-					const match = books.find((b) => bookKey(b.ref) === want || bookKey(b.name) === want);
-					allowed = new Set(match ? [match.ref] : []);
-					if (match) bookFound = true;
-				}
-				if (request.testament) {
-					const matt = books.findIndex((b) => b.ref === 'Matt' || /^matt/i.test(b.name));
-					const inNT = (ref: string, i: number) => NT.has(ref) || (matt >= 0 && i >= matt);
-					const these = books
-						.filter((b, i) => inNT(b.ref, i) === (request.testament === 'NT'))
-						.map((b) => b.ref);
-					allowed = new Set(allowed ? these.filter((r) => allowed!.has(r)) : these);
-				}
-				const found = await index.search(
-					request.query,
-					{ loose: request.loose, books: allowed },
-					(doc) =>
-						(order.get(doc.book) ?? 999) * 1e6 + doc.chapter * 1e3 + (parseInt(doc.verse) || 0),
-					Math.max(0, request.limit - hits.length),
-					this.#loader(ref)
-				);
-				total += found.total;
-				for (const h of found.hits)
-					hits.push({ ...h, bibleRef: ref, bookName: names.get(h.book) ?? h.book });
-				coverage.push({
-					bibleRef: ref,
-					name: detail?.name ?? ref,
-					chapters: index.chapterCount,
-					total: detail ? books.reduce((n, b) => n + b.chaptersCount, 0) : undefined
-				});
+			if (request.testament) {
+				const matt = books.findIndex((b) => b.ref === 'Matt' || /^matt/i.test(b.name));
+				const inNT = (ref: string, i: number) => NT.has(ref) || (matt >= 0 && i >= matt);
+				const these = books
+					.filter((b, i) => inNT(b.ref, i) === (request.testament === 'NT'))
+					.map((b) => b.ref);
+				allowed = new Set(allowed ? these.filter((r) => allowed!.has(r)) : these);
 			}
-			if (!bookFound)
-				return {
-					ok: false as const,
-					message: `No book called “${request.book ?? ''}” in the translations searched. Choose one from the Book list.`
-				};
-			return { ok: true as const, hits, total, coverage };
-		});
+			const options = { loose: request.loose, books: allowed };
+			const sortKey = (doc: { book: string; chapter: number; verse: string }) =>
+				(order.get(doc.book) ?? 999) * 1e6 + doc.chapter * 1e3 + (parseInt(doc.verse) || 0);
+			const limit = Math.max(0, request.limit - hits.length);
+			const text = loaded ? undefined : await this.#storedText(ref);
+			const found = loaded
+				? await loaded.index.search(request.query, options, sortKey, limit, this.#loader(ref))
+				: scanChapters(text ?? [], request.query, options, sortKey, limit);
+			total += found.total;
+			for (const h of found.hits)
+				hits.push({ ...h, bibleRef: ref, bookName: names.get(h.book) ?? h.book });
+			coverage.push({
+				bibleRef: ref,
+				name: detail?.name ?? ref,
+				chapters: loaded ? loaded.index.chapterCount : (text?.length ?? 0),
+				total: detail ? books.reduce((n, b) => n + b.chaptersCount, 0) : undefined
+			});
+		}
+		if (!bookFound)
+			return {
+				ok: false as const,
+				message: `No book called “${request.book ?? ''}” in the translations searched. Choose one from the Book list.`
+			};
+		return { ok: true as const, hits, total, coverage };
 	}
 }
