@@ -33,7 +33,10 @@ export class NotesState {
 	/** Everything, in Bible order. */
 	readonly all: VerseNote[] = $derived([...this.#byKey.values()].sort(compareRefs));
 	readonly labels: string[] = $derived(
-		[...new Set(this.all.flatMap((n) => n.labels))].sort((a, b) => a.localeCompare(b))
+		this.all
+			.flatMap((n) => n.labels)
+			.filter((l, i, list) => list.indexOf(l) === i)
+			.sort((a, b) => a.localeCompare(b))
 	);
 	/** What "My notes" shows: the search matches the reference, the note or a label. */
 	readonly visible: VerseNote[] = $derived.by(() => {

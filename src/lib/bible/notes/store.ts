@@ -6,7 +6,6 @@ import {
 	parseNotesFile,
 	refKey,
 	validRef,
-	type HighlightColour,
 	type MergeResult,
 	type VerseNote
 } from './format';
@@ -27,7 +26,7 @@ function readRecord(key: unknown, raw: unknown): VerseNote | undefined {
 		!validRef(r as VerseNote) &&
 		refKey(r as VerseNote) === key &&
 		typeof r.bookmark === 'boolean' &&
-		(r.highlight === undefined || HIGHLIGHTS.includes(r.highlight as HighlightColour)) &&
+		(r.highlight === undefined || HIGHLIGHTS.includes(r.highlight)) &&
 		typeof r.note === 'string' &&
 		Array.isArray(r.labels) &&
 		r.labels.every((l) => typeof l === 'string') &&
