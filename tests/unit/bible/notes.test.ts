@@ -72,11 +72,15 @@ describe('the notes file', () => {
 			/not a notes file/
 		],
 		['another version', file([], { version: 2 }), /version 2; this app reads version 1/],
-		['a top-level __proto__', '{"__proto__":{"polluted":1},' + file([]).slice(1), /__proto__/],
+		[
+			'a top-level __proto__',
+			'{"__proto__":{"polluted":1},' + file([]).slice(1),
+			/a field called “__proto__”/
+		],
 		[
 			'a __proto__ inside a note',
 			file([{ ...entry(), ['__proto__']: { admin: true } }]),
-			/__proto__/
+			/a field called “__proto__”/
 		],
 		['a field notes never have', file([entry({ extra: 1 })]), /field “extra”/],
 		['a chapter that does not exist', file([entry({ chapter: 22 })]), /John has no chapter 22/],
