@@ -442,6 +442,8 @@ test('Demo: cancel a download; downloading again fetches only the missing chapte
 test('Keyboard only: choose a translation, a book and a chapter; arrows and buttons turn chapters; look up a reference', async ({
 	page
 }) => {
+	// A long journey (about 20 s on two busy cores): the default 30 s left no margin.
+	test.setTimeout(60_000);
 	await page.goto('/bible');
 	await tabTo(page, page.getByRole('link', { name: 'King James Version (KJV)', exact: true }));
 	await page.keyboard.press('Enter');
