@@ -9,6 +9,7 @@ import { parseJsonBody } from '$lib/http/validate';
 import { AuthState } from './auth.svelte';
 import { CollectionsState } from './collections.svelte';
 import { EnvironmentsState } from './environments.svelte';
+import { referenceLabel, type TokenReference } from './environments';
 import { toCurl } from './curl';
 import { generate, type Client, type CodeRequest } from './codegen';
 import { parseCurl, toRequest } from './curl-import';
@@ -331,6 +332,32 @@ export class ExplorerState extends RequestBuilder {
 	importCollections(text: string): void {
 		const environments = this.collections.importFile(text);
 		if (environments?.length) this.environments.merge(environments);
+	}
+
+	// ---- environments ----
+
+	/** Selects an environment; one with a token reference switches the auth method to it. */
+	selectEnvironment(id: string): void {
+		this.environments.select(id);
+		this.#followReference();
+	}
+
+	/** Makes the active environment use an auth method (undefined: keep whatever is chosen). */
+	setEnvironmentAuth(ref: TokenReference | undefined): void {
+		this.environments.setReference(ref);
+		if (ref) this.#followReference();
+		else
+			this.environments.message = `“${this.environments.active.name}” leaves the auth method as it is.`;
+	}
+
+	#followReference(): void {
+		const env = this.environments.active;
+		if (!env.auth) return;
+		const hasToken = this.auth.use(env.auth.method, env.auth.way);
+		const what = referenceLabel(env.auth);
+		this.environments.message = hasToken
+			? `“${env.name}” uses ${what}.`
+			: `“${env.name}” uses ${what}: enter its token in the Token field (it is kept for this tab, never in the environment).`;
 	}
 
 	// ---- will it work from a browser? ----
