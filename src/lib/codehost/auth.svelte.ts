@@ -153,8 +153,8 @@ export class AuthState {
 
 	/** Every token this tab holds (each method's), for hiding them in what is shown or kept. */
 	get secrets(): string[] {
-		return [...new Set([this.token, this.refreshToken, ...Object.values(this.#tokens)])].filter(
-			(s): s is string => !!s && s.length >= 4
+		return [this.token, this.refreshToken, ...Object.values(this.#tokens)].filter(
+			(s, i, all): s is string => !!s && s.length >= 4 && all.indexOf(s) === i
 		);
 	}
 
