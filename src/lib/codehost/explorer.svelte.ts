@@ -15,7 +15,7 @@ import { generate, type Client, type CodeRequest } from './codegen';
 import { parseCurl, toRequest } from './curl-import';
 import { browserCheck, explainFailure, type BrowserCheck } from './browser-check';
 import { CODEHOST_EXPOSED_HEADERS } from './exposed-headers';
-import { joinUrl } from './encoding';
+import { flattenParams, joinUrl } from './encoding';
 import {
 	responseFromEntry,
 	toExplorerResponse,
@@ -391,13 +391,20 @@ export class ExplorerState extends RequestBuilder {
 		const applied = this.auth.applied;
 		const sudoHeader = applied.headers['Sudo'];
 		const sudoQuery = applied.query.filter((q) => q.startsWith('sudo='));
+		const multipart = this.bodyKind === 'multipart' && b.method !== 'GET';
 		return {
 			method: b.method,
 			apiRoot: this.#connection.apiRoot,
 			path: b.path,
 			query: [b.query, ...sudoQuery].filter(Boolean).join('&'),
 			headers: { ...b.headers, ...(sudoHeader ? { Sudo: sudoHeader } : {}) },
-			body: this.bodyKind === 'multipart' ? undefined : b.bodyText,
+			body: multipart ? undefined : b.bodyText,
+			form: multipart
+				? {
+						fields: flattenParams(this.parsedParams.ok ? this.parsedParams.value : {}),
+						file: this.file?.name
+					}
+				: undefined,
 			auth: { method: this.auth.method, way: this.auth.way, token: this.auth.token }
 		};
 	}
