@@ -109,7 +109,7 @@ test.describe('Live, wide (1280×800)', () => {
 			env: { ...process.env, GITLAB_TOKEN: 'glpat-demo-token' }
 		});
 		// The snippet prints the status and the parsed answer.
-		expect(node.stdout).toMatch(/^200 /);
+		expect(node.stdout).toMatch(/^200 \{/);
 		expect(node.stdout).toContain("name: 'Server 2'");
 	});
 });
