@@ -105,8 +105,9 @@ test.describe('Live, wide (1280×800)', () => {
 		const panel = page.getByRole('region', { name: 'Code for the request' });
 		await panel.getByRole('tab', { name: 'fetch' }).click();
 		const fetchCode = await panel.getByRole('tabpanel').innerText();
+		// Without colours: the test runner asks child processes for them.
 		const node = await run(process.execPath, ['--input-type=module', '-e', fetchCode], {
-			env: { ...process.env, GITLAB_TOKEN: 'glpat-demo-token' }
+			env: { ...process.env, GITLAB_TOKEN: 'glpat-demo-token', FORCE_COLOR: '0' }
 		});
 		// The snippet prints the status and the parsed answer.
 		expect(node.stdout).toMatch(/^200 \{/);
