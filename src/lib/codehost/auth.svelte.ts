@@ -24,6 +24,8 @@ export class AuthState {
 	oauthMessage = $state<string | null>(null);
 	refreshes = $state(0);
 	now = $state(Date.now());
+	/** The token entered for each method in this tab (kept where the token is kept). */
+	#tokens = $state<Partial<Record<AuthMethod, string>>>({});
 	#remember: () => boolean;
 	readonly session: OAuthSession;
 
@@ -32,16 +34,17 @@ export class AuthState {
 		remember: () => boolean = () => false
 	) {
 		this.#remember = remember;
-		const saved = loadExplorerSecrets();
+		const { tokens, ...saved } = loadExplorerSecrets();
 		Object.assign(this, saved);
+		this.#tokens = { ...tokens };
 		this.session = new OAuthSession(
 			refresh,
 			(tokens, error) => this.#onRefreshed(tokens, error),
-			this.#tokens()
+			this.#oauthTokens()
 		);
 	}
 
-	#tokens(): OAuthTokens | null {
+	#oauthTokens(): OAuthTokens | null {
 		return this.method === 'oauth' && this.token && this.refreshToken
 			? {
 					accessToken: this.token,
@@ -66,11 +69,27 @@ export class AuthState {
 		}
 	}
 
+	/** Switches method; the Token field then holds the token entered for that method, if any. */
 	setMethod(method: AuthMethod) {
-		this.method = method;
+		if (method !== this.method) {
+			this.#tokens = { ...this.#tokens, [this.method]: this.token };
+			this.method = method;
+			this.token = this.#tokens[method] ?? '';
+		}
 		const ways = methodInfo(method).ways;
 		if (!ways.includes(this.way)) this.way = ways[0]!;
 		this.save();
+	}
+
+	/**
+	 * Follows a token reference (an environment's): the method, how it travels, and the token
+	 * entered for that method in this tab. Says whether there is such a token.
+	 */
+	use(method: AuthMethod, way: AuthWay): boolean {
+		this.setMethod(method);
+		if (methodInfo(method).ways.includes(way)) this.way = way;
+		this.save();
+		return method === 'none' || method === 'session' || this.token.trim() !== '';
 	}
 
 	setTokens(tokens: OAuthTokens) {
@@ -84,7 +103,11 @@ export class AuthState {
 
 	/** Call after editing token fields by hand, so the refresher sees them. */
 	save() {
-		this.session.set(this.#tokens());
+		this.session.set(this.#oauthTokens());
+		const tokens = { ...this.#tokens, [this.method]: this.token };
+		// Only tokens someone entered: an empty one is no token.
+		for (const [m, t] of Object.entries(tokens)) if (!t) delete tokens[m as AuthMethod];
+		this.#tokens = tokens;
 		const s: ExplorerSecrets = {
 			method: this.method,
 			way: this.way,
@@ -93,7 +116,8 @@ export class AuthState {
 			createdAt: this.createdAt,
 			expiresIn: this.expiresIn,
 			sudo: this.sudo,
-			sudoWay: this.sudoWay
+			sudoWay: this.sudoWay,
+			tokens
 		};
 		saveExplorerSecrets(s, this.#remember());
 	}
@@ -127,8 +151,11 @@ export class AuthState {
 		return isAuthenticated({ method: this.method, token: this.token });
 	}
 
+	/** Every token this tab holds (each method's), for hiding them in what is shown or kept. */
 	get secrets(): string[] {
-		return [this.token, this.refreshToken].filter((s) => s.length >= 4);
+		return [this.token, this.refreshToken, ...Object.values(this.#tokens)].filter(
+			(s, i, all): s is string => !!s && s.length >= 4 && all.indexOf(s) === i
+		);
 	}
 
 	get timeLeft(): string | null {

@@ -21,8 +21,23 @@ export interface CodeRequest {
 	/** Headers without credentials (Content-Type included when there is a body). */
 	headers: Record<string, string>;
 	body?: string;
+	/** A multipart form instead of `body`: its fields, and the chosen file's name (field `file`). */
+	form?: { fields: [string, string][]; file?: string };
 	auth: { method: AuthMethod; way: AuthWay; token: string };
 }
+
+/** Statements that build the multipart form in JavaScript (node: the file is read from disk). */
+function jsForm(form: NonNullable<CodeRequest['form']>): string[] {
+	return [
+		'const form = new FormData();',
+		...form.fields.map(([k, v]) => `form.append(${jsString(k)}, ${jsString(v)});`),
+		...(form.file
+			? [`form.append('file', await openAsBlob(${jsString(form.file)}), ${jsString(form.file)});`]
+			: [])
+	];
+}
+const jsFormImport = (r: CodeRequest) =>
+	r.form?.file ? [`import { openAsBlob } from 'node:fs';`] : [];
 
 interface Credential {
 	/** The environment variable the snippet reads the token from. */
@@ -113,6 +128,9 @@ export function curlCode(r: CodeRequest, includeToken = false): string {
 		if (name.toLowerCase() !== 'accept') lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
 	if (cred?.cookie) lines.push(`--cookie ${secret('_service_session=')}`);
 	if (r.body !== undefined && r.body !== '') lines.push(`--data-raw ${shellQuote(r.body)}`);
+	// --form-string: a value is text as written (with --form a leading @ or < would read a file).
+	for (const [k, v] of r.form?.fields ?? []) lines.push(`--form-string ${shellQuote(`${k}=${v}`)}`);
+	if (r.form?.file) lines.push(`--form ${shellQuote(`file=@${r.form.file}`)}`);
 	return lines.join(' \\\n  ');
 }
 
@@ -139,7 +157,9 @@ export function fetchCode(r: CodeRequest, includeToken = false): string {
 		`method: ${jsString(r.method)}`,
 		`headers: {\n\t\t${headers.join(',\n\t\t')}\n\t}`
 	];
-	if (r.body !== undefined && r.body !== '') {
+	// fetch writes the multipart Content-Type itself, with its boundary.
+	if (r.form) options.push('body: form');
+	else if (r.body !== undefined && r.body !== '') {
 		const json = /json/i.test(r.headers['Content-Type'] ?? '');
 		options.push(
 			json
@@ -148,6 +168,8 @@ export function fetchCode(r: CodeRequest, includeToken = false): string {
 		);
 	}
 	return [
+		...jsFormImport(r),
+		...(r.form ? jsForm(r.form) : []),
 		`const response = await fetch(${address}, {\n\t${options.join(',\n\t')}\n});`,
 		`const text = await response.text();`,
 		`console.log(response.status, text ? JSON.parse(text) : null);`
@@ -244,7 +266,7 @@ export function gitbeakerCode(r: CodeRequest, includeToken = false): string {
 	const token = includeToken
 		? jsString(r.auth.token.trim())
 		: `process.env.${cred?.env ?? 'GITLAB_TOKEN'}!`;
-	const setup = [`import { Gitlab } from '@gitbeaker/rest';`, ''];
+	const setup = [`import { Gitlab } from '@gitbeaker/rest';`, ...jsFormImport(r), ''];
 	const args = [`host: ${jsString(hostOf(r.apiRoot))}`];
 	if (cred?.gitbeaker) args.push(`${cred.gitbeaker}: ${token}`);
 	setup.push(`const api = new Gitlab({ ${args.join(', ')} });`, '');
@@ -254,7 +276,8 @@ export function gitbeakerCode(r: CodeRequest, includeToken = false): string {
 	const options: string[] = [];
 	const search = decodeQuery(r.query);
 	if (search.length) options.push(`searchParams: ${objectLiteral(search, jsString)}`);
-	if (r.body) {
+	if (r.form) options.push('body: form');
+	else if (r.body) {
 		const json = /json/i.test(r.headers['Content-Type'] ?? '');
 		options.push(
 			json ? `body: ${JSON.stringify(JSON.parse(r.body))}` : `body: ${jsString(r.body)}`
@@ -262,6 +285,7 @@ export function gitbeakerCode(r: CodeRequest, includeToken = false): string {
 	}
 	return [
 		...setup,
+		...(r.form ? jsForm(r.form) : []),
 		`const response = await api.requester.${r.method.toLowerCase()}(${jsString(relative(r))}${options.length ? `, { ${options.join(', ')} }` : ''});`,
 		'console.log(response.status, response.body);'
 	].join('\n');
@@ -289,7 +313,15 @@ export function pythonCode(r: CodeRequest, includeToken = false): string {
 	const call = [py(`/${relative(r)}`)];
 	const search = decodeQuery(r.query);
 	if (search.length) call.push(`query_data=${pyDict(search)}`);
-	if (r.body) {
+	if (r.form) {
+		call.push(`post_data=${pyDict(r.form.fields)}`);
+		if (r.form.file)
+			call.push(`files={"file": (${py(r.form.file)}, open(${py(r.form.file)}, "rb"))}`);
+		else
+			lines.push(
+				'# python-gitlab sends a multipart form only with a file: these fields go as JSON, which the API also reads.'
+			);
+	} else if (r.body) {
 		const json = /json/i.test(r.headers['Content-Type'] ?? '');
 		call.push(
 			json ? `post_data=${pyValue(JSON.parse(r.body))}` : `post_data=${pyDict(decodeQuery(r.body))}`
@@ -337,7 +369,16 @@ export function glabCode(r: CodeRequest, includeToken = false): string {
 			: '',
 		cred?.cookie ? '# glab sends no browser session cookie: use a token (glab auth login).' : ''
 	].filter(Boolean);
+	if (r.form) {
+		// glab api has no multipart form: its raw fields go as JSON, and no file can go.
+		head.push(
+			r.form.file
+				? '# glab api cannot send a multipart form with a file: use the cURL or fetch code for this request.'
+				: '# glab api sends these fields as JSON, not as a multipart form; the API reads both.'
+		);
+		for (const [k, v] of r.form.fields) parts.push(`--raw-field ${shellQuote(`${k}=${v}`)}`);
+	}
 	let command = parts.filter(Boolean).join(' ');
-	if (r.body) command += ` --input - <<'BODY'\n${r.body}\nBODY`;
+	if (r.body && !r.form) command += ` --input - <<'BODY'\n${r.body}\nBODY`;
 	return [...head, command].join('\n');
 }

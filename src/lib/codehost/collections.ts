@@ -9,7 +9,7 @@ import { CREDENTIAL_HEADERS, CREDENTIAL_PARAMS } from '$lib/http/credentials';
 import { decodedParamName, SECRET_PARAMS } from '$lib/http/redact';
 import { AUTH_METHODS, type AuthMethod, type AuthWay } from './auth';
 import type { BodyKind } from './endpoints';
-import { cleanEnvironment, newId, type Environment } from './environments';
+import { cleanEnvironment, newId, type Environment, type TokenReference } from './environments';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const BODY_KINDS: readonly BodyKind[] = ['none', 'query', 'json', 'form', 'multipart'];
@@ -100,7 +100,8 @@ export interface CollectionsFile {
 	version: typeof FILE_VERSION;
 	exportedAt: string;
 	collections: { name: string; requests: (RequestSnapshot & { name: string })[] }[];
-	environments: { name: string; values: Record<string, string> }[];
+	/** `auth` names the auth method an environment uses (a token reference), never a token. */
+	environments: { name: string; values: Record<string, string>; auth?: TokenReference }[];
 }
 
 export function exportCollections(
@@ -118,7 +119,11 @@ export function exportCollections(
 				return { name: r.name, ...snapshot };
 			})
 		})),
-		environments: environments.map((e) => ({ name: e.name, values: { ...e.values } }))
+		environments: environments.map((e) => ({
+			name: e.name,
+			values: { ...e.values },
+			...(e.auth ? { auth: { method: e.auth.method, way: e.auth.way } } : {})
+		}))
 	};
 	return JSON.stringify(file, null, 2);
 }
@@ -195,6 +200,9 @@ export interface ImportedFile {
 	dropped: string[];
 }
 
+const TOKEN_KEYS = ['token', 'secret', 'password', 'refreshToken', 'tokens'];
+const holdsToken = (v: unknown) => isObject(v) && TOKEN_KEYS.some((k) => k in v);
+
 /**
  * Reads an exported file. Anything malformed or hostile refuses the whole file with the reason;
  * secrets in it (tokens in the auth part, credential headers and parameters) are dropped.
@@ -235,11 +243,7 @@ export function parseCollectionsFile(input: string): ImportedFile {
 			name,
 			requests: c.requests.map((r, j) => {
 				const read = readRequest(r, `request ${j + 1} of “${name}”`);
-				if (
-					isObject(r) &&
-					isObject(r.auth) &&
-					['token', 'secret', 'password', 'refreshToken'].some((k) => k in (r.auth as object))
-				)
+				if (isObject(r) && holdsToken(r.auth))
 					dropped.push(`“${read.name}”: a token in its auth part`);
 				const clean = withoutSecrets(read);
 				for (const d of clean.dropped) dropped.push(`“${read.name}”: ${d}`);
@@ -254,6 +258,8 @@ export function parseCollectionsFile(input: string): ImportedFile {
 		for (const [i, e] of data.environments.entries()) {
 			const env = cleanEnvironment(isObject(e) ? { ...e, id: `import-${i}` } : e);
 			if (!env) throw new ImportRefused(`Environment ${i + 1} of the file has no name.`);
+			if (holdsToken(e) || holdsToken((e as Record<string, unknown>).auth))
+				dropped.push(`environment “${env.name}”: a token (only which auth method to use is kept)`);
 			for (const k of Object.keys(env.values))
 				if (SECRET_PARAMS.has(k.toLowerCase())) {
 					delete env.values[k];

@@ -22,6 +22,10 @@ export interface ParsedCurl {
 	user?: string;
 	/** -G: the data goes into the query string. */
 	get: boolean;
+	/** -F / --form-string text fields of a multipart form. */
+	form: [string, string][];
+	/** -F fields that name a file on the computer (`@path`, `<path`), which a page cannot read. */
+	files: string[];
 	/** What was not understood, or understood and left out, with why. */
 	notes: string[];
 }
@@ -85,7 +89,15 @@ export function parseCurl(command: string): ParsedCurl {
 	const { words: list, notes } = words(command.trim());
 	if (list[0] !== 'curl')
 		throw new Error('This is not a cURL command: it should start with “curl”.');
-	const out: ParsedCurl = { method: '', url: '', headers: [], get: false, notes };
+	const out: ParsedCurl = {
+		method: '',
+		url: '',
+		headers: [],
+		get: false,
+		form: [],
+		files: [],
+		notes
+	};
 	const data: string[] = [];
 	for (let i = 1; i < list.length; i++) {
 		let word = list[i]!;
@@ -124,17 +136,28 @@ export function parseCurl(command: string): ParsedCurl {
 		} else if (IGNORED_WITH_VALUE.has(word)) {
 			const v = value();
 			out.notes.push(`${word} ${v}: left out (the browser decides this).`);
-		} else if (word === '-F' || word === '--form')
-			out.notes.push(
-				`${word} ${value()}: multipart fields are not imported; add them under Parameters with “Multipart form”.`
-			);
-		else if (word.startsWith('-')) out.notes.push(`${word}: not understood, left out.`);
+		} else if (word === '-F' || word === '--form' || word === '--form-string') {
+			const field = value();
+			const at = field.indexOf('=');
+			const name = field.slice(0, Math.max(0, at));
+			// With -F a leading @ or < reads a file on the computer that ran curl; --form-string is text.
+			const raw = field.slice(at + 1);
+			const content = word === '--form-string' ? raw : raw.replace(/;type=[^;]*$/, '');
+			if (at <= 0) out.notes.push(`${word} ${field}: not a name=value field, left out.`);
+			else if (word !== '--form-string' && /^[@<]/.test(content)) {
+				out.files.push(name);
+				out.notes.push(
+					`${word} ${field}: a page cannot read a file from your disk by its name; choose it under File${name === 'file' ? '' : ` (it is sent as the field “file”, not “${name}”)`}.`
+				);
+			} else out.form.push([name, content]);
+		} else if (word.startsWith('-')) out.notes.push(`${word}: not understood, left out.`);
 		else if (!out.url) out.url = word;
 		else out.notes.push(`“${word}”: a second URL, left out.`);
 	}
 	if (!out.url) throw new Error('The command has no URL.');
 	if (data.length) out.body = data.join('&');
-	out.method ||= out.body !== undefined && !out.get ? 'POST' : 'GET';
+	const multipart = out.form.length > 0 || out.files.length > 0;
+	out.method ||= (out.body !== undefined && !out.get) || multipart ? 'POST' : 'GET';
 	if (out.get && out.body !== undefined) {
 		out.url += (out.url.includes('?') ? '&' : '?') + out.body;
 		out.body = undefined;
@@ -259,7 +282,13 @@ export function toRequest(parsed: ParsedCurl, apiRoot: string): ImportedRequest 
 
 	let params = '';
 	let bodyKind: BodyKind = parsed.method === 'GET' ? 'query' : 'json';
-	if (parsed.body !== undefined) {
+	const multipart = parsed.form.length > 0 || parsed.files.length > 0;
+	if (multipart) {
+		params = parsed.form.length ? JSON.stringify(unflatten(parsed.form), null, 2) : '';
+		bodyKind = 'multipart';
+		if (parsed.body !== undefined)
+			notes.push('The command has both a form and a body; the body was left out.');
+	} else if (parsed.body !== undefined) {
 		if (/json/i.test(contentType) || (!contentType && /^\s*[{[]/.test(parsed.body))) {
 			try {
 				const value = JSON.parse(parsed.body) as unknown;

@@ -4,7 +4,8 @@ import {
 	EnvironmentStore,
 	newId,
 	type Environment,
-	type EnvironmentsData
+	type EnvironmentsData,
+	type TokenReference
 } from './environments';
 
 export class EnvironmentsState {
@@ -40,6 +41,12 @@ export class EnvironmentsState {
 	setValue(name: string, value: string): void {
 		const env = this.active;
 		this.#replace({ ...env, values: { ...env.values, [name]: value } });
+	}
+
+	/** Sets (or, with undefined, clears) which auth method the active environment uses. */
+	setReference(auth: TokenReference | undefined): void {
+		const { auth: _old, ...env } = this.active;
+		this.#replace(auth ? { ...env, auth: { method: auth.method, way: auth.way } } : env);
 	}
 
 	/** Adds an environment with the active one's variable names (values empty) and selects it. */
@@ -80,7 +87,15 @@ export class EnvironmentsState {
 		for (const env of incoming) {
 			const same = list.find((e) => e.name === env.name);
 			list = same
-				? list.map((e) => (e === same ? { ...same, values: { ...same.values, ...env.values } } : e))
+				? list.map((e) =>
+						e === same
+							? {
+									...same,
+									values: { ...same.values, ...env.values },
+									...(env.auth ? { auth: env.auth } : {})
+								}
+							: e
+					)
 				: [...list, { ...env, id: newId('env') }];
 		}
 		this.environments = list;

@@ -1,11 +1,23 @@
-/** Environments (named sets of variable values) in IndexedDB. Values are not secrets. */
+/**
+ * Environments (named sets of variable values) in IndexedDB. Values are not secrets; an
+ * environment may name an auth method to use (a token reference), never hold the token itself.
+ */
 import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { AUTH_METHODS, methodInfo, WAY_LABELS, type AuthMethod, type AuthWay } from './auth';
 import { VARIABLE_NAME } from './variables';
+
+/** "Use the token entered for this auth method, sent this way": a name, never the token. */
+export interface TokenReference {
+	method: AuthMethod;
+	way: AuthWay;
+}
 
 export interface Environment {
 	id: string;
 	name: string;
 	values: Record<string, string>;
+	/** Switching to this environment selects this auth method and way; absent: auth stays. */
+	auth?: TokenReference;
 }
 
 export interface EnvironmentsData {
@@ -22,7 +34,26 @@ export function defaultEnvironments(): EnvironmentsData {
 	return { environments: [env], activeId: env.id };
 }
 
-/** Only well-formed environments are kept (a stored or imported value may be anything). */
+/** How a reference reads to a person: "the Job token, sent as JOB-TOKEN header". */
+export function referenceLabel(ref: TokenReference): string {
+	if (ref.method === 'none') return 'no authentication';
+	if (ref.method === 'session') return 'the session cookie';
+	return `the token of “${methodInfo(ref.method).label}”, sent as ${WAY_LABELS[ref.way]}`;
+}
+
+/** A token reference as stored or imported: only a known method and one of its ways. */
+export function cleanReference(value: unknown): TokenReference | undefined {
+	if (!value || typeof value !== 'object') return undefined;
+	const r = value as Record<string, unknown>;
+	const info = AUTH_METHODS.find((m) => m.id === r.method);
+	if (!info) return undefined;
+	return { method: info.id, way: info.ways.find((w) => w === r.way) ?? info.ways[0]! };
+}
+
+/**
+ * Only well-formed environments are kept (a stored or imported value may be anything); the
+ * token reference keeps its method and way and nothing else, so no token text comes along.
+ */
 export function cleanEnvironment(value: unknown): Environment | null {
 	if (!value || typeof value !== 'object') return null;
 	const e = value as Record<string, unknown>;
@@ -31,7 +62,8 @@ export function cleanEnvironment(value: unknown): Environment | null {
 	if (e.values && typeof e.values === 'object' && !Array.isArray(e.values))
 		for (const [k, v] of Object.entries(e.values as Record<string, unknown>))
 			if (VARIABLE_NAME.test(k) && typeof v === 'string') values[k] = v;
-	return { id: e.id, name: e.name.trim().slice(0, 100), values };
+	const auth = cleanReference(e.auth);
+	return { id: e.id, name: e.name.trim().slice(0, 100), values, ...(auth ? { auth } : {}) };
 }
 
 const KEY = 'environments';
@@ -69,7 +101,14 @@ export class EnvironmentStore {
 	}
 }
 
-/** A plain copy (IndexedDB cannot clone Svelte's proxies). */
+/**
+ * A plain copy (IndexedDB cannot clone Svelte's proxies), cleaned as a loaded one would be: what
+ * is kept is only names, values and token references.
+ */
 function plainCopy(data: EnvironmentsData): EnvironmentsData {
-	return JSON.parse(JSON.stringify(data)) as EnvironmentsData;
+	const plain = JSON.parse(JSON.stringify(data)) as EnvironmentsData;
+	return {
+		activeId: plain.activeId,
+		environments: plain.environments.map(cleanEnvironment).filter((e) => e !== null)
+	};
 }

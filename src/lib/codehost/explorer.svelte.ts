@@ -9,12 +9,13 @@ import { parseJsonBody } from '$lib/http/validate';
 import { AuthState } from './auth.svelte';
 import { CollectionsState } from './collections.svelte';
 import { EnvironmentsState } from './environments.svelte';
+import { referenceLabel, type TokenReference } from './environments';
 import { toCurl } from './curl';
 import { generate, type Client, type CodeRequest } from './codegen';
 import { parseCurl, toRequest } from './curl-import';
 import { browserCheck, explainFailure, type BrowserCheck } from './browser-check';
 import { CODEHOST_EXPOSED_HEADERS } from './exposed-headers';
-import { joinUrl } from './encoding';
+import { flattenParams, joinUrl } from './encoding';
 import {
 	responseFromEntry,
 	toExplorerResponse,
@@ -333,6 +334,32 @@ export class ExplorerState extends RequestBuilder {
 		if (environments?.length) this.environments.merge(environments);
 	}
 
+	// ---- environments ----
+
+	/** Selects an environment; one with a token reference switches the auth method to it. */
+	selectEnvironment(id: string): void {
+		this.environments.select(id);
+		this.#followReference();
+	}
+
+	/** Makes the active environment use an auth method (undefined: keep whatever is chosen). */
+	setEnvironmentAuth(ref: TokenReference | undefined): void {
+		this.environments.setReference(ref);
+		if (ref) this.#followReference();
+		else
+			this.environments.message = `“${this.environments.active.name}” leaves the auth method as it is.`;
+	}
+
+	#followReference(): void {
+		const env = this.environments.active;
+		if (!env.auth) return;
+		const hasToken = this.auth.use(env.auth.method, env.auth.way);
+		const what = referenceLabel(env.auth);
+		this.environments.message = hasToken
+			? `“${env.name}” uses ${what}.`
+			: `“${env.name}” uses ${what}: enter its token in the Token field (it is kept for this tab, never in the environment).`;
+	}
+
 	// ---- will it work from a browser? ----
 
 	/** In Live mode: what the browser will add to and keep back from this request. */
@@ -364,13 +391,20 @@ export class ExplorerState extends RequestBuilder {
 		const applied = this.auth.applied;
 		const sudoHeader = applied.headers['Sudo'];
 		const sudoQuery = applied.query.filter((q) => q.startsWith('sudo='));
+		const multipart = this.bodyKind === 'multipart' && b.method !== 'GET';
 		return {
 			method: b.method,
 			apiRoot: this.#connection.apiRoot,
 			path: b.path,
 			query: [b.query, ...sudoQuery].filter(Boolean).join('&'),
 			headers: { ...b.headers, ...(sudoHeader ? { Sudo: sudoHeader } : {}) },
-			body: this.bodyKind === 'multipart' ? undefined : b.bodyText,
+			body: multipart ? undefined : b.bodyText,
+			form: multipart
+				? {
+						fields: flattenParams(this.parsedParams.ok ? this.parsedParams.value : {}),
+						file: this.file?.name
+					}
+				: undefined,
 			auth: { method: this.auth.method, way: this.auth.way, token: this.auth.token }
 		};
 	}

@@ -15,6 +15,8 @@ export interface ExplorerSecrets {
 	expiresIn: number;
 	sudo: string;
 	sudoWay: SudoWay;
+	/** The token entered for each auth method, so switching method (or environment) finds it. */
+	tokens: Partial<Record<AuthMethod, string>>;
 }
 
 export function emptyExplorerSecrets(): ExplorerSecrets {
@@ -26,7 +28,8 @@ export function emptyExplorerSecrets(): ExplorerSecrets {
 		createdAt: 0,
 		expiresIn: 0,
 		sudo: '',
-		sudoWay: 'header'
+		sudoWay: 'header',
+		tokens: {}
 	};
 }
 

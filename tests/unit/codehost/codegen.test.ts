@@ -3,6 +3,9 @@
  * through a recorder, and must send what the explorer's own Send sent.
  */
 import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
@@ -157,7 +160,57 @@ describe('generated cURL and fetch send what the explorer sends', { timeout: 30_
 		expect(curlSent).toEqual(explorerSent);
 		expect(fetchSent).toEqual(explorerSent);
 	});
+
+	it('a multipart form with fields and a file: the same fields and file reach the server', async () => {
+		const dir = await mkdtemp(join(tmpdir(), 'codegen-'));
+		await writeFile(join(dir, 'notes.txt'), 'release notes\n');
+		const e = explorer();
+		e.method = 'POST';
+		e.path = '/projects/1/uploads';
+		e.query = '';
+		e.bodyKind = 'multipart';
+		e.params = '{"description": "@not a file", "labels": ["a b", "c"]}';
+		e.file = new File(['release notes\n'], 'notes.txt', { type: 'text/plain' });
+		e.auth.setMethod('personal');
+		e.auth.token = TOKEN;
+		seen.length = 0;
+		await e.send();
+		expect(e.refused).toBeNull();
+		const env = { ...process.env, GITLAB_TOKEN: TOKEN };
+		await run('/bin/sh', ['-c', `${e.code('cURL')} --silent --output /dev/null`], {
+			env,
+			cwd: dir
+		});
+		await run(process.execPath, ['--input-type=module', '-e', e.code('fetch')], { env, cwd: dir });
+		expect(seen).toHaveLength(3);
+		const forms = await Promise.all(seen.map(formOf));
+		expect(forms[0]).toEqual([
+			['description', '@not a file'],
+			['labels[]', 'a b'],
+			['labels[]', 'c'],
+			['file', 'notes.txt: release notes\n']
+		]);
+		expect(forms[1]).toEqual(forms[0]);
+		expect(forms[2]).toEqual(forms[0]);
+		for (const s of seen) {
+			expect(s.url).toBe('/api/v4/projects/1/uploads');
+			expect(s.headers['private-token']).toBe(TOKEN);
+		}
+	});
 });
+
+/** A multipart body as its fields in order; a file as `name: content`. */
+async function formOf(s: Seen): Promise<[string, string][]> {
+	const form = await new Request('http://x/', {
+		method: 'POST',
+		headers: { 'content-type': s.headers['content-type']! },
+		body: s.body
+	}).formData();
+	const out: [string, string][] = [];
+	for (const [k, v] of form)
+		out.push([k, typeof v === 'string' ? v : `${v.name}: ${await v.text()}`]);
+	return out;
+}
 
 const base: CodeRequest = {
 	method: 'GET',
@@ -227,6 +280,36 @@ describe('each client in its own idiom', () => {
 		expect(generate('glab', post)).toContain(
 			"glab api --hostname 'gitlab.example.com' --method POST --header 'Content-Type: application/json' 'projects/1/issues' --input - <<'BODY'"
 		);
+	});
+
+	it('a multipart form in each client: fields as text, the file read from disk; where a client cannot, it says so', () => {
+		const form: CodeRequest = {
+			...base,
+			method: 'POST',
+			path: '/projects/1/uploads',
+			query: '',
+			form: { fields: [['description', '@x']], file: 'notes.txt' }
+		};
+		expect(generate('cURL', form)).toContain(
+			"--form-string 'description=@x' \\\n  --form 'file=@notes.txt'"
+		);
+		const js = generate('fetch', form);
+		expect(js).toMatch(/^import \{ openAsBlob \} from 'node:fs';/);
+		expect(js).toContain("form.append('file', await openAsBlob('notes.txt'), 'notes.txt');");
+		expect(js).toContain('body: form');
+		expect(js).not.toContain('Content-Type');
+		expect(generate('gitbeaker', form)).toContain(
+			"api.requester.post('projects/1/uploads', { body: form })"
+		);
+		expect(generate('python-gitlab', form)).toContain(
+			'post_data={"description": "@x"}, files={"file": ("notes.txt", open("notes.txt", "rb"))})'
+		);
+		expect(generate('glab', form)).toContain(
+			'# glab api cannot send a multipart form with a file: use the cURL or fetch code'
+		);
+		const fieldsOnly = { ...form, form: { fields: form.form!.fields } };
+		expect(generate('glab', fieldsOnly)).toContain("--raw-field 'description=@x'");
+		expect(generate('python-gitlab', fieldsOnly)).toContain('these fields go as JSON');
 	});
 
 	it('the token appears only when asked for, in every client', () => {

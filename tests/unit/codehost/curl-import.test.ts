@@ -6,6 +6,7 @@ import { createCodehostApp } from '../../../src/lib/fakes/codehost/app';
 import { explorerOver, ROOT } from './explorer-over';
 
 const ROOT_URL = 'https://gitlab.example.com/api/v4';
+const TOKEN = 'glpat-demo-token';
 
 /** Requests the explorer can build: a path of encoded segments, a query, a JSON body, headers. */
 const segment = fc.string({ minLength: 1, maxLength: 12 }).map(encodeURIComponent);
@@ -118,6 +119,46 @@ describe('cURL import', () => {
 			ROOT_URL
 		);
 		expect(get.snapshot).toMatchObject({ method: 'GET', query: 'search=a%20b' });
+	});
+
+	it('a multipart form: text fields fill Parameters as “Multipart form”; a file named on disk is listed with why', () => {
+		const imported = toRequest(
+			parseCurl(
+				`curl ${ROOT_URL}/projects/1/uploads -H 'PRIVATE-TOKEN: ${TOKEN}' -F 'description=Release;type=text/plain' -F 'labels[]=a' --form-string 'note=@literal' -F 'file=@./notes.txt' -F 'avatar=<pic.png'`
+			),
+			ROOT_URL
+		);
+		expect(imported.snapshot).toMatchObject({ method: 'POST', bodyKind: 'multipart' });
+		expect(JSON.parse(imported.snapshot.params)).toEqual({
+			description: 'Release',
+			labels: ['a'],
+			note: '@literal'
+		});
+		expect(imported.token).toBe(TOKEN);
+		expect(imported.notes).toEqual([
+			'-F file=@./notes.txt: a page cannot read a file from your disk by its name; choose it under File.',
+			'-F avatar=<pic.png: a page cannot read a file from your disk by its name; choose it under File (it is sent as the field “file”, not “avatar”).'
+		]);
+
+		// The explorer's own cURL for a form reads back as the same form.
+		const code: CodeRequest = {
+			method: 'PUT',
+			apiRoot: ROOT_URL,
+			path: '/projects/1',
+			query: '',
+			headers: {},
+			form: {
+				fields: [
+					['name', "it's @ <x>; type=y"],
+					['tags[]', 'a']
+				]
+			},
+			auth: { method: 'none', way: 'none', token: '' }
+		};
+		const back = toRequest(parseCurl(curlCode(code)), ROOT_URL);
+		expect(back.snapshot).toMatchObject({ method: 'PUT', bodyKind: 'multipart' });
+		expect(JSON.parse(back.snapshot.params)).toEqual({ name: "it's @ <x>; type=y", tags: ['a'] });
+		expect(back.notes).toEqual([]);
 	});
 
 	it('refuses what is not a cURL command, or has no URL, or a method the explorer does not send', () => {
