@@ -40,9 +40,8 @@ export const MAX_QUERY_CHARS = 4096;
 export const EXTERNAL_URL_HEADER = 'X-Demo-External-Url';
 
 const API = '/api/v4';
-type Env = { Variables: { ctx: Ctx } };
-type Handler = (ctx: Ctx, c: Context<Env>) => Response | Promise<Response>;
-type ProjectHandler = (ctx: Ctx, p: DemoProject, c: Context<Env>) => Response | Promise<Response>;
+type Handler = (ctx: Ctx, c: Context) => Response | Promise<Response>;
+type ProjectHandler = (ctx: Ctx, p: DemoProject, c: Context) => Response | Promise<Response>;
 
 /** The request URL as the server sees itself: on its configured host when one is set. */
 function asConfigured(url: URL, externalUrl: string | null | undefined): URL {
@@ -97,10 +96,12 @@ export function createCodehostApp(
 		/** The configured host (as behind a proxy); a request can set its own with EXTERNAL_URL_HEADER. */
 		externalUrl?: string;
 	} = {}
-): Hono<Env> {
+): Hono {
 	const service = new CodehostService(options.now);
 	const { oauth, writes } = service;
-	const app = new Hono<Env>({ getPath: routedPath });
+	const app = new Hono({ getPath: routedPath });
+	// What the middleware learnt about each request (who, on which host), for its route.
+	const contexts = new WeakMap<Request, Ctx>();
 	const api = app.basePath(API);
 
 	app.post('/oauth/token', async (c) => {
@@ -139,14 +140,14 @@ export function createCodehostApp(
 			if ('refused' in as) return SUDO_REFUSED[as.refused](sudo);
 			principal = as;
 		}
-		c.set('ctx', { request, url, method: request.method.toUpperCase(), seg, principal });
+		contexts.set(request, { request, url, method: request.method.toUpperCase(), seg, principal });
 		await next();
 	});
 
 	/** A path and what each method does there; any other method is 405. */
 	const route = (path: string, methods: Record<string, Handler>) =>
 		api.all(path, (c) => {
-			const ctx = c.get('ctx');
+			const ctx = contexts.get(c.req.raw)!;
 			const handler = methods[ctx.method];
 			return handler ? handler(ctx, c) : METHOD_NOT_ALLOWED();
 		});
@@ -154,7 +155,7 @@ export function createCodehostApp(
 	/** A path under a project: the project is looked up (404, or 301 if renamed) before the method. */
 	const projectRoute = (path: string, methods: Record<string, ProjectHandler>) =>
 		api.all(`/projects/:id${path}`, (c) => {
-			const ctx = c.get('ctx');
+			const ctx = contexts.get(c.req.raw)!;
 			const ref = c.req.param('id');
 			const found = service.project(ref, ctx.url.origin, ctx.principal);
 			if ('movedTo' in found) {
