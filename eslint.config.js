@@ -30,6 +30,18 @@ const SERVICES = {
 	message:
 		'Pages render state classes (*.svelte) and components (ui/); services are called by state, not by routes.'
 };
+/**
+ * Tests reach the product one way, as `$lib/...`: a relative `../../../src/lib/...` breaks when a
+ * test moves, and two spellings of one module make a search for its users miss half of them.
+ */
+const RELATIVE_LIB = {
+	regex: '^\\.\\.?/(?:.*/)?src/lib(?:/|$)',
+	message: 'Import the product as $lib/... in tests, not by a relative path to src/lib.'
+};
+const NO_DYNAMIC_RELATIVE_LIB = {
+	selector: 'ImportExpression[source.value=/^\\.\\.?\\/(.*\\/)?src\\/lib(\\/|$)/]',
+	message: RELATIVE_LIB.message
+};
 /** A dynamic import of the fakes is as much a dependency as a static one. */
 const NO_DYNAMIC_FAKES = {
 	selector: 'ImportExpression[source.value=/fakes/]',
@@ -137,6 +149,13 @@ export default ts.config(
 	{
 		files: DEMO_ENTRY_POINTS,
 		rules: { ...restrict(KY), 'no-restricted-syntax': 'off' }
+	},
+	{
+		files: ['tests/unit/**'],
+		rules: {
+			...restrict(RELATIVE_LIB),
+			'no-restricted-syntax': ['error', NO_DYNAMIC_RELATIVE_LIB]
+		}
 	},
 	{
 		ignores: [

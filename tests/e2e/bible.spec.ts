@@ -1,15 +1,13 @@
 import type { Page } from '@playwright/test';
 import { APP_PORT } from '../../playwright.config';
-import { expect, FAKE_URLS, test } from './fixtures';
+import { goLiveBible } from './bible-helpers';
+import { expect, FAKE_URLS, nav, tabTo, test } from './fixtures';
 import { startStaticServer } from './static-server';
 
+/** Live on the loopback fake, then the reader. */
 async function goLive(page: Page) {
-	await page.goto('/settings');
-	const fieldset = page.getByRole('group', { name: 'Bible' });
-	await fieldset.getByRole('textbox', { name: 'Base URL' }).fill(FAKE_URLS.bible);
-	await fieldset.getByRole('radio', { name: 'Live' }).check();
-	await expect(fieldset.getByRole('status')).toHaveText('Saved.');
-	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bible' }).click();
+	await goLiveBible(page);
+	await nav(page, 'Bible');
 	await expect(page.getByLabel('Bible connection')).toContainText('Live');
 }
 
@@ -92,15 +90,6 @@ function evict(page: Page, keys: [string, string, number][], db = DEMO_DB) {
 			}),
 		[keys, db] as const
 	);
-}
-
-/** Presses Tab until the element has the focus (keyboard only, no clicks). */
-async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
-	for (let i = 0; i < 200; i++) {
-		if (await target.evaluate((el) => el === document.activeElement)) return;
-		await page.keyboard.press('Tab');
-	}
-	throw new Error('Tab never reached the element');
 }
 
 test('Demo: read a chapter, move across books with buttons and arrow keys', async ({ page }) => {

@@ -6,38 +6,10 @@ import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { FAKES_PORT_BASE } from '../../playwright.config';
 import { expect, test } from './fixtures';
-import { openTab } from './explorer-helpers';
+import { goLive, openTab, ui } from './explorer-helpers';
 import { credentialsIn, startHostile, type Hostile } from './hostile-codehost';
 
 const TOKEN = 'glpat-e2e-secret-token';
-
-const ui = (page: Page) => ({
-	authMethod: page.getByRole('combobox', { name: 'Auth method', exact: true }),
-	sentAs: page.getByRole('combobox', { name: 'Sent as', exact: true }),
-	token: page.getByLabel('Token', { exact: true }),
-	sudo: page.getByRole('textbox', { name: 'Sudo', exact: true }),
-	sudoWay: page.getByRole('combobox', { name: 'Target sent as' }),
-	method: page.getByRole('combobox', { name: 'Method', exact: true }),
-	path: page.getByRole('textbox', { name: 'Path', exact: true }),
-	query: page.getByRole('textbox', { name: 'Query', exact: true }),
-	send: page.getByRole('button', { name: 'Send', exact: true }),
-	response: page.getByRole('region', { name: 'Response', exact: true }),
-	pagination: page.getByRole('region', { name: 'Pagination' }),
-	history: page.getByRole('region', { name: 'History' })
-});
-
-async function goLive(page: Page, baseUrl: string) {
-	await page.goto('/settings');
-	const group = page.getByRole('group', { name: 'Code host' });
-	await group.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
-	await group.getByRole('radio', { name: 'Live' }).check();
-	await expect(group.getByRole('status')).toHaveText('Saved.');
-	await page
-		.getByRole('navigation', { name: 'Main' })
-		.getByRole('link', { name: 'Explorer' })
-		.click();
-	await expect(page.getByLabel('Code host connection')).toContainText('Live');
-}
 
 async function send(page: Page, path: string, query = '') {
 	const u = ui(page);

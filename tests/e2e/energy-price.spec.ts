@@ -1,41 +1,20 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, FAKE_URLS, test } from './fixtures';
+import { ADDRESS, demoStep, goLiveEnergy } from './energy-helpers';
+import { expect, expectNoSideScroll, test } from './fixtures';
 
 /** Knowing what you pay: the estimate on the review, failed orders, and the order rows. */
-
-/** A valid TRON address the demo service has not seen. */
-const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 const SIZES = [
 	{ name: 'wide', viewport: { width: 1280, height: 800 } },
 	{ name: 'narrow', viewport: { width: 360, height: 740 } }
 ] as const;
 
-async function demoStep(page: Page, ms: number) {
-	await page.addInitScript(
-		(value) => localStorage.setItem('demo.energy.stepMs', value),
-		String(ms)
-	);
-}
-
 /** Each Live test is its own user of the shared fake server (a sandbox token). */
 async function open(page: Page, mode: 'Demo' | 'Live') {
 	if (mode === 'Demo') {
 		await page.goto('/energy');
 	} else {
-		await page.goto('/settings');
-		const group = page.getByRole('group', { name: 'Energy rental' });
-		await group.getByRole('textbox', { name: 'Base URL' }).fill(FAKE_URLS.energy);
-		await group.getByRole('radio', { name: 'Live' }).check();
-		await expect(group.getByRole('status')).toHaveText('Saved.');
-		await group
-			.getByLabel('API token')
-			.fill(`demo-energy-token.${Math.random().toString(36).slice(2, 12)}`);
-		await page
-			.getByRole('navigation', { name: 'Main' })
-			.getByRole('link', { name: 'Energy' })
-			.click();
-		await expect(page.getByLabel('Energy rental connection')).toContainText('Live');
+		await goLiveEnergy(page);
 	}
 	await expect(page.getByRole('region', { name: 'Orders' })).toContainText('of 3');
 	return page.getByRole('form', { name: 'Buy energy' });
@@ -58,14 +37,6 @@ const lines = (element: Locator) =>
 		range.selectNodeContents(el);
 		return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
 	});
-
-async function noSidewaysScroll(page: Page) {
-	const [scroll, client] = await page.evaluate(() => [
-		document.documentElement.scrollWidth,
-		document.documentElement.clientWidth
-	]);
-	expect(scroll).toBeLessThanOrEqual(client);
-}
 
 for (const mode of ['Demo', 'Live'] as const) {
 	for (const size of SIZES) {
@@ -97,7 +68,7 @@ for (const mode of ['Demo', 'Live'] as const) {
 				await expect(
 					form.getByRole('button', { name: 'Confirm purchase' })
 				).toHaveAccessibleDescription(/more than your buyer balance/);
-				await noSidewaysScroll(page);
+				await expectNoSideScroll(page);
 
 				await shown.getByRole('button', { name: 'Change amount' }).click();
 				const amount = form.getByLabel('Energy amount');
@@ -125,7 +96,7 @@ for (const mode of ['Demo', 'Live'] as const) {
 				const value = (await result.getByText('301.100000 TRX').boundingBox())!;
 				if (size.name === 'narrow') expect(value.y).toBeGreaterThan(label.y + label.height / 2);
 				else expect(Math.abs(value.y - label.y)).toBeLessThan(label.height / 2);
-				await noSidewaysScroll(page);
+				await expectNoSideScroll(page);
 
 				await result.getByRole('button', { name: 'Change amount' }).click();
 				const amount = form.getByLabel('Energy amount');
@@ -172,7 +143,7 @@ for (const mode of ['Demo', 'Live'] as const) {
 				expect(await width()).toBeLessThanOrEqual(1);
 				await short.locator('..').focus();
 				await expect.poll(width).toBeGreaterThan(150);
-				await noSidewaysScroll(page);
+				await expectNoSideScroll(page);
 
 				// An order awaiting payment: its payment in words; "Pending" passed, not "not yet".
 				await row('31000002').getByRole('button', { name: 'Details of order 31000002' }).click();

@@ -1,10 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Locator, Page } from '@playwright/test';
-import { expect, FAKE_URLS, test } from './fixtures';
+import type { BrowserContext, Page } from '@playwright/test';
+import {
+	ADDRESS,
+	fillExact,
+	goLiveEnergy,
+	orderRow,
+	placedGuid,
+	sandboxToken
+} from './energy-helpers';
+import { expect, FAKE_URLS, nav, test } from './fixtures';
 
 /** Purchases across tabs and reloads: one order per confirmation, whatever the tabs do. */
 
-const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const REQUEST = {
 	format: 'json',
 	to: ADDRESS,
@@ -15,51 +22,18 @@ const REQUEST = {
 };
 const PENDING_KEY = 'energy.purchases.pending';
 
-/** A sandbox user of the shared fake server, so parallel tests never meet. */
-const newToken = () => `demo-energy-token.${Math.random().toString(36).slice(2, 12)}`;
-
-const nav = (page: Page, name: string) =>
-	page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
-
-/** Live mode against the loopback fake, with the token (kept per tab, as a user's would be). */
-async function goLiveEnergy(page: Page, token: string, { connect = true } = {}) {
-	await page.goto('/settings');
-	const group = page.getByRole('group', { name: 'Energy rental' });
-	if (connect) {
-		await group.getByRole('textbox', { name: 'Base URL' }).fill(FAKE_URLS.energy);
-		await group.getByRole('radio', { name: 'Live' }).check();
-		await expect(group.getByRole('status')).toHaveText('Saved.');
-	}
-	await group.getByLabel('API token').fill(token);
-	await nav(page, 'Energy');
-	await expect(page.getByLabel('Energy rental connection')).toContainText('Live');
+/** Live with the token (kept per tab, as a user's would be), once the orders have loaded. */
+async function openLive(page: Page, token: string, options: { connect?: boolean } = {}) {
+	await goLiveEnergy(page, token, options);
 	await expect(page.getByRole('region', { name: 'Orders' })).toContainText('of 3');
 }
 
 /** A second tab of the same browser: settings and storage are shared, the token is typed again. */
 async function secondTab(context: BrowserContext, token: string) {
 	const page = await context.newPage();
-	await goLiveEnergy(page, token, { connect: false });
+	await openLive(page, token, { connect: false });
 	return page;
 }
-
-async function fillExact(form: Locator) {
-	await form.getByLabel('Recipient address', { exact: true }).fill(ADDRESS);
-	await form.getByLabel('Period').selectOption({ label: '1 hour' });
-	await form.getByLabel('Exact amount').check();
-	await form.getByLabel('Energy amount').fill('65000');
-	await form.getByRole('button', { name: 'Review order' }).click();
-	await expect(form.getByRole('button', { name: 'Confirm purchase' })).toBeEnabled();
-}
-
-async function placedGuid(form: Locator): Promise<string> {
-	const heading = form.getByRole('heading', { name: /^Order \d+ (placed|failed)$/ });
-	await expect(heading).toBeVisible({ timeout: 15_000 });
-	return /\d+/.exec((await heading.textContent()) ?? '')![0];
-}
-
-const orderRow = (page: Page, guid: string) =>
-	page.getByRole('region', { name: 'Orders' }).getByRole('row', { name: new RegExp(guid) });
 
 /** The orders the server holds for this user, asked directly (not through either tab). */
 async function serverOrders(page: Page, token: string): Promise<number[]> {
@@ -95,8 +69,8 @@ test.describe('with the page not controlled by the service worker', () => {
 		context
 	}) => {
 		test.setTimeout(90_000);
-		const token = newToken();
-		await goLiveEnergy(page, token);
+		const token = sandboxToken();
+		await openLive(page, token);
 		const other = await secondTab(context, token);
 		const buys = countBuys(page, other);
 		// The first tab's purchase takes a while on the server, so both are under way together.
@@ -141,8 +115,8 @@ test.describe('with the page not controlled by the service worker', () => {
 		axe
 	}) => {
 		test.setTimeout(60_000);
-		const token = newToken();
-		await goLiveEnergy(page, token);
+		const token = sandboxToken();
+		await openLive(page, token);
 		const buys = countBuys(page);
 		// The server places the order; its answer never reaches the page before the reload.
 		let reloaded!: () => void;
@@ -219,8 +193,8 @@ test.describe('with the page not controlled by the service worker', () => {
 	test('Live: another order with the same details appearing at the same time is reported as seen, not explained', async ({
 		page
 	}) => {
-		const token = newToken();
-		await goLiveEnergy(page, token);
+		const token = sandboxToken();
+		await openLive(page, token);
 		// The same order arrives from elsewhere (another device) just before this one.
 		await page.route('**/buy/energy', async (route) => {
 			if (route.request().method() === 'POST')

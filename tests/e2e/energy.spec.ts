@@ -1,54 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
-import { expect, FAKE_URLS, test } from './fixtures';
-
-/** A valid TRON address the demo service has not seen (so it charges the activation fee). */
-const ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-
-/** The demo service's clock: ms per status step (Demo default is a few seconds). */
-async function demoStep(page: Page, ms: number) {
-	await page.addInitScript(
-		(value) => localStorage.setItem('demo.energy.stepMs', value),
-		String(ms)
-	);
-}
-
-async function fillExact(form: Locator, options: { period?: string; amount?: string } = {}) {
-	await form.getByLabel('Recipient address', { exact: true }).fill(ADDRESS);
-	await form.getByLabel('Period').selectOption({ label: options.period ?? '1 hour' });
-	await form.getByLabel('Exact amount').check();
-	await form.getByLabel('Energy amount').fill(options.amount ?? '65000');
-	await form.getByRole('button', { name: 'Review order' }).click();
-	await expect(form.getByRole('button', { name: 'Confirm purchase' })).toBeEnabled();
-}
-
-async function placedGuid(form: Locator): Promise<string> {
-	const heading = form.getByRole('heading', { name: /^Order \d+ (placed|failed)$/ });
-	await expect(heading).toBeVisible({ timeout: 15_000 });
-	return /\d+/.exec((await heading.textContent()) ?? '')![0];
-}
-
-const orderRow = (page: Page, guid: string) =>
-	page.getByRole('region', { name: 'Orders' }).getByRole('row', { name: new RegExp(guid) });
-
-/**
- * Each Live test is its own user of the shared fake server (a sandbox token), so tests running
- * side by side, here and in other specs, never see each other's orders or balances.
- */
-async function goLiveEnergy(page: Page) {
-	const token = `demo-energy-token.${Math.random().toString(36).slice(2, 12)}`;
-	await page.goto('/settings');
-	const group = page.getByRole('group', { name: 'Energy rental' });
-	await group.getByRole('textbox', { name: 'Base URL' }).fill(FAKE_URLS.energy);
-	await group.getByRole('radio', { name: 'Live' }).check();
-	await expect(group.getByRole('status')).toHaveText('Saved.');
-	await group.getByLabel('API token').fill(token);
-	await page
-		.getByRole('navigation', { name: 'Main' })
-		.getByRole('link', { name: 'Energy' })
-		.click();
-	await expect(page.getByLabel('Energy rental connection')).toContainText('Live');
-	return token;
-}
+import type { Page } from '@playwright/test';
+import { ADDRESS, demoStep, fillExact, goLiveEnergy, orderRow, placedGuid } from './energy-helpers';
+import { expect, FAKE_URLS, tabTo, test } from './fixtures';
 
 test('EN-FLOW-1, EN-ST-2: Demo: buy energy and watch the order reach "Delegated" untouched', async ({
 	page
@@ -148,15 +100,6 @@ test('Demo: the address check names what is wrong', async ({ page }) => {
 	await expect(form).toContainText('34 characters');
 	await expect(form.getByRole('button', { name: 'Confirm purchase' })).toHaveCount(0);
 });
-
-/** Presses Tab until `target` has focus (a keyboard user moving through the page). */
-async function tabTo(page: Page, target: Locator, max = 60) {
-	for (let i = 0; i < max; i++) {
-		if (await target.evaluate((el) => el === document.activeElement)) return;
-		await page.keyboard.press('Tab');
-	}
-	await expect(target).toBeFocused();
-}
 
 test('Demo: the whole purchase works from the keyboard alone (Tab, typing, Space, Enter)', async ({
 	page

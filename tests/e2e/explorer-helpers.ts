@@ -1,12 +1,16 @@
 /** What the explorer's e2e specs share: its controls by accessible name, and a few moves. */
 import type { Locator, Page } from '@playwright/test';
-import { expect } from './fixtures';
+import { expect, nav, setLive } from './fixtures';
+
+// One definition, in fixtures; explorer specs have long imported it from here.
+export { tabTo } from './fixtures';
 
 export const ui = (page: Page) => ({
 	authMethod: page.getByRole('combobox', { name: 'Auth method', exact: true }),
 	sentAs: page.getByRole('combobox', { name: 'Sent as', exact: true }),
 	token: page.getByLabel('Token', { exact: true }),
 	sudo: page.getByRole('textbox', { name: 'Sudo', exact: true }),
+	sudoWay: page.getByRole('combobox', { name: 'Target sent as' }),
 	method: page.getByRole('combobox', { name: 'Method', exact: true }),
 	path: page.getByRole('textbox', { name: 'Path', exact: true }),
 	query: page.getByRole('textbox', { name: 'Query', exact: true }),
@@ -18,7 +22,8 @@ export const ui = (page: Page) => ({
 		.getByRole('region', { name: 'Response', exact: true })
 		.getByRole('heading', { level: 2 }),
 	pagination: page.getByRole('region', { name: 'Pagination' }),
-	error: page.getByRole('region', { name: 'Error' })
+	error: page.getByRole('region', { name: 'Error' }),
+	history: page.getByRole('region', { name: 'History' })
 });
 
 /** Opens a tab of the response (Body, Headers, Pagination, Error). */
@@ -27,15 +32,8 @@ export async function openTab(page: Page, name: string) {
 }
 
 export async function goLive(page: Page, baseUrl: string) {
-	await page.goto('/settings');
-	const fieldset = page.getByRole('group', { name: 'Code host' });
-	await fieldset.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
-	await fieldset.getByRole('radio', { name: 'Live' }).check();
-	await expect(fieldset.getByRole('status')).toHaveText('Saved.');
-	await page
-		.getByRole('navigation', { name: 'Main' })
-		.getByRole('link', { name: 'Explorer' })
-		.click();
+	await setLive(page, 'Code host', baseUrl);
+	await nav(page, 'Explorer');
 	await expect(page.getByLabel('Code host connection')).toContainText('Live');
 }
 
@@ -45,15 +43,6 @@ export async function request(page: Page, method: string, path: string, query = 
 	await u.path.fill(path);
 	await u.query.fill(query);
 	await u.send.click();
-}
-
-/** Presses Tab until `target` has focus: proves it is reachable with the keyboard alone. */
-export async function tabTo(page: Page, target: Locator, max = 80) {
-	for (let i = 0; i < max; i++) {
-		if (await target.evaluate((el) => el === document.activeElement)) return;
-		await page.keyboard.press('Tab');
-	}
-	throw new Error(`Not reachable with Tab: ${String(target)}`);
 }
 
 /** Chooses an option of a focused select with the arrow keys only. */

@@ -3,23 +3,14 @@
  * history that opens stored answers, and saving the items of Fetch all pages. Every journey runs
  * wide and narrow in Demo, and wide in Live.
  */
-import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { goLive, openTab, request, ui } from './explorer-helpers';
-import { expect, FAKE_URLS, test } from './fixtures';
+import { expect, expectNoSideScroll, FAKE_URLS, test } from './fixtures';
 
 const SIZES = [
 	{ name: 'wide', viewport: { width: 1280, height: 800 } },
 	{ name: 'narrow', viewport: { width: 360, height: 740 } }
 ] as const;
-
-/** Nothing sticks out sideways: the page scrolls only up and down. */
-async function expectNoSideScroll(page: Page) {
-	const overflow = await page.evaluate(
-		() => document.documentElement.scrollWidth - document.documentElement.clientWidth
-	);
-	expect(overflow).toBeLessThanOrEqual(0);
-}
 
 for (const size of SIZES) {
 	for (const mode of ['Demo', 'Live'] as const) {

@@ -1,22 +1,10 @@
-import type { Page } from '@playwright/test';
 import { APP_PORT } from '../../playwright.config';
-import { expect, FAKE_URLS, test } from './fixtures';
-
-async function goLive(page: Page, group: string, baseUrl: string) {
-	await page.goto('/settings');
-	const fieldset = page.getByRole('group', { name: group });
-	await fieldset.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
-	await fieldset.getByRole('radio', { name: 'Live' }).check();
-	await expect(fieldset.getByRole('status')).toHaveText('Saved.');
-}
-
-const nav = (page: Page, name: string) =>
-	page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+import { expect, FAKE_URLS, nav, setLive, test } from './fixtures';
 
 test('CH-OFF-2: Live code host over real HTTP: a request and its pagination headers', async ({
 	page
 }) => {
-	await goLive(page, 'Code host', FAKE_URLS.codehost);
+	await setLive(page, 'Code host', FAKE_URLS.codehost);
 	await nav(page, 'Explorer');
 	await expect(page.getByLabel('Code host connection')).toContainText(
 		`Live ${FAKE_URLS.codehost}/api/v4`
@@ -36,7 +24,7 @@ test('CH-OFF-2: Live code host over real HTTP: a request and its pagination head
 test('EN-AUTH-1, EN-ACCL-1: Live energy over real HTTP: balances with the API token', async ({
 	page
 }) => {
-	await goLive(page, 'Energy rental', FAKE_URLS.energy);
+	await setLive(page, 'Energy rental', FAKE_URLS.energy);
 	await page
 		.getByRole('group', { name: 'Energy rental' })
 		.getByLabel('API token')
@@ -56,14 +44,14 @@ test('EN-AUTH-1, EN-ACCL-1: Live energy over real HTTP: balances with the API to
 });
 
 test('BI-EP-1: Live Bible over real HTTP: the translations', async ({ page }) => {
-	await goLive(page, 'Bible', FAKE_URLS.bible);
+	await setLive(page, 'Bible', FAKE_URLS.bible);
 	await nav(page, 'Bible');
 	await expect(page.getByLabel('Bible connection')).toContainText('Live');
 	await expect(page.getByRole('heading', { name: 'King James Version (KJV)' })).toBeVisible();
 });
 
 test('a server that is not there is reported as unreachable, not as CORS', async ({ page }) => {
-	await goLive(page, 'Bible', 'http://127.0.0.1:9');
+	await setLive(page, 'Bible', 'http://127.0.0.1:9');
 	await nav(page, 'Bible');
 	await expect(page.getByRole('alert')).toContainText('could not reach the server');
 });
@@ -72,7 +60,7 @@ test('a server that blocks the origin is reported as CORS with the proxy remedy'
 	page
 }) => {
 	// The static server answers no-cors probes but sends no CORS headers: a CORS block.
-	await goLive(page, 'Bible', `http://localhost:${APP_PORT}`);
+	await setLive(page, 'Bible', `http://localhost:${APP_PORT}`);
 	await nav(page, 'Bible');
 	await expect(page.getByRole('alert')).toContainText('CORS');
 	await expect(page.getByRole('alert')).toContainText('Proxy URL');
@@ -83,7 +71,7 @@ test('a server answering HTML where JSON was expected shows a parse problem with
 	request
 }) => {
 	await request.post(`${FAKE_URLS.bible}/__faults`, { data: { fault: 'html-error', times: 1 } });
-	await goLive(page, 'Bible', FAKE_URLS.bible);
+	await setLive(page, 'Bible', FAKE_URLS.bible);
 	await nav(page, 'Bible');
 	const alert = page.getByRole('alert');
 	await expect(alert).toContainText('403');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { getBible, getChapter, getPassage, getRaw, listBibles } from '../../../src/lib/bible/api';
-import { booksInOrder } from '../../../src/lib/bible/schemas';
-import { createBibleApp } from '../../../src/lib/fakes/bible/app';
-import { createClient } from '../../../src/lib/http/client';
-import { ApiProblem } from '../../../src/lib/http/problem';
+import { getBible, getChapter, getPassage, getRaw, listBibles } from '$lib/bible/api';
+import { booksInOrder } from '$lib/bible/schemas';
+import { createBibleApp } from '$lib/fakes/bible/app';
+import { createClient } from '$lib/http/client';
+import { ApiProblem } from '$lib/http/problem';
 
 const noProbe = { online: () => true, pageOrigin: () => undefined };
 

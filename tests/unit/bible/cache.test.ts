@@ -1,13 +1,9 @@
 import { createStore, delMany, set, type UseStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { ChapterCache, isQuotaError } from '../../../src/lib/bible/cache';
-import {
-	downloadChapters,
-	findEvicted,
-	type FetchChapter
-} from '../../../src/lib/bible/downloader';
-import type { Book, Chapter } from '../../../src/lib/bible/schemas';
-import { ApiProblem } from '../../../src/lib/http/problem';
+import { ChapterCache, isQuotaError } from '$lib/bible/cache';
+import { downloadChapters, findEvicted, type FetchChapter } from '$lib/bible/downloader';
+import type { Book, Chapter } from '$lib/bible/schemas';
+import { ApiProblem } from '$lib/http/problem';
 
 let n = 0;
 function freshCache(wrap?: (store: UseStore) => UseStore) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignVerses, paragraphs, plainText, readMarks } from '../../../src/lib/bible/marks';
+import { alignVerses, paragraphs, plainText, readMarks } from '$lib/bible/marks';
 
 describe('the KJV marks, read as a printed Bible shows them', () => {
 	it('words in […] are supplied (italics) and "#" starts a paragraph; the parts are the text without the marks', () => {

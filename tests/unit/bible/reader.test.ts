@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getBible } from '../../../src/lib/bible/api';
-import { PassageState } from '../../../src/lib/bible/passage.svelte';
-import { bibleCache, neighbours } from '../../../src/lib/bible/prefs';
-import { ReaderState } from '../../../src/lib/bible/reader.svelte';
-import { createBibleApp } from '../../../src/lib/fakes/bible/app';
-import { createClient } from '../../../src/lib/http/client';
+import { getBible } from '$lib/bible/api';
+import { PassageState } from '$lib/bible/passage.svelte';
+import { bibleCache, neighbours } from '$lib/bible/prefs';
+import { ReaderState } from '$lib/bible/reader.svelte';
+import { createBibleApp } from '$lib/fakes/bible/app';
+import { createClient } from '$lib/http/client';
 
 function demoClient() {
 	const app = createBibleApp();

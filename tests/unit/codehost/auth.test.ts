@@ -5,7 +5,7 @@ import {
 	authorizeUrl,
 	isAuthenticated,
 	QUERY_TOKEN_WARNING
-} from '../../../src/lib/codehost/auth';
+} from '$lib/codehost/auth';
 
 describe('auth methods', () => {
 	it('CH-AUTH-2: a personal token goes as PRIVATE-TOKEN, Bearer or private_token', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { browserCheck, explainFailure } from '../../../src/lib/codehost/browser-check';
-import { CODEHOST_EXPOSED_HEADERS } from '../../../src/lib/codehost/exposed-headers';
+import { browserCheck, explainFailure } from '$lib/codehost/browser-check';
+import { CODEHOST_EXPOSED_HEADERS } from '$lib/codehost/exposed-headers';
 
 const base = {
 	pageOrigin: 'https://workbench.example',

@@ -11,10 +11,10 @@ import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeServers, type RunningFake } from '../../../scripts/fake-servers';
-import { generate, type CodeRequest } from '../../../src/lib/codehost/codegen';
-import { ExplorerState } from '../../../src/lib/codehost/explorer.svelte';
-import { HistoryStore } from '../../../src/lib/codehost/history';
-import { createClient } from '../../../src/lib/http/client';
+import { generate, type CodeRequest } from '$lib/codehost/codegen';
+import { ExplorerState } from '$lib/codehost/explorer.svelte';
+import { HistoryStore } from '$lib/codehost/history';
+import { createClient } from '$lib/http/client';
 
 const run = promisify(execFile);
 const TOKEN = 'glpat-demo-token';

@@ -6,8 +6,8 @@ import {
 	parseCollectionsFile,
 	withoutSecrets,
 	type RequestSnapshot
-} from '../../../src/lib/codehost/collections';
-import { CollectionsState } from '../../../src/lib/codehost/collections.svelte';
+} from '$lib/codehost/collections';
+import { CollectionsState } from '$lib/codehost/collections.svelte';
 import { explorerOver } from './explorer-over';
 
 const snap = (over: Partial<RequestSnapshot> = {}): RequestSnapshot => ({

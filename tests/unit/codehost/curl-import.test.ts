@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { curlCode, type CodeRequest } from '../../../src/lib/codehost/codegen';
-import { parseCurl, toRequest } from '../../../src/lib/codehost/curl-import';
-import { createCodehostApp } from '../../../src/lib/fakes/codehost/app';
+import { curlCode, type CodeRequest } from '$lib/codehost/codegen';
+import { parseCurl, toRequest } from '$lib/codehost/curl-import';
+import { createCodehostApp } from '$lib/fakes/codehost/app';
 import { explorerOver, ROOT } from './explorer-over';
 
 const ROOT_URL = 'https://gitlab.example.com/api/v4';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_SIGN_IN, DEMO_TOKENS, demoTokensFor } from '../../../src/lib/codehost/demo-tokens';
-import { createCodehostApp } from '../../../src/lib/fakes/codehost/app';
+import { DEMO_SIGN_IN, DEMO_TOKENS, demoTokensFor } from '$lib/codehost/demo-tokens';
+import { createCodehostApp } from '$lib/fakes/codehost/app';
 
 const ROOT = 'https://codehost.demo/api/v4';
 

@@ -10,7 +10,7 @@ import {
 	flattenParams,
 	lintRequest,
 	pathParamNames
-} from '../../../src/lib/codehost/encoding';
+} from '$lib/codehost/encoding';
 
 describe('encoders', () => {
 	it('CH-PAY-7: a literal + in a query value is sent as %2B and reads back as +', () => {

@@ -3,7 +3,7 @@
  * template, Send), puts on the wire what the contract's endpoint table says.
  */
 import { describe, expect, it } from 'vitest';
-import { createCodehostApp } from '../../../src/lib/fakes/codehost/app';
+import { createCodehostApp } from '$lib/fakes/codehost/app';
 import { explorerOver, ROOT } from './explorer-over';
 
 async function sent(templateId: string, token = 'glpat-demo-token') {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAnswer, validationFields } from '../../../src/lib/codehost/errors';
+import { classifyAnswer, validationFields } from '$lib/codehost/errors';
 import {
 	ENDPOINTS,
 	expectedSuccess,
 	statusMeaning,
 	STATUS_MEANINGS
-} from '../../../src/lib/codehost/endpoints';
+} from '$lib/codehost/endpoints';
 
 const answer = (
 	status: number,

@@ -1,7 +1,7 @@
 /** An explorer whose requests go to `transport` (a fake, a hostile host), as unit tests need it. */
-import { ExplorerState } from '../../../src/lib/codehost/explorer.svelte';
-import { HistoryStore } from '../../../src/lib/codehost/history';
-import { createClient } from '../../../src/lib/http/client';
+import { ExplorerState } from '$lib/codehost/explorer.svelte';
+import { HistoryStore } from '$lib/codehost/history';
+import { createClient } from '$lib/http/client';
 
 export const ROOT = 'https://codehost.demo/api/v4';
 

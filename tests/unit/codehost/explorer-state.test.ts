@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCodehostApp } from '../../../src/lib/fakes/codehost/app';
+import { createCodehostApp } from '$lib/fakes/codehost/app';
 import { explorerOver, ROOT } from './explorer-over';
 
 function setup() {
@@ -293,7 +293,7 @@ describe('a server whose Link URLs carry another host (behind a proxy)', () => {
 describe('explorer secrets', () => {
 	it('stay in session storage unless remembered', async () => {
 		const { loadExplorerSecrets, saveExplorerSecrets, emptyExplorerSecrets } =
-			await import('../../../src/lib/codehost/secrets');
+			await import('$lib/codehost/secrets');
 		const mem = () => {
 			const m = new Map<string, string>();
 			return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { walkPages, type PageAnswer } from '../../../src/lib/codehost/fetch-all';
-import { createCodehostApp } from '../../../src/lib/fakes/codehost/app';
+import { walkPages, type PageAnswer } from '$lib/codehost/fetch-all';
+import { createCodehostApp } from '$lib/fakes/codehost/app';
 
 function fakeSend(app = createCodehostApp()) {
 	const urls: string[] = [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCurl } from '../../../src/lib/codehost/curl';
+import { toCurl } from '$lib/codehost/curl';
 import {
 	entryFromExchange,
 	entryTarget,
@@ -12,8 +12,8 @@ import {
 	parseHistoryExport,
 	searchHistory,
 	type HistoryEntry
-} from '../../../src/lib/codehost/history';
-import type { Exchange } from '../../../src/lib/http/exchange';
+} from '$lib/codehost/history';
+import type { Exchange } from '$lib/http/exchange';
 
 const exchange = (over: Partial<Exchange> = {}): Exchange => ({
 	id: 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemsFile, itemsFileName, toCsv } from '../../../src/lib/codehost/items-export';
+import { itemsFile, itemsFileName, toCsv } from '$lib/codehost/items-export';
 
 const items = [
 	{ id: 1, name: 'Client 1', archived: null, namespace: { path: 'diaspora' } },

@@ -8,7 +8,7 @@ import {
 	secondsLeft,
 	tokenEndpoint,
 	type OAuthTokens
-} from '../../../src/lib/codehost/oauth';
+} from '$lib/codehost/oauth';
 
 const tokens = (n: number): OAuthTokens => ({
 	accessToken: `a${n}`,

@@ -1,12 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { keysetAdvice, KEYSET_RESOURCES } from '../../../src/lib/codehost/endpoints';
-import {
-	inspectPagination,
-	keepBaseUrl,
-	readPagination
-} from '../../../src/lib/codehost/pagination';
-import { parseLinkHeader } from '../../../src/lib/http/link-header';
+import { keysetAdvice, KEYSET_RESOURCES } from '$lib/codehost/endpoints';
+import { inspectPagination, keepBaseUrl, readPagination } from '$lib/codehost/pagination';
+import { parseLinkHeader } from '$lib/http/link-header';
 
 const ROOT = 'https://h.example/api/v4';
 const ctx = (extra: Partial<Parameters<typeof inspectPagination>[1]> = {}) => ({

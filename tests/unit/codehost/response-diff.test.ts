@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { headerDiff, jsonDiff } from '../../../src/lib/codehost/response-diff';
+import { headerDiff, jsonDiff } from '$lib/codehost/response-diff';
 
 describe('JSON diff', () => {
 	it('lists added, removed and changed paths of objects', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CODEHOST_RULES, nullBooleans, nullParams } from '../../../src/lib/codehost/rules';
+import { CODEHOST_RULES, nullBooleans, nullParams } from '$lib/codehost/rules';
 
 const IDS =
 	`ROOT-1 VER-1 ID-1 ID-2 BOOL-1 BOOL-2 EP-1 EP-2 EP-3 EP-4 EP-5 EP-6 EP-7 EP-8 EP-9 EP-10 EP-11 EP-12 EP-13 EP-14 EP-15

@@ -3,11 +3,11 @@
  * the user's credentials on the API root's origin (CH-AUTH-*, CH-REDIR-1, CH-OFF-3, CH-KEY-2).
  */
 import { describe, expect, it } from 'vitest';
-import { exportHistory, parseHistoryExport } from '../../../src/lib/codehost/history';
-import type { AuthMethod, AuthWay } from '../../../src/lib/codehost/auth';
-import type { ExplorerState } from '../../../src/lib/codehost/explorer.svelte';
-import { createCodehostApp } from '../../../src/lib/fakes/codehost/app';
-import { DEMO_PASSWORD } from '../../../src/lib/fakes/codehost/auth';
+import { exportHistory, parseHistoryExport } from '$lib/codehost/history';
+import type { AuthMethod, AuthWay } from '$lib/codehost/auth';
+import type { ExplorerState } from '$lib/codehost/explorer.svelte';
+import { createCodehostApp } from '$lib/fakes/codehost/app';
+import { DEMO_PASSWORD } from '$lib/fakes/codehost/auth';
 import { explorerOver, ROOT } from './explorer-over';
 
 const EVIL = 'https://evil.test';

@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-	AUTH_METHODS,
-	QUERY_TOKEN_WARNING,
-	SESSION_COOKIE_WARNING
-} from '../../../src/lib/codehost/auth';
-import { lintRequest } from '../../../src/lib/codehost/encoding';
-import { keysetAdvice } from '../../../src/lib/codehost/endpoints';
-import { SHAPES } from '../../../src/lib/codehost/error-shapes';
-import { inspectPagination } from '../../../src/lib/codehost/pagination';
-import { splitRefs } from '../../../src/lib/codehost/spec-refs';
+import { AUTH_METHODS, QUERY_TOKEN_WARNING, SESSION_COOKIE_WARNING } from '$lib/codehost/auth';
+import { lintRequest } from '$lib/codehost/encoding';
+import { keysetAdvice } from '$lib/codehost/endpoints';
+import { SHAPES } from '$lib/codehost/error-shapes';
+import { inspectPagination } from '$lib/codehost/pagination';
+import { splitRefs } from '$lib/codehost/spec-refs';
 
 describe('spec references are split off what users read', () => {
 	it('takes bracketed rule ids out, keeps them in order, leaves other brackets alone', () => {

@@ -6,7 +6,7 @@ import {
 	encodeTronAddress,
 	isTronAddress,
 	tronscanTx
-} from '../../../src/lib/energy/address';
+} from '$lib/energy/address';
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 /** Known valid mainnet addresses: the USDT contract, and the zero-byte account. */

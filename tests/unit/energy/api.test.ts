@@ -7,10 +7,10 @@ import {
 	listOrders,
 	orderListBody,
 	pageOfLink
-} from '../../../src/lib/energy/api';
-import type { BuyRequest } from '../../../src/lib/energy/buy-request';
-import { createClient } from '../../../src/lib/http/client';
-import { ApiProblem } from '../../../src/lib/http/problem';
+} from '$lib/energy/api';
+import type { BuyRequest } from '$lib/energy/buy-request';
+import { createClient } from '$lib/http/client';
+import { ApiProblem } from '$lib/http/problem';
 import { energyHarness, FRESH, pathsOf } from './helpers';
 
 const exact = (patch: Partial<BuyRequest> = {}): BuyRequest =>

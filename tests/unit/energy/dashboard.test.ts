@@ -1,11 +1,11 @@
 import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { buyEnergy } from '../../../src/lib/energy/api';
-import { outcomeUnknown } from '../../../src/lib/energy/buy.svelte';
-import { EnergyDashboard } from '../../../src/lib/energy/dashboard.svelte';
-import { orderTracker } from '../../../src/lib/energy/tracker';
-import { createClient } from '../../../src/lib/http/client';
-import { ApiProblem } from '../../../src/lib/http/problem';
+import { buyEnergy } from '$lib/energy/api';
+import { outcomeUnknown } from '$lib/energy/buy.svelte';
+import { EnergyDashboard } from '$lib/energy/dashboard.svelte';
+import { orderTracker } from '$lib/energy/tracker';
+import { createClient } from '$lib/http/client';
+import { ApiProblem } from '$lib/http/problem';
 import { energyHarness, FRESH, manualEnv, pathsOf } from './helpers';
 
 let dbCount = 0;

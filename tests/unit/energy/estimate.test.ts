@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BuyRequest } from '../../../src/lib/energy/buy-request';
+import type { BuyRequest } from '$lib/energy/buy-request';
 import {
 	comparableOrders,
 	estimateCost,
@@ -7,8 +7,8 @@ import {
 	requestedEnergy,
 	toSun,
 	type PricedOrder
-} from '../../../src/lib/energy/estimate';
-import { paymentWords, reclaimAt } from '../../../src/lib/energy/model';
+} from '$lib/energy/estimate';
+import { paymentWords, reclaimAt } from '$lib/energy/model';
 
 const TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 

@@ -1,8 +1,8 @@
-import { createClient, type HttpClient } from '../../../src/lib/http/client';
-import { createEnergyApp, DEMO_ENERGY_TOKEN } from '../../../src/lib/fakes/energy/app';
-import { defaultTiming } from '../../../src/lib/fakes/energy/service';
-import { memoryStore } from '../../../src/lib/fakes/energy/store';
-import type { PollerEnv } from '../../../src/lib/energy/poller';
+import { createClient, type HttpClient } from '$lib/http/client';
+import { createEnergyApp, DEMO_ENERGY_TOKEN } from '$lib/fakes/energy/app';
+import { defaultTiming } from '$lib/fakes/energy/service';
+import { memoryStore } from '$lib/fakes/energy/store';
+import type { PollerEnv } from '$lib/energy/poller';
 
 export const BASE = 'https://energy.demo/api/v1/private';
 /** A valid address the demo has not seen (the USDT contract's address). */

@@ -12,7 +12,7 @@ import {
 	statusLabel,
 	timelineStatuses,
 	USUAL_SEQUENCE
-} from '../../../src/lib/energy/model';
+} from '$lib/energy/model';
 
 describe('energy order vocabulary', () => {
 	it('EN-LIM-1: only six periods are valid', () => {

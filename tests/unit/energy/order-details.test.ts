@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OrderDetailLoader } from '../../../src/lib/energy/order-details';
-import type { Order } from '../../../src/lib/energy/schemas';
+import { OrderDetailLoader } from '$lib/energy/order-details';
+import type { Order } from '$lib/energy/schemas';
 
 /** A fetch the test answers by hand, to see how many reads run at once. */
 function pending() {

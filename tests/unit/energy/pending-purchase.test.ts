@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buyEnergy } from '../../../src/lib/energy/api';
-import type { BuyRequest } from '../../../src/lib/energy/buy-request';
+import { buyEnergy } from '$lib/energy/api';
+import type { BuyRequest } from '$lib/energy/buy-request';
 import {
 	FINISHED_KEPT,
 	INTERRUPTED_GRACE_MS,
@@ -11,15 +11,15 @@ import {
 	reconcileInterrupted,
 	sameRequest,
 	type PendingPurchase
-} from '../../../src/lib/energy/pending-purchase';
+} from '$lib/energy/pending-purchase';
 import {
 	storageLock,
 	STORAGE_LOCK_TIMING,
 	webLock,
 	type LockEnv,
 	type PurchaseLock
-} from '../../../src/lib/energy/purchase-lock';
-import { newestGuids } from '../../../src/lib/energy/reconcile';
+} from '$lib/energy/purchase-lock';
+import { newestGuids } from '$lib/energy/reconcile';
 import { BASE, energyHarness, FRESH, pathsOf } from './helpers';
 
 const REQUEST: BuyRequest = {

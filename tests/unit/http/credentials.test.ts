@@ -1,12 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createClient } from '../../../src/lib/http/client';
-import {
-	hasCredentialParam,
-	sameOrigin,
-	withoutCredentialParams
-} from '../../../src/lib/http/credentials';
-import { isApiProblem } from '../../../src/lib/http/problem';
+import { createClient } from '$lib/http/client';
+import { hasCredentialParam, sameOrigin, withoutCredentialParams } from '$lib/http/credentials';
+import { isApiProblem } from '$lib/http/problem';
 
 const ROOT = 'https://api.test/api/v1/private';
 

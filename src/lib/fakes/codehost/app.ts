@@ -1,24 +1,15 @@
-import { Hono } from 'hono';
-import { credentialOf, DEMO_SESSION, DEMO_TOKENS, OAuthProvider, type Principal } from './auth';
-import {
-	BRANCHES,
-	demoGroups,
-	demoNamespaces,
-	demoUsers,
-	issuesOf,
-	notesOf,
-	projectById,
-	projectByPath,
-	RENAMED_PROJECTS,
-	REPOSITORY_FILES,
-	TAGS,
-	type DemoProject,
-	type DemoUser
-} from './data';
+/**
+ * The demo code host over HTTP: Hono routes each path of the seed's API to the service
+ * (`service.ts`) and turns its outcomes into the real server's answers.
+ */
+import { Hono, type Context } from 'hono';
+import { credentialOf, DEMO_TOKENS, type Principal } from './auth';
+import type { DemoProject } from './data';
 import { listGroups, listProjects, listUsers } from './listings';
 import { offsetPage, type Listing } from './offset-pagination';
 import { readParams } from './params';
 import {
+	AUTH_REFUSED,
 	b64,
 	json,
 	KEYSET_UNAVAILABLE,
@@ -26,10 +17,12 @@ import {
 	missing,
 	need,
 	NOT_FOUND_ROUTE,
-	UNAUTHORIZED,
+	OAUTH_INVALID,
+	OAUTH_UNSUPPORTED,
+	SUDO_REFUSED,
 	type Ctx
 } from './responses';
-import { CodehostWrites } from './writes';
+import { CodehostService } from './service';
 
 export { MAX_OFFSET } from './responses';
 export { CAPTCHA_SITE_KEY } from './writes';
@@ -46,6 +39,10 @@ export const MAX_QUERY_CHARS = 4096;
  */
 export const EXTERNAL_URL_HEADER = 'X-Demo-External-Url';
 
+const API = '/api/v4';
+type Handler = (ctx: Ctx, c: Context) => Response | Promise<Response>;
+type ProjectHandler = (ctx: Ctx, p: DemoProject, c: Context) => Response | Promise<Response>;
+
 /** The request URL as the server sees itself: on its configured host when one is set. */
 function asConfigured(url: URL, externalUrl: string | null | undefined): URL {
 	if (!externalUrl) return url;
@@ -57,19 +54,40 @@ function asConfigured(url: URL, externalUrl: string | null | undefined): URL {
 	}
 }
 
-/** Route shapes below /projects/:id, so an unknown shape is 404 before the project is looked up. */
-function knownProjectRoute(seg: string[]): boolean {
-	const [, , sub, a, b] = seg;
-	const n = seg.length;
-	if (n === 2) return true;
-	if (sub === 'share') return n === 4;
-	if (sub === 'pipeline' || sub === 'releases') return n === 3;
-	if (sub === 'issues') return n === 3 || n === 4 || (n === 5 && b === 'notes');
-	if (sub === 'repository') return n === 5 && (a === 'files' || a === 'tags');
-	if (sub === 'branches') return n === 5 && b === 'commits';
-	if (sub === 'jobs') return n === 5 && b === 'artifacts';
-	return false;
+/**
+ * The path Hono routes on: still percent-encoded (so `group%2Fproject` stays one segment), with
+ * the API's optional `.json` suffix and a trailing slash left off.
+ */
+function routedPath(request: Request): string {
+	let path = new URL(request.url).pathname;
+	if (path.startsWith(`${API}/`)) path = path.replace(/\.json$/, '');
+	return path.length > 1 ? path.replace(/\/$/, '') : path;
 }
+
+/** Decoded path segments after /api/v4; null when one is not valid percent-encoding. */
+function segmentsOf(url: URL): string[] | null {
+	try {
+		return url.pathname
+			.slice(API.length)
+			.replace(/\.json$/, '')
+			.split('/')
+			.slice(1)
+			.filter((s, i, a) => s !== '' || i < a.length - 1)
+			.map(decodeURIComponent);
+	} catch {
+		return null;
+	}
+}
+
+/** The endpoints that accept a job token (CH-AUTH-3). */
+const isJobEndpoint = (seg: string[]) =>
+	seg[0] === 'projects' &&
+	((seg[2] === 'jobs' && seg[4] === 'artifacts') || (seg[2] === 'releases' && seg.length === 3));
+
+const pageOf = (list: Listing<unknown>, url: URL) => {
+	const { items, headers } = offsetPage(list, url);
+	return new Response(JSON.stringify(items), { headers });
+};
 
 /** The demo code host: a web-standard app following the seed's conventions. */
 export function createCodehostApp(
@@ -79,46 +97,28 @@ export function createCodehostApp(
 		externalUrl?: string;
 	} = {}
 ): Hono {
-	const users = demoUsers();
-	const groups = demoGroups();
-	const namespaces = demoNamespaces(users, groups);
-	const oauth = new OAuthProvider(options.now);
-	const writes = new CodehostWrites(groups);
-
-	const app = new Hono();
+	const service = new CodehostService(options.now);
+	const { oauth, writes } = service;
+	const app = new Hono({ getPath: routedPath });
+	// What the middleware learnt about each request (who, on which host), for its route.
+	const contexts = new WeakMap<Request, Ctx>();
+	const api = app.basePath(API);
 
 	app.post('/oauth/token', async (c) => {
-		const url = new URL(c.req.url);
-		const { params } = await readParams(c.req.raw, url);
+		const { params } = await readParams(c.req.raw, new URL(c.req.url));
 		const grant = String(params.grant_type ?? '');
 		let tokens = null;
 		if (grant === 'refresh_token') tokens = oauth.refresh(String(params.refresh_token ?? ''));
 		else if (grant === 'password')
 			tokens = oauth.password(String(params.username ?? ''), String(params.password ?? ''));
-		else
-			return json(
-				{
-					error: 'unsupported_grant_type',
-					error_description:
-						'The authorization grant type is not supported by the authorization server.'
-				},
-				400
-			);
-		if (!tokens)
-			return json(
-				{
-					error: 'invalid_grant',
-					error_description:
-						'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.'
-				},
-				400
-			);
-		return json(tokens);
+		else return json(OAUTH_UNSUPPORTED, 400);
+		return tokens ? json(tokens) : json(OAUTH_INVALID, 400);
 	});
 	// Test hook for the refresh race: how many refreshes the provider served.
 	app.get('/oauth/__stats', () => json({ refreshes: oauth.refreshes }));
 
-	app.all('/api/v4/*', async (c) => {
+	// Every API request: the query's length, who is calling, and whom sudo makes them.
+	api.use('*', async (c, next) => {
 		const request = c.req.raw;
 		const url = asConfigured(
 			new URL(request.url),
@@ -129,240 +129,141 @@ export function createCodehostApp(
 				'<html><head><title>414 Request-URI Too Large</title></head><body><center><h1>414 Request-URI Too Large</h1></center></body></html>',
 				{ status: 414, headers: { 'content-type': 'text/html' } }
 			);
-		const raw = url.pathname.slice('/api/v4'.length).replace(/\.json$/, '');
-		let seg: string[];
-		try {
-			seg = raw
-				.split('/')
-				.slice(1)
-				.filter((s, i, a) => s !== '' || i < a.length - 1)
-				.map(decodeURIComponent);
-		} catch {
-			return NOT_FOUND_ROUTE();
-		}
-		const who = authenticate(request, url, seg);
-		if (who instanceof Response) return who;
-		const ctx: Ctx = { request, url, method: request.method.toUpperCase(), seg, principal: who };
+		const seg = segmentsOf(url);
+		if (!seg) return NOT_FOUND_ROUTE();
+		const who = service.authenticate(credentialOf(request, url), isJobEndpoint(seg));
+		if (who && 'refused' in who) return AUTH_REFUSED[who.refused]();
+		let principal: Principal | null = who;
 		const sudo = request.headers.get('sudo') ?? url.searchParams.get('sudo');
 		if (sudo) {
-			const as = sudoAs(ctx.principal, sudo);
-			if (as instanceof Response) return as;
-			ctx.principal = as;
+			const as = service.sudo(principal, sudo);
+			if ('refused' in as) return SUDO_REFUSED[as.refused](sudo);
+			principal = as;
 		}
-		return route(ctx);
+		contexts.set(request, { request, url, method: request.method.toUpperCase(), seg, principal });
+		await next();
 	});
 
-	app.notFound(() => NOT_FOUND_ROUTE());
+	/** A path and what each method does there; any other method is 405. */
+	const route = (path: string, methods: Record<string, Handler>) =>
+		api.all(path, (c) => {
+			const ctx = contexts.get(c.req.raw)!;
+			const handler = methods[ctx.method];
+			return handler ? handler(ctx, c) : METHOD_NOT_ALLOWED();
+		});
 
-	function authenticate(request: Request, url: URL, seg: string[]): Principal | null | Response {
-		const cred = credentialOf(request, url);
-		if (cred.kind === 'none') return null;
-		if (cred.kind === 'cookie')
-			return cred.session === DEMO_SESSION
-				? { username: 'alice', admin: false, scopes: ['api'], via: 'session' }
-				: UNAUTHORIZED();
-		const known = DEMO_TOKENS[cred.token];
-		if (cred.kind === 'job') {
-			if (!known || known === 'deploy' || known.via !== 'job') return UNAUTHORIZED();
-			// Only some endpoints accept a job token (CH-AUTH-3).
-			const jobEndpoint =
-				seg[0] === 'projects' &&
-				((seg[2] === 'jobs' && seg[4] === 'artifacts') ||
-					(seg[2] === 'releases' && seg.length === 3));
-			return jobEndpoint ? known : UNAUTHORIZED();
+	/** A path under a project: the project is looked up (404, or 301 if renamed) before the method. */
+	const projectRoute = (path: string, methods: Record<string, ProjectHandler>) =>
+		api.all(`/projects/:id${path}`, (c) => {
+			const ctx = contexts.get(c.req.raw)!;
+			const ref = c.req.param('id');
+			const found = service.project(ref, ctx.url.origin, ctx.principal);
+			if ('movedTo' in found) {
+				const rest = ctx.url.pathname.split('/').slice(5).join('/');
+				const location = `${ctx.url.origin}${API}/projects/${found.movedTo}${rest ? `/${rest}` : ''}${ctx.url.search}`;
+				return new Response(null, { status: 301, headers: { location } });
+			}
+			if ('missing' in found) return json({ message: '404 Project Not Found' }, 404);
+			const handler = methods[ctx.method];
+			return handler ? handler(ctx, found.found, c) : METHOD_NOT_ALLOWED();
+		});
+
+	route('/projects', {
+		GET: (ctx) => listProjects(ctx.url),
+		POST: (ctx) => writes.createProject(ctx)
+	});
+	route('/projects/import', { POST: (ctx) => writes.importProject(ctx) });
+	projectRoute('', { GET: (_, p) => json(p) });
+	projectRoute('/share/:groupId', {
+		DELETE: (ctx, p, c) => writes.unshare(ctx, p, c.req.param('groupId')!)
+	});
+	projectRoute('/pipeline', { POST: (ctx, p) => writes.pipeline(ctx, p) });
+	projectRoute('/issues', { GET: (ctx, p) => pageOf(service.issues(p), ctx.url) });
+	projectRoute('/issues/:iid', {
+		GET: (_, p, c) => {
+			const issue = service.issue(p, c.req.param('iid')!);
+			return issue ? json(issue) : json({ message: '404 Issue Not Found' }, 404);
 		}
-		if (known === 'deploy') return UNAUTHORIZED(); // CH-AUTH-6
-		if (known) return known.via === 'job' ? UNAUTHORIZED() : known;
-		if (cred.kind === 'bearer' || cred.kind === 'access') {
-			const o = oauth.check(cred.token);
-			if (o === 'expired')
-				return json(
-					{
-						error: 'invalid_token',
-						error_description:
-							'Token is expired. You can either do re-authorization or token refresh.'
-					},
-					401
-				);
-			if (o === 'revoked')
-				return json(
-					{
-						error: 'invalid_token',
-						error_description: 'Token was revoked. You have to re-authorize from the user.'
-					},
-					401
-				);
-			if (o) return o;
+	});
+	projectRoute('/issues/:iid/notes', {
+		GET: (ctx, p, c) => {
+			const issue = service.issue(p, c.req.param('iid')!);
+			return issue
+				? pageOf(service.notes(issue), ctx.url)
+				: json({ message: '404 Issue Not Found' }, 404);
 		}
-		return UNAUTHORIZED();
-	}
-
-	function findUser(idOrName: string): DemoUser | undefined {
-		const lower = idOrName.toLowerCase();
-		return users.find((u) => String(u.id) === idOrName || u.username.toLowerCase() === lower);
-	}
-
-	function sudoAs(principal: Principal | null, target: string): Principal | Response {
-		if (!principal) return UNAUTHORIZED();
-		if (!principal.admin || principal.via === 'job' || principal.via === 'session')
-			return json({ message: '403 Forbidden - Must be admin to use sudo' }, 403);
-		if (!principal.scopes.includes('sudo'))
+	});
+	projectRoute('/repository/files/:path', {
+		GET: (ctx, _, c) => {
+			const ref = ctx.url.searchParams.get('ref');
+			if (!ref) return missing('ref');
+			const file = service.file(c.req.param('path')!, ref);
+			if (!file) return json({ message: '404 File Not Found' }, 404);
+			const size = String(file.content.length);
 			return json(
 				{
-					error: 'insufficient_scope',
-					error_description:
-						'The request requires higher privileges than provided by the access token.',
-					scope: 'sudo'
+					file_name: file.path.split('/').pop(),
+					file_path: file.path,
+					size: file.content.length,
+					encoding: 'base64',
+					content: b64(file.content),
+					ref,
+					blob_id: 'b10bd0e',
+					last_commit_id: 'a1b2c3d4e5'
 				},
-				403
+				200,
+				{ 'x-gitlab-file-path': file.path, 'x-gitlab-ref': ref, 'x-gitlab-size': size }
 			);
-		const user = findUser(target);
-		if (!user) return json({ message: `404 User with ID or username '${target}' Not Found` }, 404);
-		return { username: user.username, admin: user.is_admin, scopes: ['api'], via: principal.via };
-	}
-
-	function project(ctx: Ctx, ref: string): DemoProject | Response {
-		if (ref in RENAMED_PROJECTS) {
-			const rest = ctx.url.pathname.split('/').slice(5).join('/');
-			const location = `${ctx.url.origin}/api/v4/projects/${RENAMED_PROJECTS[ref] ?? ref}${rest ? `/${rest}` : ''}${ctx.url.search}`;
-			return new Response(null, { status: 301, headers: { location } });
 		}
-		const p = /^\d+$/.test(ref) ? projectById(Number(ref), ctx.url.origin) : projectByPath(ref);
-		if (!p || (p.visibility !== 'public' && !ctx.principal))
-			return json({ message: '404 Project Not Found' }, 404);
-		return p.web_url.startsWith(ctx.url.origin) ? p : projectById(p.id, ctx.url.origin)!;
-	}
-
-	async function route(ctx: Ctx): Promise<Response> {
-		const { seg, method } = ctx;
-		const [root, id, sub, a, b] = seg;
-		const only = (m: string, handler: () => Response | Promise<Response>) =>
-			method === m ? handler() : METHOD_NOT_ALLOWED();
-		if (root === 'projects') {
-			if (seg.length === 1)
-				return method === 'GET'
-					? listProjects(ctx.url)
-					: method === 'POST'
-						? writes.createProject(ctx)
-						: METHOD_NOT_ALLOWED();
-			if (id === 'import' && seg.length === 2) return only('POST', () => writes.importProject(ctx));
-			if (!knownProjectRoute(seg)) return NOT_FOUND_ROUTE();
-			const p = project(ctx, id!);
-			if (p instanceof Response) return p;
-			if (seg.length === 2) return only('GET', () => json(p));
-			if (sub === 'share' && seg.length === 4)
-				return only('DELETE', () => writes.unshare(ctx, p, a!));
-			if (sub === 'pipeline' && seg.length === 3)
-				return only('POST', () => writes.pipeline(ctx, p));
-			if (sub === 'issues') return issues(ctx, p, seg.slice(3));
-			if (sub === 'repository' && a === 'files' && seg.length === 5)
-				return only('GET', () => file(ctx, b!));
-			if (sub === 'repository' && a === 'tags' && seg.length === 5)
-				return only('GET', () =>
-					TAGS.includes(b!)
-						? json({ name: b, message: `Tag ${b ?? ''}`, target: 'a1b2c3d4', protected: false })
-						: json({ message: '404 Tag Not Found' }, 404)
-				);
-			if (sub === 'branches' && seg.length === 5 && b === 'commits')
-				return only('GET', () =>
-					BRANCHES.includes(a!)
-						? json([
-								{
-									id: 'a1b2c3d4e5',
-									short_id: 'a1b2c3d4',
-									title: `Latest commit on ${a ?? ''}`,
-									author_name: 'Alice Example'
-								}
-							])
-						: json({ message: '404 Branch Not Found' }, 404)
-				);
-			if (sub === 'jobs' && seg.length === 5 && b === 'artifacts')
-				return only('GET', () => {
-					const denied = need(ctx);
-					if (denied) return denied;
-					if (a !== '7') return json({ message: '404 Not found' }, 404);
-					return new Response('PK\u0003\u0004 demo artifacts archive of job 7', {
-						headers: {
-							'content-type': 'application/zip',
-							'content-disposition': 'attachment; filename="artifacts.zip"'
-						}
-					});
-				});
-			if (sub === 'releases' && seg.length === 3)
-				return only('GET', () =>
-					json([
-						{
-							tag_name: 'release/1.0',
-							name: 'Release 1.0',
-							description: 'First release.',
-							project_id: p.id
-						}
-					])
-				);
-			return NOT_FOUND_ROUTE();
+	});
+	projectRoute('/repository/tags/:tag', {
+		GET: (_, __, c) => {
+			const tag = service.tag(c.req.param('tag')!);
+			return tag ? json(tag) : json({ message: '404 Tag Not Found' }, 404);
 		}
-		if (seg.length === 1 && root === 'users') return only('GET', () => listUsers(ctx.url, users));
-		if (seg.length === 1 && root === 'groups')
-			return only('GET', () => listGroups(ctx.url, groups, ctx.principal));
-		if (seg.length === 1 && root === 'namespaces')
-			return only('GET', () => {
-				const denied = need(ctx);
-				if (denied) return denied;
-				if (ctx.url.searchParams.get('pagination') === 'keyset') return KEYSET_UNAVAILABLE();
-				const { items, headers } = offsetPage(namespaces, ctx.url);
-				return new Response(JSON.stringify(items), { headers });
+	});
+	projectRoute('/branches/:branch/commits', {
+		GET: (_, __, c) => {
+			const commits = service.commitsOf(c.req.param('branch')!);
+			return commits ? json(commits) : json({ message: '404 Branch Not Found' }, 404);
+		}
+	});
+	projectRoute('/jobs/:job/artifacts', {
+		GET: (ctx, _, c) => {
+			const denied = need(ctx);
+			if (denied) return denied;
+			if (!service.hasArtifacts(c.req.param('job')!))
+				return json({ message: '404 Not found' }, 404);
+			return new Response('PK\u0003\u0004 demo artifacts archive of job 7', {
+				headers: {
+					'content-type': 'application/zip',
+					'content-disposition': 'attachment; filename="artifacts.zip"'
+				}
 			});
-		if (seg.length === 1 && root === 'user')
-			return only('GET', () => {
-				const denied = need(ctx);
-				if (denied) return denied;
-				const u = findUser(ctx.principal!.username)!;
-				return json({ ...u, authenticated_via: ctx.principal!.via });
-			});
-		if (seg.length === 1 && root === 'snippets')
-			return only('POST', () => writes.createSnippet(ctx));
-		return NOT_FOUND_ROUTE();
-	}
-
-	function issues(ctx: Ctx, p: DemoProject, rest: string[]): Response {
-		if (ctx.method !== 'GET') return METHOD_NOT_ALLOWED();
-		const list = issuesOf(p.id);
-		if (rest.length === 0) {
-			const { items, headers } = offsetPage(list, ctx.url);
-			return new Response(JSON.stringify(items), { headers });
 		}
-		// Fetched by iid, not id (CH-ID-1, CH-EP-7).
-		const issue = list.find((i) => String(i.iid) === rest[0]);
-		if (!issue) return json({ message: '404 Issue Not Found' }, 404);
-		if (rest.length === 1) return json(issue);
-		if (rest.length === 2 && rest[1] === 'notes') {
-			const { items, headers } = offsetPage(notesOf(issue) as Listing<unknown>, ctx.url);
-			return new Response(JSON.stringify(items), { headers });
+	});
+	projectRoute('/releases', { GET: (_, p) => json(service.releases(p)) });
+
+	route('/users', { GET: (ctx) => listUsers(ctx.url, service.users) });
+	route('/groups', { GET: (ctx) => listGroups(ctx.url, service.groups, ctx.principal) });
+	route('/namespaces', {
+		GET: (ctx) => {
+			const denied = need(ctx);
+			if (denied) return denied;
+			if (ctx.url.searchParams.get('pagination') === 'keyset') return KEYSET_UNAVAILABLE();
+			return pageOf(service.namespaces, ctx.url);
 		}
-		return NOT_FOUND_ROUTE();
-	}
+	});
+	route('/user', {
+		GET: (ctx) => {
+			const denied = need(ctx);
+			if (denied) return denied;
+			const u = service.findUser(ctx.principal!.username)!;
+			return json({ ...u, authenticated_via: ctx.principal!.via });
+		}
+	});
+	route('/snippets', { POST: (ctx) => writes.createSnippet(ctx) });
 
-	function file(ctx: Ctx, path: string): Response {
-		const ref = ctx.url.searchParams.get('ref');
-		if (!ref) return missing('ref');
-		const content = REPOSITORY_FILES[path];
-		if (content === undefined || !BRANCHES.includes(ref))
-			return json({ message: '404 File Not Found' }, 404);
-		return json(
-			{
-				file_name: path.split('/').pop(),
-				file_path: path,
-				size: content.length,
-				encoding: 'base64',
-				content: b64(content),
-				ref,
-				blob_id: 'b10bd0e',
-				last_commit_id: 'a1b2c3d4e5'
-			},
-			200,
-			{ 'x-gitlab-file-path': path, 'x-gitlab-ref': ref, 'x-gitlab-size': String(content.length) }
-		);
-	}
-
+	app.notFound(() => NOT_FOUND_ROUTE());
 	return app;
 }

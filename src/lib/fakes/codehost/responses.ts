@@ -1,5 +1,6 @@
 /** The demo code host's answers that repeat: error bodies, and keyset pages. */
 import type { Principal } from './auth';
+import type { AuthRefusal, SudoRefusal } from './service';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './offset-pagination';
 
 /** Offset pagination stops here on resources that also have keyset (CH-OFF-6, reference). */
@@ -30,6 +31,55 @@ export function keysetOrderMissing(url: URL): Response | null {
 		? json({ error: lacking.map((n) => `${n} is missing`).join(', ') }, 400)
 		: null;
 }
+/** The answers to a refused credential. */
+export const AUTH_REFUSED: Record<AuthRefusal['refused'], () => Response> = {
+	unauthorized: UNAUTHORIZED,
+	expired: () =>
+		json(
+			{
+				error: 'invalid_token',
+				error_description: 'Token is expired. You can either do re-authorization or token refresh.'
+			},
+			401
+		),
+	revoked: () =>
+		json(
+			{
+				error: 'invalid_token',
+				error_description: 'Token was revoked. You have to re-authorize from the user.'
+			},
+			401
+		)
+};
+
+/** The answers to a refused sudo. */
+export const SUDO_REFUSED: Record<SudoRefusal['refused'], (target: string) => Response> = {
+	unauthorized: UNAUTHORIZED,
+	'not-admin': () => json({ message: '403 Forbidden - Must be admin to use sudo' }, 403),
+	'no-scope': () =>
+		json(
+			{
+				error: 'insufficient_scope',
+				error_description:
+					'The request requires higher privileges than provided by the access token.',
+				scope: 'sudo'
+			},
+			403
+		),
+	'no-user': (target) =>
+		json({ message: `404 User with ID or username '${target}' Not Found` }, 404)
+};
+
+export const OAUTH_UNSUPPORTED = {
+	error: 'unsupported_grant_type',
+	error_description: 'The authorization grant type is not supported by the authorization server.'
+};
+export const OAUTH_INVALID = {
+	error: 'invalid_grant',
+	error_description:
+		'The provided authorization grant is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.'
+};
+
 export const missing = (name: string) =>
 	json({ message: `400 (Bad request) "${name}" not given` }, 400);
 

@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { checkAddressList, checkTronAddress, encodeTronAddress } from '../../energy/address';
-import { isEstimateToken, isValidPeriod } from '../../energy/model';
+import { isEstimateToken, isValidPeriod, STATUS } from '../../energy/model';
 
 /**
  * The demo energy rental service's domain: accounts, orders and the order status machine,
@@ -37,7 +37,7 @@ export interface FakeOrder {
 	stepMs: number;
 	/** From delegation to reclaim (the paid period, compressed in the demo). */
 	reclaimMs: number;
-	/** A status that never changes (6, and the seeded history); null for the clocked machine. */
+	/** A status that never changes (Error, and the seeded history); null for the clocked machine. */
 	fixedStatus: number | null;
 	to: string;
 	/** The amount delegated; hidden (null) in responses while an estimate is pending. */
@@ -157,10 +157,10 @@ export function seedState(now: number, timing: MachineTiming = defaultTiming()):
 		accounts: demoAccounts(),
 		seenAddresses: [...SEEN_ADDRESSES],
 		orders: [
-			history(31_000_001, 3 * day, { fixedStatus: 4 }),
+			history(31_000_001, 3 * day, { fixedStatus: STATUS.reclaimed }),
 			// Partly paid (EN-ERR-2): the internal account covered part; the rest awaits payment.
 			history(31_000_002, 2 * day, {
-				fixedStatus: 1,
+				fixedStatus: STATUS.awaitingPayment,
 				period_type: 'days',
 				hours: 0,
 				days: 1,
@@ -171,7 +171,7 @@ export function seedState(now: number, timing: MachineTiming = defaultTiming()):
 			}),
 			// Insufficient funds at the time (EN-ERR-1).
 			history(31_000_003, day, {
-				fixedStatus: 6,
+				fixedStatus: STATUS.error,
 				period_type: 'days',
 				hours: 0,
 				days: 30,
@@ -190,19 +190,20 @@ export function statusAt(order: FakeOrder, now: number): number {
 	if (order.fixedStatus !== null) return order.fixedStatus;
 	const elapsed = now - order.createdAt;
 	const step = order.stepMs;
-	if (elapsed < step) return 0;
-	if (elapsed < 2 * step) return 5;
-	if (elapsed < 3 * step) return 2;
-	if (elapsed < 3 * step + order.reclaimMs) return 3;
-	return 4;
+	if (elapsed < step) return STATUS.pending;
+	if (elapsed < 2 * step) return STATUS.paid;
+	if (elapsed < 3 * step) return STATUS.delegating;
+	if (elapsed < 3 * step + order.reclaimMs) return STATUS.delegated;
+	return STATUS.reclaimed;
 }
 
-const DELEGATED_OR_LATER = new Set([2, 3, 4]);
+const DELEGATED_OR_LATER = new Set<number>([STATUS.delegating, STATUS.delegated, STATUS.reclaimed]);
 
 /** Fields common to every order answer (EN-ORD-1). */
 function baseView(order: FakeOrder, status: number) {
 	// EN-ORD-3: an estimate's amount is unknown until the order is paid.
-	const amountKnown = order.estimate === null || (status !== 0 && status !== 6);
+	const amountKnown =
+		order.estimate === null || (status !== STATUS.pending && status !== STATUS.error);
 	return {
 		guid: order.guid,
 		estimate_task_id: order.estimate?.id ?? null,
@@ -362,7 +363,7 @@ export function placeOrder(state: EnergyState, body: Fields, now: number, timing
 		stepMs: timing.stepMs,
 		reclaimMs: timing.reclaimMsPerHour * (hours || days * 24),
 		// EN-ERR-1: insufficient funds: created with status 6 at once, nothing debited.
-		fixedStatus: funded ? null : 6,
+		fixedStatus: funded ? null : STATUS.error,
 		to,
 		energyAmount: energy,
 		estimate,

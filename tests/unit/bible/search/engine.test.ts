@@ -1,11 +1,11 @@
 import { get } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { relaxedStore } from '../../../../src/lib/bible/cache';
-import { bibleCache, cacheDbNames } from '../../../../src/lib/bible/prefs';
-import type { BibleDetail, Chapter } from '../../../../src/lib/bible/schemas';
-import { SearchEngine, type SearchRequest } from '../../../../src/lib/bible/search/engine';
-import { parseQuery } from '../../../../src/lib/bible/search/query';
-import { matchVerse, TranslationIndex } from '../../../../src/lib/bible/search/verse-index';
+import { relaxedStore } from '$lib/bible/cache';
+import { bibleCache, cacheDbNames } from '$lib/bible/prefs';
+import type { BibleDetail, Chapter } from '$lib/bible/schemas';
+import { SearchEngine, type SearchRequest } from '$lib/bible/search/engine';
+import { parseQuery } from '$lib/bible/search/query';
+import { matchVerse, TranslationIndex } from '$lib/bible/search/verse-index';
 
 const TEXT: Record<string, string[][]> = {
 	Gen: [

@@ -6,7 +6,7 @@ import {
 	strictForm,
 	tokenize,
 	type ParsedQuery
-} from '../../../../src/lib/bible/search/query';
+} from '$lib/bible/search/query';
 
 function parsed(input: string): ParsedQuery {
 	const r = parseQuery(input);
