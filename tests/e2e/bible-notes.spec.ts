@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { goLiveBible } from './bible-helpers';
-import { expect, test } from './fixtures';
+import { expect, expectNoSideScroll, test } from './fixtures';
 
 const SIZES = [
 	{ name: 'wide', viewport: { width: 1280, height: 800 } },
@@ -15,13 +15,6 @@ const SIZES = [
 
 const verseButton = (page: Page, name: string) =>
 	page.getByRole('button', { name: new RegExp(`^Verse actions, ${name}\\b`) });
-
-async function noSidewaysScroll(page: Page) {
-	const overflow = await page.evaluate(
-		() => document.documentElement.scrollWidth - document.documentElement.clientWidth
-	);
-	expect(overflow).toBeLessThanOrEqual(0);
-}
 
 async function noAxeViolation(page: Page, axe: () => import('@axe-core/playwright').default) {
 	expect((await axe().analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
@@ -75,7 +68,7 @@ for (const size of SIZES) {
 			await page.keyboard.press('Enter');
 			await expect(dialog.getByRole('status')).toHaveText('Note on John 3:16 saved.');
 			await expect(dialog.getByRole('button', { name: 'Edit note' })).toBeFocused();
-			if (size.name === 'narrow') await noSidewaysScroll(page);
+			if (size.name === 'narrow') await expectNoSideScroll(page);
 			await page.keyboard.press('Escape');
 			await expect(dialog).toBeHidden();
 			// Focus is back where the user acted.
@@ -131,7 +124,7 @@ for (const size of SIZES) {
 			await expect(item).toContainText('<b>Loved</b> — the whole world');
 			await expect(item.locator('b')).toHaveCount(0);
 			if (size.name === 'wide') await noAxeViolation(page, axe);
-			else await noSidewaysScroll(page);
+			else await expectNoSideScroll(page);
 
 			const downloading = page.waitForEvent('download');
 			await notes.getByRole('button', { name: 'Export notes' }).click();

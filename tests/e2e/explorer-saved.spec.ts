@@ -1,23 +1,16 @@
 /**
  * The explorer keeps and reuses requests: `{{variables}}` filled from environments, saved requests
- * in collections, exported and imported. Every journey runs wide and narrow, in Demo and in Live.
+ * in collections, exported and imported. Demo runs wide and narrow; Live runs wide.
  */
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { auth, goLive, ui } from './explorer-helpers';
-import { expect, FAKE_URLS, test } from './fixtures';
+import { expect, expectNoSideScroll, FAKE_URLS, test } from './fixtures';
 
 const SIZES = [
 	{ name: 'wide', viewport: { width: 1280, height: 800 } },
 	{ name: 'narrow', viewport: { width: 360, height: 740 } }
 ] as const;
-
-async function expectNoSideScroll(page: Page) {
-	const overflow = await page.evaluate(
-		() => document.documentElement.scrollWidth - document.documentElement.clientWidth
-	);
-	expect(overflow).toBeLessThanOrEqual(0);
-}
 
 const env = (page: Page) => ({
 	select: page.getByRole('combobox', { name: 'Environment', exact: true }),

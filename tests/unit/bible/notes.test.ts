@@ -1,6 +1,6 @@
 import { createStore, entries, set } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { bibleCache, cacheDbNames } from '../../../src/lib/bible/prefs';
+import { bibleCache, cacheDbNames } from '$lib/bible/prefs';
 import {
 	exportNotes,
 	FILE_FORMAT,
@@ -9,10 +9,10 @@ import {
 	passageText,
 	refKey,
 	type VerseNote
-} from '../../../src/lib/bible/notes/format';
-import { NotesState } from '../../../src/lib/bible/notes/notes.svelte';
-import { NOTES_DB, NotesStore } from '../../../src/lib/bible/notes/store';
-import type { Chapter } from '../../../src/lib/bible/schemas';
+} from '$lib/bible/notes/format';
+import { NotesState } from '$lib/bible/notes/notes.svelte';
+import { NOTES_DB, NotesStore } from '$lib/bible/notes/store';
+import type { Chapter } from '$lib/bible/schemas';
 
 let n = 0;
 const freshStore = () => new NotesStore(createStore(`test-notes-${++n}`, 'notes'));

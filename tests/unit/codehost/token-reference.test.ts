@@ -1,8 +1,8 @@
 import { createStore, get } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
-import { createCodehostApp } from '../../../src/lib/fakes/codehost/app';
-import { parseCollectionsFile } from '../../../src/lib/codehost/collections';
-import { cleanEnvironment } from '../../../src/lib/codehost/environments';
+import { createCodehostApp } from '$lib/fakes/codehost/app';
+import { parseCollectionsFile } from '$lib/codehost/collections';
+import { cleanEnvironment } from '$lib/codehost/environments';
 import { explorerOver } from './explorer-over';
 
 const PERSONAL = 'glpat-demo-token';
