@@ -3,7 +3,7 @@ import { hintFor } from '$lib/http/hints';
 import { ApiProblem, isApiProblem } from '$lib/http/problem';
 import * as v from 'valibot';
 import { getBible, listBibles } from './api';
-import { bibleCache } from './prefs';
+import { bibleCache } from './chapter-cache';
 import { BibleSchema, booksInOrder, type Bible, type BibleDetail, type Book } from './schemas';
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine;

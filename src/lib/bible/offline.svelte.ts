@@ -8,7 +8,7 @@ import {
 	formatBytes,
 	type DownloadProgress
 } from './downloader';
-import { bibleCache } from './prefs';
+import { bibleCache } from './chapter-cache';
 import type { Book } from './schemas';
 
 export interface TranslationUsage {

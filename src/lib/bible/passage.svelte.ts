@@ -1,7 +1,7 @@
 import type { HttpClient } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { getChapter, getPassage } from './api';
-import { bibleCache } from './prefs';
+import { bibleCache } from './chapter-cache';
 import { formatRange, loadParser, parseReference, type ReferenceRange } from './reference';
 import type { Book, Chapter } from './schemas';
 

@@ -2,16 +2,15 @@ import { recordActivity } from '$lib/settings/activity';
 import type { HttpClient, LoadProgress } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { getChapter, getRaw, chapterPath, type RawAnswer, type RawFormat } from './api';
+import { bibleCache } from './chapter-cache';
+import { neighbours, type Position } from './navigation';
 import {
-	bibleCache,
 	FONT_SIZES,
 	loadFontStep,
 	loadTheme,
-	neighbours,
 	saveFontStep,
 	savePosition,
 	saveTheme,
-	type Position,
 	type Theme
 } from './prefs';
 import type { OfflineMarks } from './cache';

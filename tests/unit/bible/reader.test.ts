@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getBible } from '../../../src/lib/bible/api';
 import { PassageState } from '../../../src/lib/bible/passage.svelte';
-import { bibleCache, neighbours } from '../../../src/lib/bible/prefs';
+import { bibleCache } from '../../../src/lib/bible/chapter-cache';
+import { neighbours } from '../../../src/lib/bible/navigation';
 import { ReaderState } from '../../../src/lib/bible/reader.svelte';
 import { createBibleApp } from '../../../src/lib/fakes/bible/app';
 import { createClient } from '../../../src/lib/http/client';

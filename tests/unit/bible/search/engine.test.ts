@@ -1,7 +1,7 @@
 import { get } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import { relaxedStore } from '../../../../src/lib/bible/cache';
-import { bibleCache, cacheDbNames } from '../../../../src/lib/bible/prefs';
+import { bibleCache, cacheDbNames } from '../../../../src/lib/bible/chapter-cache';
 import type { BibleDetail, Chapter } from '../../../../src/lib/bible/schemas';
 import { SearchEngine, type SearchRequest } from '../../../../src/lib/bible/search/engine';
 import { parseQuery } from '../../../../src/lib/bible/search/query';
