@@ -112,8 +112,11 @@ export class LibraryState {
 	async load(force = false): Promise<void> {
 		const revision = this.#connection.revision;
 		this.#forgetOnChange(revision);
-		if (revision !== this.#listRevision) this.#listRevision = revision;
-		else if (!force && (this.#loaded || this.loading)) return;
+		if (revision !== this.#listRevision) {
+			this.#listRevision = revision;
+			// Never the other server's translations beside this one's problem.
+			this.bibles = [];
+		} else if (!force && (this.#loaded || this.loading)) return;
 		this.#loaded = true;
 		this.loading = true;
 		this.problem = null;

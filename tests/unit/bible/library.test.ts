@@ -96,4 +96,23 @@ describe('the Bible load sequence (LibraryState.show)', () => {
 		expect(reader.source).toBe('network');
 		expect(a.paths).toHaveLength(3);
 	});
+
+	it('after a change to a server that fails, the translations of the old one are not shown', async () => {
+		const a = server('https://bible-e.test/api/v1');
+		const { connection, use } = switchable(a.client);
+		const library = new LibraryState(connection);
+		await library.show({});
+		expect(library.bibles.length).toBeGreaterThan(1);
+		use(
+			createClient({
+				baseUrl: 'https://bible-f.test/api/v1',
+				transport: async () => new Response('Not here', { status: 404 }),
+				env: { online: () => true, pageOrigin: () => undefined }
+			})
+		);
+		await library.show({});
+		expect(library.problem?.status).toBe(404);
+		expect(library.bibles).toEqual([]);
+		expect(library.detail).toBeNull();
+	});
 });
