@@ -24,9 +24,15 @@ const SVELTE = {
 	message:
 		'Service modules (*.ts) stay free of Svelte; what a page shows lives in *.svelte.ts classes.'
 };
+const CLIENT_FOR = {
+	regex: '(^|/)settings/client-for$',
+	message:
+		"Components and pages never make a client: an area's state takes it from its connection (connections.<service>), so a change in Settings reaches it in one place."
+};
 const SERVICES = {
-	// Anything under $lib except state (`*.svelte`, i.e. *.svelte.ts) and components, and ui/.
-	regex: '^\\$lib/(?!(?:[^/]+/)?ui/)(?!.*\\.svelte$)',
+	// Anything under $lib except state (`*.svelte`, i.e. *.svelte.ts) and components, and ui/;
+	// client-for has its own message (CLIENT_FOR).
+	regex: '^\\$lib/(?!(?:[^/]+/)?ui/)(?!settings/client-for$)(?!.*\\.svelte$)',
 	message:
 		'Pages render state classes (*.svelte) and components (ui/); services are called by state, not by routes.'
 };
@@ -136,7 +142,13 @@ export default ts.config(
 		ignores: ['src/lib/**/*.svelte.ts'],
 		rules: restrict(KY, FAKES, SVELTE)
 	},
-	{ files: ['src/routes/**'], rules: restrict(KY, FAKES, SERVICES) },
+	{ files: ['src/lib/**/ui/**'], rules: restrict(KY, FAKES, CLIENT_FOR) },
+	{
+		files: ['src/lib/**/ui/**/*.ts'],
+		ignores: ['src/lib/**/*.svelte.ts'],
+		rules: restrict(KY, FAKES, SVELTE, CLIENT_FOR)
+	},
+	{ files: ['src/routes/**'], rules: restrict(KY, FAKES, CLIENT_FOR, SERVICES) },
 	{
 		files: ['src/lib/http/**'],
 		rules: restrict(FAKES, SVELTE)

@@ -312,6 +312,23 @@ test('Demo: eviction is noticed and a new download is offered; delete a translat
 	expect(await storedChapters(page, 'KJV', 'Jonah')).toBe(0);
 });
 
+test('Demo, then Live in Settings without a reload: the Bible asks the new server and shows nothing the demo loaded', async ({
+	page
+}) => {
+	await page.goto('/bible');
+	await expect(page.getByRole('link', { name: 'King James Version (KJV)' })).toBeVisible();
+	const main = page.getByRole('navigation', { name: 'Main' });
+	await main.getByRole('link', { name: 'Settings' }).click();
+	const fieldset = page.getByRole('group', { name: 'Bible' });
+	await fieldset.getByRole('textbox', { name: 'Base URL' }).fill('http://127.0.0.1:9');
+	await fieldset.getByRole('radio', { name: 'Live' }).check();
+	await expect(fieldset.getByRole('status')).toHaveText('Saved.');
+	await main.getByRole('link', { name: 'Bible' }).click();
+	await expect(page.getByLabel('Bible connection')).toContainText('Live');
+	await expect(page.getByRole('alert')).toContainText('could not reach the server');
+	await expect(page.getByRole('link', { name: 'King James Version (KJV)' })).toHaveCount(0);
+});
+
 test('Live over loopback HTTP: read a chapter, follow a reference, download a book, read offline', async ({
 	page,
 	context

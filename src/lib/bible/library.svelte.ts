@@ -1,9 +1,14 @@
-import type { HttpClient } from '$lib/http/client';
+import { connections } from '$lib/settings/area-connection.svelte';
 import { hintFor } from '$lib/http/hints';
 import { ApiProblem, isApiProblem } from '$lib/http/problem';
+import { untrack } from 'svelte';
 import * as v from 'valibot';
 import { getBible, listBibles } from './api';
-import { bibleCache } from './prefs';
+import { bibleCache } from './chapter-cache';
+import type { BibleConnection } from './connection';
+import type { OfflineState } from './offline.svelte';
+import { lastTranslation } from './prefs';
+import type { ReaderState } from './reader.svelte';
 import { BibleSchema, booksInOrder, type Bible, type BibleDetail, type Book } from './schemas';
 
 const online = () => typeof navigator === 'undefined' || navigator.onLine;
@@ -15,6 +20,20 @@ function notSavedOffline(what: string): ApiProblem {
 		message: `You are offline, and ${what} has not been saved on this device yet.`,
 		hint: hintFor({ kind: 'network' })
 	});
+}
+
+/** What `LibraryState.show` loads, in its order. */
+export interface Showing {
+	/** The translation; none: the one read last, or the server's first. */
+	bibleRef?: string;
+	/** The chapter a reader opens once the translation's books are known. */
+	reader?: { state: ReaderState; bookRef: string; chapter: number };
+	/** Checks what of the translation is kept on this device, once it is open. */
+	offline?: OfflineState;
+	/** Loads the list of translations (a translation shown beside another needs none). */
+	list?: boolean;
+	/** Try again: load the list even if it was loaded. */
+	force?: boolean;
 }
 
 /** The translations, and the books of the one being looked at. Works offline from what was saved. */
@@ -32,22 +51,76 @@ export class LibraryState {
 	/** Books in the order of their `order` field. */
 	readonly books: Book[] = $derived(this.detail ? booksInOrder(this.detail.books) : []);
 	#detailRequest = 0;
-	#revision = -1;
+	#listRevision = -1;
+	#detailRevision = -1;
 	#loaded = false;
+	readonly #connection: BibleConnection;
+
+	constructor(connection: BibleConnection) {
+		this.#connection = connection;
+	}
 
 	/**
-	 * Loads the translations once per settings revision (a changed connection starts afresh);
-	 * `force` loads again (Try again).
+	 * The Bible's load sequence, the same for the library page and the reader: the list of
+	 * translations, the translation, then its chapter. Only the connection's revision is tracked, so
+	 * an `$effect` calling this runs it again from the start when Settings change the connection
+	 * (Demo or Live, another server), and not when what it loads arrives.
 	 */
-	async load(client: HttpClient, revision = 0, force = false): Promise<void> {
-		if (revision !== this.#revision) {
-			this.#revision = revision;
-			this.detail = null;
-			this.detailProblem = null;
+	show(showing: Showing): Promise<void> {
+		void this.#connection.revision;
+		return untrack(() => this.#show(showing));
+	}
+
+	async #show({ bibleRef, reader, offline, list = true, force = false }: Showing): Promise<void> {
+		if (reader) {
+			// The chapter first; the list of translations once it is on screen, not before.
+			const detail = bibleRef ? await this.openTranslation(bibleRef) : null;
+			if (!detail || !bibleRef) return;
+			await reader.state.open(bibleRef, this.books, reader.bookRef, reader.chapter);
+			if (offline) void offline.check(detail.ref, this.books);
+			if (list) void this.load(force);
+			return;
+		}
+		const listed = list ? this.load(force) : Promise.resolve();
+		// Without a translation asked for, the list says which one to open.
+		if (!bibleRef) await listed;
+		const ref = this.current(bibleRef);
+		if (!ref) return;
+		const detail = await this.openTranslation(ref);
+		if (detail && offline) void offline.check(detail.ref, this.books);
+	}
+
+	/** The translation shown: the one asked for, else the one read last, else the server's first. */
+	current(bibleRef?: string): string | undefined {
+		return (
+			bibleRef ?? this.bibles.find((b) => b.ref === lastTranslation())?.ref ?? this.bibles[0]?.ref
+		);
+	}
+
+	/** A changed connection starts afresh: what was open came from the other one. */
+	#forgetOnChange(revision: number): void {
+		if (revision === this.#detailRevision) return;
+		this.#detailRevision = revision;
+		this.detail = null;
+		this.detailProblem = null;
+	}
+
+	/**
+	 * Loads the translations once per connection (a changed connection starts afresh); `force`
+	 * loads again (Try again).
+	 */
+	async load(force = false): Promise<void> {
+		const revision = this.#connection.revision;
+		this.#forgetOnChange(revision);
+		if (revision !== this.#listRevision) {
+			this.#listRevision = revision;
+			// Never the other server's translations beside this one's problem.
+			this.bibles = [];
 		} else if (!force && (this.#loaded || this.loading)) return;
 		this.#loaded = true;
 		this.loading = true;
 		this.problem = null;
+		const client = this.#connection.client();
 		const cache = bibleCache(client.options.baseUrl);
 		let failure: ApiProblem | null = null;
 		try {
@@ -76,11 +149,13 @@ export class LibraryState {
 		}
 	}
 
-	async openTranslation(client: HttpClient, bibleRef: string): Promise<BibleDetail | null> {
+	async openTranslation(bibleRef: string): Promise<BibleDetail | null> {
+		this.#forgetOnChange(this.#connection.revision);
 		if (this.detail?.ref === bibleRef && !this.detailProblem) return this.detail;
 		const request = ++this.#detailRequest;
 		this.detailLoading = true;
 		this.detailProblem = null;
+		const client = this.#connection.client();
 		const cache = bibleCache(client.options.baseUrl);
 		try {
 			let detail: BibleDetail | undefined;
@@ -122,4 +197,4 @@ export class LibraryState {
 }
 
 /** One library for the whole Bible area, so moving between pages keeps what was loaded. */
-export const library = new LibraryState();
+export const library = new LibraryState(connections.bible);

@@ -1,4 +1,4 @@
-import type { HttpClient } from '$lib/http/client';
+import { connections } from '$lib/settings/area-connection.svelte';
 import { readChapter, sendChapter } from './api';
 import type { OfflineMarks } from './cache';
 import {
@@ -8,7 +8,8 @@ import {
 	formatBytes,
 	type DownloadProgress
 } from './downloader';
-import { bibleCache } from './prefs';
+import { bibleCache } from './chapter-cache';
+import type { BibleConnection } from './connection';
 import type { Book } from './schemas';
 
 export interface TranslationUsage {
@@ -34,8 +35,18 @@ export class OfflineState {
 	/** Parallel requests for downloads (6, as many as a browser opens to one host). */
 	concurrency = DEFAULT_CONCURRENCY;
 	#abort: AbortController | undefined;
+	readonly #connection: BibleConnection;
 
-	async check(apiRoot: string, bibleRef: string, books: readonly Book[]): Promise<void> {
+	constructor(connection: BibleConnection) {
+		this.#connection = connection;
+	}
+
+	/** What of a translation is kept on this device, and which kept chapters the browser dropped. */
+	check(bibleRef: string, books: readonly Book[]): Promise<void> {
+		return this.#check(this.#connection.apiRoot, bibleRef, books);
+	}
+
+	async #check(apiRoot: string, bibleRef: string, books: readonly Book[]): Promise<void> {
 		const cache = bibleCache(apiRoot);
 		try {
 			this.marks = await cache.marks(bibleRef);
@@ -46,7 +57,6 @@ export class OfflineState {
 	}
 
 	async download(
-		client: HttpClient,
 		bibleRef: string,
 		books: readonly Book[],
 		options: { label: string; wholeTranslation: boolean; refresh?: boolean }
@@ -57,6 +67,7 @@ export class OfflineState {
 		this.label = options.label;
 		this.message = '';
 		this.progress = null;
+		const client = this.#connection.client();
 		const apiRoot = client.options.baseUrl;
 		const cache = bibleCache(apiRoot);
 		try {
@@ -101,8 +112,8 @@ export class OfflineState {
 		} finally {
 			this.running = false;
 			this.#abort = undefined;
-			await this.check(apiRoot, bibleRef, books);
-			await this.refreshStorage(apiRoot);
+			await this.#check(apiRoot, bibleRef, books);
+			await this.#refreshStorage(apiRoot);
 		}
 	}
 
@@ -120,7 +131,12 @@ export class OfflineState {
 		this.#abort?.abort(new DOMException('Cancelled by the user.', 'AbortError'));
 	}
 
-	async refreshStorage(apiRoot: string): Promise<void> {
+	/** What each translation takes on this device, and what the browser allows. */
+	refreshStorage(): Promise<void> {
+		return this.#refreshStorage(this.#connection.apiRoot);
+	}
+
+	async #refreshStorage(apiRoot: string): Promise<void> {
 		const cache = bibleCache(apiRoot);
 		try {
 			const refs = await cache.translations();
@@ -149,15 +165,16 @@ export class OfflineState {
 			: 'The browser declined for now; it may still keep the data. Installing the app or using it often helps.';
 	}
 
-	async deleteTranslation(apiRoot: string, bibleRef: string): Promise<void> {
+	async deleteTranslation(bibleRef: string): Promise<void> {
+		const apiRoot = this.#connection.apiRoot;
 		await bibleCache(apiRoot).deleteTranslation(bibleRef);
 		this.message = '';
 		this.progress = null;
 		this.marks = { books: [], translation: false };
 		this.evicted = [];
-		await this.refreshStorage(apiRoot);
+		await this.#refreshStorage(apiRoot);
 	}
 }
 
 /** One for the whole app: a download goes on while the reader moves between pages. */
-export const offline = new OfflineState();
+export const offline = new OfflineState(connections.bible);

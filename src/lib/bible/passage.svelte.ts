@@ -1,7 +1,8 @@
 import type { HttpClient } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { getChapter, getPassage } from './api';
-import { bibleCache } from './prefs';
+import { bibleCache } from './chapter-cache';
+import type { BibleConnection } from './connection';
 import { formatRange, loadParser, parseReference, type ReferenceRange } from './reference';
 import type { Book, Chapter } from './schemas';
 
@@ -41,6 +42,11 @@ export class PassageState {
 	startVerse = $state(0);
 	verses = $state<PassageVerse[]>([]);
 	#request = 0;
+	readonly #connection: BibleConnection;
+
+	constructor(connection: BibleConnection) {
+		this.#connection = connection;
+	}
 
 	clear(): void {
 		this.verses = [];
@@ -49,11 +55,8 @@ export class PassageState {
 		this.problem = null;
 	}
 
-	async lookup(
-		client: HttpClient,
-		bibleRef: string,
-		books: readonly Book[]
-	): Promise<LookupResult> {
+	async lookup(bibleRef: string, books: readonly Book[]): Promise<LookupResult> {
+		const client = this.#connection.client();
 		const request = ++this.#request;
 		this.clear();
 		this.busy = true;

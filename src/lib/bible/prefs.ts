@@ -1,38 +1,4 @@
-import { ChapterCache, relaxedStore } from './cache';
-import { chapterChanged } from './search/changes';
-
-const caches = new Map<string, ChapterCache>();
-
-/** IndexedDB database names of the chapter cache for one API root (Demo and each server apart). */
-export function cacheDbNames(apiRoot: string): {
-	chapters: string;
-	meta: string;
-	search: string;
-} {
-	return {
-		chapters: `bible-chapters ${apiRoot}`,
-		meta: `bible-offline ${apiRoot}`,
-		search: `bible-search ${apiRoot}`
-	};
-}
-
-/**
- * The chapter cache of one API root (the client's base URL), opened on first use. Each server
- * has its own, so a Live server never shows text stored from the demo, or from another server.
- */
-export function bibleCache(apiRoot: string): ChapterCache {
-	let cache = caches.get(apiRoot);
-	if (!cache) {
-		const names = cacheDbNames(apiRoot);
-		cache = new ChapterCache({
-			chapters: relaxedStore(names.chapters, 'chapters'),
-			meta: relaxedStore(names.meta, 'meta'),
-			onChange: (change) => chapterChanged(apiRoot, change)
-		});
-		caches.set(apiRoot, cache);
-	}
-	return cache;
-}
+import type { Position } from './navigation';
 
 /** Small reading preferences, kept in localStorage (absent in tests and private modes: ignored). */
 function storage(): Storage | undefined {
@@ -41,11 +7,6 @@ function storage(): Storage | undefined {
 	} catch {
 		return undefined;
 	}
-}
-
-export interface Position {
-	bookRef: string;
-	chapter: number;
 }
 
 const POSITION_PREFIX = 'bible.position.';
@@ -96,31 +57,6 @@ export function loadTheme(): Theme {
 
 export function saveTheme(theme: Theme): void {
 	storage()?.setItem('bible.theme', theme);
-}
-
-/** Chapter before and after, across book boundaries, in the books' order. */
-export function neighbours(
-	books: readonly { ref: string; chaptersCount: number }[],
-	bookRef: string,
-	chapter: number
-): { prev?: Position; next?: Position } {
-	const i = books.findIndex((b) => b.ref === bookRef);
-	if (i === -1) return {};
-	const book = books[i]!;
-	let prev: Position | undefined;
-	let next: Position | undefined;
-	if (chapter > 1) prev = { bookRef, chapter: chapter - 1 };
-	else {
-		for (let j = i - 1; j >= 0 && !prev; j--)
-			if (books[j]!.chaptersCount > 0)
-				prev = { bookRef: books[j]!.ref, chapter: books[j]!.chaptersCount };
-	}
-	if (chapter < book.chaptersCount) next = { bookRef, chapter: chapter + 1 };
-	else {
-		for (let j = i + 1; j < books.length && !next; j++)
-			if (books[j]!.chaptersCount > 0) next = { bookRef: books[j]!.ref, chapter: 1 };
-	}
-	return { prev, next };
 }
 
 /** The translation shown beside the one being read ("Compare with"), or none. */

@@ -1,17 +1,17 @@
 import { recordActivity } from '$lib/settings/activity';
-import type { HttpClient, LoadProgress } from '$lib/http/client';
+import type { LoadProgress } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { getChapter, getRaw, chapterPath, type RawAnswer, type RawFormat } from './api';
+import { bibleCache } from './chapter-cache';
+import type { BibleConnection } from './connection';
+import { neighbours, type Position } from './navigation';
 import {
-	bibleCache,
 	FONT_SIZES,
 	loadFontStep,
 	loadTheme,
-	neighbours,
 	saveFontStep,
 	savePosition,
 	saveTheme,
-	type Position,
 	type Theme
 } from './prefs';
 import type { OfflineMarks } from './cache';
@@ -56,19 +56,15 @@ export class ReaderState {
 	#request = 0;
 	#abort: AbortController | undefined;
 	readonly #remember: boolean;
+	readonly #connection: BibleConnection;
 
 	/** `remember: false` for a second translation beside the first: it is not "where I am reading". */
-	constructor(options: { remember?: boolean } = {}) {
+	constructor(connection: BibleConnection, options: { remember?: boolean } = {}) {
+		this.#connection = connection;
 		this.#remember = options.remember ?? true;
 	}
 
-	async open(
-		client: HttpClient,
-		bibleRef: string,
-		books: Book[],
-		bookRef: string,
-		chapter: number
-	): Promise<void> {
+	async open(bibleRef: string, books: Book[], bookRef: string, chapter: number): Promise<void> {
 		const request = ++this.#request;
 		this.#abort?.abort();
 		const abort = new AbortController();
@@ -88,6 +84,7 @@ export class ReaderState {
 			this.status = 'not-found';
 			return;
 		}
+		const client = this.#connection.client();
 		const cache = bibleCache(client.options.baseUrl);
 		const cached = await cache.get(bibleRef, bookRef, chapter).catch(() => undefined);
 		if (request !== this.#request) return;
@@ -148,11 +145,11 @@ export class ReaderState {
 	}
 
 	/** The same chapter in JSON, XML or YAML as the server sent it; shown, never cached. */
-	async showRaw(client: HttpClient, format: RawFormat): Promise<void> {
+	async showRaw(format: RawFormat): Promise<void> {
 		this.rawProblem = null;
 		try {
 			this.raw = await getRaw(
-				client,
+				this.#connection.client(),
 				chapterPath(this.bibleRef, this.bookRef, this.chapterNumber),
 				format
 			);

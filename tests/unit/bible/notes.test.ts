@@ -1,6 +1,6 @@
 import { createStore, entries, set } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { bibleCache, cacheDbNames } from '$lib/bible/prefs';
+import { bibleCache, cacheDbNames } from '$lib/bible/chapter-cache';
 import {
 	exportNotes,
 	FILE_FORMAT,

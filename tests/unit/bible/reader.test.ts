@@ -1,10 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getBible } from '$lib/bible/api';
 import { PassageState } from '$lib/bible/passage.svelte';
-import { bibleCache, neighbours } from '$lib/bible/prefs';
+import { bibleCache } from '$lib/bible/chapter-cache';
+import type { BibleConnection } from '$lib/bible/connection';
+import { neighbours } from '$lib/bible/navigation';
 import { ReaderState } from '$lib/bible/reader.svelte';
 import { createBibleApp } from '$lib/fakes/bible/app';
-import { createClient } from '$lib/http/client';
+import { createClient, type HttpClient } from '$lib/http/client';
+
+/** A connection that never changes, around one client. */
+const fixedConnection = (client: HttpClient): BibleConnection => ({
+	mode: 'demo',
+	apiRoot: client.options.baseUrl,
+	revision: 0,
+	client: () => client
+});
 
 function demoClient() {
 	const app = createBibleApp();
@@ -28,8 +38,8 @@ describe('reader', () => {
 		const { client, paths } = demoClient();
 		const books = (await getBible(client, 'KJV')).books;
 		paths.length = 0;
-		const reader = new ReaderState();
-		await reader.open(client, 'KJV', books, 'Obad', 1);
+		const reader = new ReaderState(fixedConnection(client));
+		await reader.open('KJV', books, 'Obad', 1);
 		expect(reader.status).toBe('ready');
 		expect(reader.source).toBe('network');
 		expect(paths).toEqual(['/api/v1/bibles/KJV/books/Obad/chapters/1']);
@@ -37,8 +47,8 @@ describe('reader', () => {
 			expect(await bibleCache('https://bible.demo/api/v1').get('KJV', 'Obad', 1)).toBeDefined()
 		);
 
-		const again = new ReaderState();
-		await again.open(client, 'KJV', books, 'Obad', 1);
+		const again = new ReaderState(fixedConnection(client));
+		await again.open('KJV', books, 'Obad', 1);
 		expect(again.source).toBe('cache');
 		expect(again.chapter).toEqual(reader.chapter);
 		expect(paths).toHaveLength(1);
@@ -51,15 +61,15 @@ describe('reader', () => {
 			new Request('https://bible.demo/api/v1/bibles/KJV/books/Ps/chapters/119')
 		);
 		const sent = (await answer.json()) as { data: { verses: unknown[] } };
-		const reader = new ReaderState();
-		await reader.open(client, 'KJV', books, 'Ps', 119);
+		const reader = new ReaderState(fixedConnection(client));
+		await reader.open('KJV', books, 'Ps', 119);
 		expect(reader.source).toBe('network');
 		expect(reader.chapter?.verses).toStrictEqual(sent.data.verses);
 		await vi.waitFor(async () =>
 			expect(await bibleCache('https://bible.demo/api/v1').get('KJV', 'Ps', 119)).toBeDefined()
 		);
-		const again = new ReaderState();
-		await again.open(client, 'KJV', books, 'Ps', 119);
+		const again = new ReaderState(fixedConnection(client));
+		await again.open('KJV', books, 'Ps', 119);
 		expect(again.source).toBe('cache');
 		expect(again.chapter?.verses).toStrictEqual(sent.data.verses);
 	});
@@ -68,23 +78,23 @@ describe('reader', () => {
 		const { client, paths } = demoClient();
 		const books = (await getBible(client, 'KJV')).books;
 		const cache = bibleCache('https://bible.demo/api/v1');
-		const reader = new ReaderState();
-		await reader.open(client, 'KJV', books, '3John', 1);
+		const reader = new ReaderState(fixedConnection(client));
+		await reader.open('KJV', books, '3John', 1);
 		await vi.waitFor(async () => expect(await cache.get('KJV', '3John', 1)).toBeDefined());
 		const stored = await cache.get('KJV', '3John', 1);
 		const usage = await cache.usage('KJV');
 
 		for (const format of ['xml', 'yaml'] as const) {
 			paths.length = 0;
-			await reader.showRaw(client, format);
+			await reader.showRaw(format);
 			expect(paths).toEqual([`/api/v1/bibles/KJV/books/3John/chapters/1?format=${format}`]);
 			expect(reader.raw?.text).toContain(format === 'xml' ? '<?xml' : 'verses:');
 		}
 		// The stored JSON chapter is untouched and nothing else was stored.
 		expect(await cache.get('KJV', '3John', 1)).toStrictEqual(stored);
 		expect(await cache.usage('KJV')).toEqual(usage);
-		const again = new ReaderState();
-		await again.open(client, 'KJV', books, '3John', 1);
+		const again = new ReaderState(fixedConnection(client));
+		await again.open('KJV', books, '3John', 1);
 		expect(again.source).toBe('cache');
 		expect(again.chapter).toStrictEqual(reader.chapter);
 	});
@@ -104,8 +114,8 @@ describe('reader', () => {
 			transport: async (input, init) => createBibleApp().fetch(new Request(input, init)),
 			env: { online: () => true, pageOrigin: () => undefined }
 		});
-		const reader = new ReaderState();
-		await reader.open(other, 'KJV', books, 'Hag', 1);
+		const reader = new ReaderState(fixedConnection(other));
+		await reader.open('KJV', books, 'Hag', 1);
 		expect(reader.source).toBe('network');
 		expect(reader.chapter?.verses[0]?.text).not.toBe('demo copy');
 	});
@@ -115,8 +125,8 @@ describe('reader', () => {
 		const books = (await getBible(client, 'KJV')).books;
 		paths.length = 0;
 		vi.stubGlobal('navigator', { onLine: false });
-		const reader = new ReaderState();
-		await reader.open(client, 'KJV', books, 'Nah', 2);
+		const reader = new ReaderState(fixedConnection(client));
+		await reader.open('KJV', books, 'Nah', 2);
 		expect(reader.status).toBe('not-downloaded');
 		expect(paths).toEqual([]);
 	});
@@ -125,8 +135,8 @@ describe('reader', () => {
 		const { client, paths } = demoClient();
 		const books = (await getBible(client, 'KJV')).books;
 		paths.length = 0;
-		const reader = new ReaderState();
-		await reader.open(client, 'KJV', books, 'John', 22);
+		const reader = new ReaderState(fixedConnection(client));
+		await reader.open('KJV', books, 'John', 22);
 		expect(reader.status).toBe('not-found');
 		expect(paths).toEqual([]);
 	});
@@ -152,9 +162,9 @@ describe('passage lookup', () => {
 		const { client, paths } = demoClient();
 		const books = (await getBible(client, 'KJV')).books;
 		paths.length = 0;
-		const passage = new PassageState();
+		const passage = new PassageState(fixedConnection(client));
 		passage.text = 'John 3:16-18';
-		expect(await passage.lookup(client, 'KJV', books)).toEqual({ kind: 'passage' });
+		expect(await passage.lookup('KJV', books)).toEqual({ kind: 'passage' });
 		expect(paths).toEqual(['/api/v1/passage/KJV/John?start-chapter=3&start-verse=16&end-verse=18']);
 		expect(passage.title).toBe('John 3:16–18');
 		expect(passage.verses.map((v) => v.verse)).toEqual([16, 17, 18]);
@@ -164,9 +174,9 @@ describe('passage lookup', () => {
 		const { client, paths } = demoClient();
 		const books = (await getBible(client, 'KJV')).books;
 		paths.length = 0;
-		const passage = new PassageState();
+		const passage = new PassageState(fixedConnection(client));
 		passage.text = 'John 3:35-4:2';
-		await passage.lookup(client, 'KJV', books);
+		await passage.lookup('KJV', books);
 		expect(paths.every((p) => p.includes('/chapters/'))).toBe(true);
 		expect(passage.verses.map((v) => `${v.chapter}:${v.verse}`)).toEqual([
 			'3:35',
@@ -179,15 +189,15 @@ describe('passage lookup', () => {
 	it('a whole chapter opens in the reader; a missing one says it does not exist', async () => {
 		const { client } = demoClient();
 		const books = (await getBible(client, 'KJV')).books;
-		const passage = new PassageState();
+		const passage = new PassageState(fixedConnection(client));
 		passage.text = 'Gen 1';
-		expect(await passage.lookup(client, 'KJV', books)).toEqual({
+		expect(await passage.lookup('KJV', books)).toEqual({
 			kind: 'chapter',
 			bookRef: 'Gen',
 			chapter: 1
 		});
 		passage.text = 'Mal 5:1';
-		await passage.lookup(client, 'KJV', books);
+		await passage.lookup('KJV', books);
 		expect(passage.message).toContain('does not exist');
 	});
 });

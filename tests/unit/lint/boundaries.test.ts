@@ -42,14 +42,43 @@ describe('boundaries in lint', { timeout: 60_000 }, () => {
 	});
 
 	it('routes import state and components, never a service module', async () => {
-		const service =
-			"import { clientFor } from '$lib/settings/client-for';\nexport const c = clientFor;\n";
+		const service = "import { getBible } from '$lib/bible/api';\nexport const g = getBible;\n";
 		expect(await problems('src/routes/+layout.ts', service)).toEqual([
 			expect.stringMatching(/services are called by state, not by routes/)
 		]);
 		const state =
 			"import { connections } from '$lib/settings/area-connection.svelte';\nimport { x } from '$lib/energy/ui/thing';\nexport const c = [connections, x];\n";
 		expect(await problems('src/routes/+layout.ts', state)).toEqual([]);
+	});
+
+	it('components and routes never make a client: state takes it from its connection', async () => {
+		const code =
+			"import { clientFor } from '$lib/settings/client-for';\nexport const c = clientFor;\n";
+		const refused = [
+			expect.stringMatching(/^no-restricted-imports: .*Components and pages never make a client/)
+		];
+		expect(
+			await problems(
+				'src/lib/bible/ui/BibleLibrary.svelte',
+				"<script lang=\"ts\">\n\timport { clientFor } from '$lib/settings/client-for';\n\tconst c = clientFor('bible');\n</script>\n\n<p>{c.options.baseUrl}</p>\n"
+			)
+		).toEqual(refused);
+		expect(await problems('src/lib/ui/form-drafts.ts', code)).toEqual(refused);
+		// A plain module in ui/ keeps the other rules of service modules.
+		expect(
+			await problems(
+				'src/lib/ui/form-drafts.ts',
+				"import { tick } from 'svelte';\nexport const t = tick;\n"
+			)
+		).toEqual([expect.stringMatching(/stay free of Svelte/)]);
+		expect(await problems('src/routes/+layout.ts', code)).toEqual(refused);
+		expect(
+			await problems(
+				'src/lib/bible/ui/BibleLibrary.svelte',
+				'<script lang="ts">\n\timport { connections } from \'$lib/settings/area-connection.svelte\';\n\tconst c = connections.bible;\n</script>\n\n<p>{c.mode}</p>\n'
+			)
+		).toEqual([]);
+		expect(await problems('src/lib/settings/area-connection.svelte.ts', code)).toEqual([]);
 	});
 
 	it('product code: a promise nobody awaits, or a switch that misses a member, fails lint', async () => {

@@ -1,11 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getBible, getChapter } from '$lib/bible/api';
+import type { BibleConnection } from '$lib/bible/connection';
 import { ReaderState } from '$lib/bible/reader.svelte';
 import { demoFaults } from '$lib/fakes/demo-transport';
-import { createClient, type LoadProgress } from '$lib/http/client';
+import { createClient, type HttpClient, type LoadProgress } from '$lib/http/client';
 import { ApiProblem } from '$lib/http/problem';
 import { defaultConnection, effectiveApiRoot } from '$lib/settings/connection';
 import { transportFor } from '$lib/settings/transport';
+
+/** A connection that never changes, around one client. */
+const fixedConnection = (client: HttpClient): BibleConnection => ({
+	mode: 'demo',
+	apiRoot: client.options.baseUrl,
+	revision: 0,
+	client: () => client
+});
 
 // Each test file has its own modules: the demo service is loaded afresh here, as on a first visit.
 function demoClient(timeoutMs: number) {
@@ -69,8 +78,8 @@ describe('Demo mode: loading the demo is not part of a request’s timeout', () 
 			env: { online: () => true, pageOrigin: () => undefined }
 		});
 		const books = (await getBible(client, 'KJV')).books;
-		const reader = new ReaderState();
-		const opening = reader.open(client, 'KJV', books, 'Gen', 1);
+		const reader = new ReaderState(fixedConnection(client));
+		const opening = reader.open('KJV', books, 'Gen', 1);
 		await vi.waitFor(() => expect(reader.demoLoad).toEqual({ loaded: 50_000, total: 200_000 }));
 		expect(reader.status).toBe('loading');
 		release();

@@ -3,7 +3,7 @@
 // search worker (search.worker.ts); plain code, so unit tests drive it directly.
 import { del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import { relaxedStore } from '../cache';
-import { bibleCache, cacheDbNames } from '../prefs';
+import { bibleCache, cacheDbNames } from '../chapter-cache';
 import { booksInOrder, type BibleDetail } from '../schemas';
 import type { ParsedQuery, Testament } from './query';
 import {

@@ -1,3 +1,5 @@
+import { connections } from '$lib/settings/area-connection.svelte';
+import type { BibleConnection } from '../connection';
 import { searchWorker } from './client';
 import type { Coverage, SearchHit, SearchRequest } from './engine';
 import { parseQuery, type Testament } from './query';
@@ -62,6 +64,11 @@ export class SearchState {
 	#latest = 0;
 	#running = false;
 	#queued: { go: () => void; skip: () => void } | undefined;
+	readonly #connection: BibleConnection;
+
+	constructor(connection: BibleConnection) {
+		this.#connection = connection;
+	}
 
 	readonly summary: string = $derived(
 		!this.searched
@@ -78,7 +85,8 @@ export class SearchState {
 	 * Searches what is stored. `typing`: a half-typed query that does not parse yet is left alone
 	 * rather than scolded; searches asked for while one runs are folded into the newest.
 	 */
-	run(apiRoot: string, typing = false): Promise<void> {
+	run(typing = false): Promise<void> {
+		const apiRoot = this.#connection.apiRoot;
 		const parsed = parseQuery(this.text);
 		if (!parsed.ok) {
 			if (!typing) this.message = parsed.message;
@@ -130,10 +138,21 @@ export class SearchState {
 		});
 	}
 
-	/** Builds or loads the index of what is stored, ahead of the first search. */
-	prepare(apiRoot: string): void {
-		searchWorker.sync(apiRoot);
+	/**
+	 * Builds or loads the index of what is stored, ahead of the first search, when the browser is
+	 * idle (so the page shows first). Reads the connection at once: an `$effect` calling this
+	 * prepares again for another server. Returns the cancel.
+	 */
+	prepareWhenIdle(): () => void {
+		const apiRoot = this.#connection.apiRoot;
+		const prepare = () => searchWorker.sync(apiRoot);
+		if (typeof requestIdleCallback === 'undefined') {
+			prepare();
+			return () => {};
+		}
+		const id = requestIdleCallback(prepare, { timeout: 2000 });
+		return () => cancelIdleCallback(id);
 	}
 }
 
-export const bibleSearch = new SearchState();
+export const bibleSearch = new SearchState(connections.bible);

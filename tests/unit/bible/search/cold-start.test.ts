@@ -2,7 +2,7 @@
 // ones the index gives, over real text (the KJV and the accented RV1909).
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bibleCache } from '$lib/bible/prefs';
+import { bibleCache } from '$lib/bible/chapter-cache';
 import type { BibleDetail } from '$lib/bible/schemas';
 import { SearchEngine, type SearchAnswer, type SearchRequest } from '$lib/bible/search/engine';
 import { parseQuery } from '$lib/bible/search/query';
@@ -80,7 +80,7 @@ const QUERIES: [string, Partial<SearchRequest>?][] = [
 const summary = (a: SearchAnswer) =>
 	a.ok ? { total: a.total, hits: a.hits, coverage: a.coverage } : { message: a.message };
 
-describe('Bible search on a cold start', () => {
+describe('Bible search on a cold start', { timeout: 30_000 }, () => {
 	it('answers from the stored text exactly as the loaded index does (KJV)', async () => {
 		const apiRoot = await store('KJV');
 		const warm = new SearchEngine(apiRoot);
