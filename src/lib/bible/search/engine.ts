@@ -1,3 +1,4 @@
+// Over 400 lines: the index's whole life (load, follow the cache, save, search, the cold-start scan) in one queue, so their order stays plain; matching is in verse-index.ts.
 // The search index of one API root's stored chapters: built from the chapter cache, kept in
 // step as chapters are stored, saved to IndexedDB, dropped with its translation. Runs in the
 // search worker (search.worker.ts); plain code, so unit tests drive it directly.
