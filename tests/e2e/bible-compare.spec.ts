@@ -3,21 +3,8 @@
  * aligned by verse number; side by side on a wide screen, verse by verse on a phone; both move
  * together and both are kept on the device like any chapter.
  */
-import { expect, test } from './fixtures';
+import { expect, RUNS, test } from './fixtures';
 import { goLiveBible } from './bible-helpers';
-
-const SIZES = [
-	{ name: 'wide', viewport: { width: 1280, height: 800 } },
-	{ name: 'narrow', viewport: { width: 360, height: 740 } }
-] as const;
-
-// Demo wide and narrow (the layout is what changes); Live at one size (the transport is what
-// changes, not the layout).
-const RUNS = [
-	{ mode: 'Demo', size: SIZES[0] },
-	{ mode: 'Demo', size: SIZES[1] },
-	{ mode: 'Live', size: SIZES[0] }
-] as const;
 
 for (const { mode, size } of RUNS) {
 	test.describe(`${mode}, ${size.name}`, () => {

@@ -6,12 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { goLiveBible } from './bible-helpers';
-import { expect, expectNoSideScroll, test } from './fixtures';
-
-const SIZES = [
-	{ name: 'wide', viewport: { width: 1280, height: 800 } },
-	{ name: 'narrow', viewport: { width: 360, height: 740 } }
-] as const;
+import { expect, expectNoSideScroll, SIZES, test } from './fixtures';
 
 const verseButton = (page: Page, name: string) =>
 	page.getByRole('button', { name: new RegExp(`^Verse actions, ${name}\\b`) });

@@ -7,22 +7,11 @@
  */
 import type { Page } from '@playwright/test';
 import { goLiveBible } from './bible-helpers';
-import { expect, test } from './fixtures';
-
-const SIZES = [
-	{ name: 'wide', viewport: { width: 1280, height: 800 } },
-	{ name: 'narrow', viewport: { width: 360, height: 740 } }
-] as const;
+import { expect, RUNS, test } from './fixtures';
 
 /** The verse element's paragraph: the first verse number in it. */
 const paragraphStart = (page: Page, verse: number) =>
 	page.locator(`#v${verse}`).evaluate((el) => el.closest('p')?.querySelector('.verse')?.id ?? '');
-
-const RUNS = [
-	{ mode: 'Demo', size: SIZES[0] },
-	{ mode: 'Demo', size: SIZES[1] },
-	{ mode: 'Live', size: SIZES[0] }
-] as const;
 
 for (const { mode, size } of RUNS) {
 	test.describe(`${mode}, ${size.name}`, () => {

@@ -1,13 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADDRESS, demoStep, goLiveEnergy } from './energy-helpers';
-import { expect, expectNoSideScroll, test } from './fixtures';
+import { expect, expectNoSideScroll, SIZES, test } from './fixtures';
 
 /** Knowing what you pay: the estimate on the review, failed orders, and the order rows. */
-
-const SIZES = [
-	{ name: 'wide', viewport: { width: 1280, height: 800 } },
-	{ name: 'narrow', viewport: { width: 360, height: 740 } }
-] as const;
 
 /** Each Live test is its own user of the shared fake server (a sandbox token). */
 async function open(page: Page, mode: 'Demo' | 'Live') {

@@ -1,11 +1,6 @@
 /** Browser check: before a Live request, what CORS adds and keeps back; after a failure, which wall. */
 import { auth, goLive, request, ui } from './explorer-helpers';
-import { expect, FAKE_URLS, test } from './fixtures';
-
-const SIZES = [
-	{ name: 'wide', viewport: { width: 1280, height: 800 } },
-	{ name: 'narrow', viewport: { width: 360, height: 740 } }
-] as const;
+import { expect, FAKE_URLS, SIZES, test } from './fixtures';
 
 for (const size of SIZES) {
 	test.describe(`${size.name} (${size.viewport.width}×${size.viewport.height})`, () => {

@@ -6,14 +6,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { auth, goLive, ui } from './explorer-helpers';
-import { expect, FAKE_URLS, test } from './fixtures';
+import { expect, FAKE_URLS, SIZES, test } from './fixtures';
 
 const run = promisify(execFile);
-const SIZES = [
-	{ name: 'wide', viewport: { width: 1280, height: 800 } },
-	{ name: 'narrow', viewport: { width: 360, height: 740 } }
-] as const;
-
 for (const size of SIZES) {
 	test.describe(`Demo, ${size.name} (${size.viewport.width}×${size.viewport.height})`, () => {
 		test.use({ viewport: size.viewport });

@@ -1,18 +1,6 @@
 /** Import cURL: a command with a token fills the form, the token moves to the Token field, and sends. */
 import { goLive, ui } from './explorer-helpers';
-import { expect, FAKE_URLS, test } from './fixtures';
-
-const SIZES = [
-	{ name: 'wide', viewport: { width: 1280, height: 800 } },
-	{ name: 'narrow', viewport: { width: 360, height: 740 } }
-] as const;
-
-/** Demo at both sizes (layout, focus, no sideways scroll); Live, where the transport adds HTTP, at one. */
-const RUNS = [
-	{ mode: 'Demo', size: SIZES[0] },
-	{ mode: 'Demo', size: SIZES[1] },
-	{ mode: 'Live', size: SIZES[0] }
-] as const;
+import { expect, FAKE_URLS, RUNS, test } from './fixtures';
 
 for (const { mode, size } of RUNS) {
 	test.describe(`${mode}, ${size.name} (${size.viewport.width}×${size.viewport.height})`, () => {

@@ -5,12 +5,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { auth, goLive, ui } from './explorer-helpers';
-import { expect, expectNoSideScroll, FAKE_URLS, test } from './fixtures';
-
-const SIZES = [
-	{ name: 'wide', viewport: { width: 1280, height: 800 } },
-	{ name: 'narrow', viewport: { width: 360, height: 740 } }
-] as const;
+import { expect, expectNoSideScroll, FAKE_URLS, RUNS, SIZES, test } from './fixtures';
 
 const env = (page: Page) => ({
 	select: page.getByRole('combobox', { name: 'Environment', exact: true }),
@@ -43,12 +38,6 @@ const saved = (page: Page) => {
  * The journeys run in Demo at both sizes (layout, focus, no sideways scroll) and in Live at one:
  * there the real HTTP to the fake code host is what is added.
  */
-const RUNS = [
-	{ mode: 'Demo', size: SIZES[0] },
-	{ mode: 'Demo', size: SIZES[1] },
-	{ mode: 'Live', size: SIZES[0] }
-] as const;
-
 /** The IndexedDB value under `key` in `db`, as JSON text. */
 function stored(page: Page, db: string, key: string) {
 	return page.evaluate(

@@ -5,12 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { goLive, openTab, request, ui } from './explorer-helpers';
-import { expect, expectNoSideScroll, FAKE_URLS, test } from './fixtures';
-
-const SIZES = [
-	{ name: 'wide', viewport: { width: 1280, height: 800 } },
-	{ name: 'narrow', viewport: { width: 360, height: 740 } }
-] as const;
+import { expect, expectNoSideScroll, FAKE_URLS, SIZES, test } from './fixtures';
 
 for (const size of SIZES) {
 	for (const mode of ['Demo', 'Live'] as const) {

@@ -47,3 +47,19 @@ export async function expectNoSideScroll(page: Page) {
 	);
 	expect(overflow).toBeLessThanOrEqual(0);
 }
+
+/** The two screens every layout journey is checked on. */
+export const SIZES = [
+	{ name: 'wide', viewport: { width: 1280, height: 800 } },
+	{ name: 'narrow', viewport: { width: 360, height: 740 } }
+] as const;
+
+/**
+ * Demo at both sizes (the layout is what changes); Live at one, where the real HTTP to the fake
+ * server is what is added, not the layout.
+ */
+export const RUNS = [
+	{ mode: 'Demo', size: SIZES[0] },
+	{ mode: 'Demo', size: SIZES[1] },
+	{ mode: 'Live', size: SIZES[0] }
+] as const;
