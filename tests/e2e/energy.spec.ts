@@ -395,7 +395,8 @@ test('Live: a 429 while polling is respected: the next poll waits for Retry-Afte
 		if (r.url().endsWith(`/order/get/${guid}`) && r.request().method() === 'POST')
 			polls.push({ at: Date.now(), status: r.status() });
 	});
-	// The energy fake's 429 switch, for this test's user and this order's polls only.
+	// The energy fake's 429 switch, for this test's user and this order's reads only. The new
+	// row's details read may take the first 429: every read of the order then waits it out.
 	await page.request.post(`${FAKE_URLS.energy}/__energy/throttle`, {
 		data: { token, path: `/order/get/${guid}`, times: 2, retryAfterSeconds: 4 }
 	});

@@ -14,6 +14,7 @@ import {
 	type PendingPurchase
 } from './pending-purchase';
 import { browserPurchaseLock, type LockEnv, type PurchaseLock } from './purchase-lock';
+import { ReadThrottle } from './read-throttle';
 import { OrderPoller, browserPollerEnv, type PollerEnv, type StopReason } from './poller';
 import type { CreatedOrder, Order, OrderPage } from './schemas';
 import {
@@ -105,6 +106,8 @@ export class EnergyDashboard {
 	readonly #journal: PurchaseJournal;
 	readonly #lock: PurchaseLock;
 	readonly #env: PollerEnv;
+	/** The server's Retry-After, shared by every automatic order read. */
+	#readThrottle: ReadThrottle;
 	#tracker: OrderTracker | null = null;
 	#client: (() => HttpClient) | null = null;
 	#apiRoot = '';
@@ -114,6 +117,7 @@ export class EnergyDashboard {
 		this.#makeTracker = options.tracker ?? ((root) => orderTracker(root));
 		this.#notify = options.notify ?? systemNotify;
 		this.#env = options.pollerEnv ?? browserPollerEnv;
+		this.#readThrottle = new ReadThrottle(this.#env);
 		this.#journal = options.journal ?? new PurchaseJournal(browserStorage());
 		this.#lock = options.lock ?? browserPurchaseLock();
 		this.buy = new BuyFlow({
@@ -127,13 +131,19 @@ export class EnergyDashboard {
 			now: () => this.#env.now(),
 			reviewing: () => void this.#loadHistory()
 		});
-		const fetchOrder = (guid: number, signal?: AbortSignal) => {
+		const fetchOrder = async (guid: number, signal?: AbortSignal) => {
+			await this.#readThrottle.wait(signal);
 			const client = this.#clientNow();
 			// The connection changed since open() (Demo ↔ Live, another server): ask nobody
 			// about these orders until the dashboard is opened on the new one.
 			if (client.options.baseUrl !== this.#apiRoot)
-				return Promise.reject(new Error('The energy connection changed.'));
-			return getOrder(client, guid, signal);
+				throw new Error('The energy connection changed.');
+			try {
+				return await getOrder(client, guid, signal);
+			} catch (error) {
+				this.#readThrottle.note(error);
+				throw error;
+			}
 		};
 		this.#details = new OrderDetailLoader({
 			fetchOrder: (guid) => fetchOrder(guid),
@@ -186,6 +196,7 @@ export class EnergyDashboard {
 		if (apiRoot !== this.#apiRoot || !this.#tracker) {
 			this.#poller.stopAll();
 			this.#apiRoot = apiRoot;
+			this.#readThrottle = new ReadThrottle(this.#env);
 			this.#tracker = this.#makeTracker(apiRoot);
 			this.#forgetShown();
 			const remembered = await this.#tracker.all();

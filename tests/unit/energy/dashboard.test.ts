@@ -244,6 +244,27 @@ describe('energy dashboard', () => {
 		expect(dashboard.tracked[guid]?.firstSeen[3]).toBeTypeOf('number');
 	});
 
+	it("a 429 on one order read holds the order's polls until Retry-After has passed", async () => {
+		const { dashboard, h, m } = await ready();
+		await settle();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await settle();
+		// The new row's details read is refused first: the service throttles per token.
+		h.throttleNext('/order/get/', 1, 4);
+		await dashboard.buy.confirm();
+		await settle();
+		const guid = dashboard.buy.result!.order.guid;
+		const reads = () => pathsOf(h.requests).filter((p) => p === `POST /order/get/${guid}`).length;
+		expect(reads()).toBe(1);
+		expect(dashboard.poller.isWatching(guid)).toBe(true);
+		// The poll due at 2 s waits out the 4 s the server asked for.
+		await m.advance(3_999);
+		expect(reads()).toBe(1);
+		await m.advance(1);
+		expect(reads()).toBe(2);
+	});
+
 	it('resumes polling remembered active orders after a reload', async () => {
 		const { dashboard, h, tracker } = await ready();
 		fillExact(dashboard);

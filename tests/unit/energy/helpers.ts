@@ -19,6 +19,8 @@ export interface Harness {
 	failNext(path: string, afterHandling?: boolean): void;
 	/** The next request on `path` is handled twice, as a browser's own re-send would do. */
 	doubleNext(path: string): void;
+	/** The next `times` requests whose path contains `part` get 429 with Retry-After. */
+	throttleNext(part: string, times: number, retryAfterSeconds: number): void;
 }
 
 /** The demo service over an in-memory transport, with a clock the test moves. */
@@ -39,6 +41,7 @@ export function energyHarness(
 	const requests: Request[] = [];
 	const drops: { path: string; afterHandling: boolean }[] = [];
 	const doubles: string[] = [];
+	const throttles: { part: string; times: number; retryAfterSeconds: number }[] = [];
 	const headers: Record<string, string> = { accept: 'application/json' };
 	const token = options.token === undefined ? DEMO_ENERGY_TOKEN : options.token;
 	if (token !== null) headers.Token = token;
@@ -56,6 +59,16 @@ export function energyHarness(
 				if (d!.afterHandling) await app.fetch(request);
 				throw new TypeError('Failed to fetch');
 			}
+			const throttle = throttles.find(
+				(t) => t.times > 0 && new URL(request.url).pathname.includes(t.part)
+			);
+			if (throttle) {
+				throttle.times--;
+				return Response.json(
+					{ message: 'Too Many Attempts.' },
+					{ status: 429, headers: { 'Retry-After': String(throttle.retryAfterSeconds) } }
+				);
+			}
 			const j = doubles.findIndex((p) => new URL(request.url).pathname.endsWith(p));
 			if (j !== -1) {
 				doubles.splice(j, 1);
@@ -69,7 +82,9 @@ export function energyHarness(
 		clock,
 		requests,
 		failNext: (path, afterHandling = false) => void drops.push({ path, afterHandling }),
-		doubleNext: (path) => void doubles.push(path)
+		doubleNext: (path) => void doubles.push(path),
+		throttleNext: (part, times, retryAfterSeconds) =>
+			void throttles.push({ part, times, retryAfterSeconds })
 	};
 }
 
