@@ -3,7 +3,7 @@
  * aligned by verse number; side by side on a wide screen, verse by verse on a phone; both move
  * together and both are kept on the device like any chapter.
  */
-import { expect, RUNS, test } from './fixtures';
+import { expect, expectNoSideScroll, RUNS, SIZES, test } from './fixtures';
 import { goLiveBible } from './bible-helpers';
 
 for (const { mode, size } of RUNS) {
@@ -68,6 +68,46 @@ for (const { mode, size } of RUNS) {
 		});
 	});
 }
+
+test.describe('on a phone', () => {
+	test.use({ viewport: SIZES[1].viewport });
+
+	test("in Compare, the reading translation's verse numbers open Verse actions; a bookmark made there shows in both views", async ({
+		page
+	}) => {
+		await page.goto('/bible/KJV/John/3');
+		await page
+			.getByRole('combobox', { name: 'Compare with' })
+			.selectOption({ label: 'World English Bible (WEB)' });
+		const table = page.getByRole('table', {
+			name: 'King James Version (KJV) and World English Bible (WEB), verse by verse'
+		});
+		const cells = table.locator('#v16').getByRole('cell');
+		await expect(cells.nth(1)).toContainText('that whoever believes in him');
+		// The KJV's verse has the actions; the WEB's (shown for comparison) does not.
+		const v16 = cells.nth(0).getByRole('button', { name: 'Verse actions, John 3:16' });
+		await expect(cells.nth(1).getByRole('button')).toHaveCount(0);
+		await v16.focus();
+		await page.keyboard.press('Enter');
+		const dialog = page.getByRole('dialog', { name: 'John 3:16' });
+		await expect(dialog.getByRole('button', { name: 'Bookmark' })).toBeFocused();
+		await page.keyboard.press('Enter');
+		await expect(dialog.getByRole('status')).toHaveText('John 3:16 bookmarked.');
+		await expectNoSideScroll(page);
+		await page.keyboard.press('Escape');
+		await expect(v16).toBeFocused();
+		await expect(v16).toHaveAccessibleName('Verse actions, John 3:16 (bookmarked)');
+		// One anchor per verse: the row's, which links to the verse land on.
+		await expect(page.locator('#v16')).toHaveCount(1);
+
+		await page
+			.getByRole('combobox', { name: 'Compare with' })
+			.selectOption({ label: 'No other translation' });
+		await expect(
+			page.getByRole('button', { name: 'Verse actions, John 3:16 (bookmarked)' })
+		).toBeVisible();
+	});
+});
 
 test('a verse one translation does not have shows as missing, and the verses after it stay level', async ({
 	page
