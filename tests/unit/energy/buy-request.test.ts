@@ -97,4 +97,50 @@ describe('the buy form → buy/energy body', () => {
 		expect(fieldErrorsOf('<html>')).toEqual([]);
 		expect(fieldErrorsOf({ message: 'x' })).toEqual([]);
 	});
+	it('each wrong amount is told what to do; the largest amount allowed is accepted', () => {
+		const message = (amount: string) => {
+			const check = checkDraft(draft({ amount }));
+			return check.ok ? 'ok' : check.errors.amount;
+		};
+		expect(message('')).toBe('Enter the energy amount.');
+		expect(message('1.5')).toBe('The energy amount is a positive whole number, e.g. 65000.');
+		expect(message('1,000,000,000')).toBe('ok');
+		expect(message('1000000001')).toMatch(/too large/);
+	});
+
+	it('the surplus percent is a number from 0 to 100, with a message for each wrong entry', () => {
+		const message = (adjustPercent: string) => {
+			const check = checkDraft(draft({ source: 'estimate', estimateTo: OTHER, adjustPercent }));
+			return check.ok ? 'ok' : check.errors.adjustPercent;
+		};
+		expect(message(' ')).toBe('Enter the surplus percent (0.04 is recommended).');
+		for (const ok of ['0', '0.04', '100', '12.5']) expect(message(ok), ok).toBe('ok');
+		for (const wrong of ['100.01', '-1', '.5', '5.', '1e2', '5%', 'x1', '1x', '1.2.3'])
+			expect(message(wrong), wrong).toBe(
+				'The surplus percent is a number from 0 to 100, e.g. 0.04.'
+			);
+	});
+
+	it('an estimate is for one of the listed tokens, in their exact case', () => {
+		const check = checkDraft(
+			draft({ source: 'estimate', estimateTo: OTHER, estimateToken: 'usdt', adjustPercent: '0' })
+		);
+		expect(!check.ok && check.errors.estimateToken).toBe(
+			'Choose one of USDT, USDC, USDD, USDJ, JST, TUSD, stUSDT, WTRX (exact case).'
+		);
+		const jst = checkDraft(
+			draft({ source: 'estimate', estimateTo: OTHER, estimateToken: 'JST', adjustPercent: '0' })
+		);
+		expect(jst.ok && jst.request.amount_source === 'estimate' && jst.request.estimate_token).toBe(
+			'JST'
+		);
+	});
+
+	it('field errors: a single message (not a list) is read too; non-text entries are skipped', () => {
+		expect(
+			fieldErrorsOf({ errors: { to: 'The to field is required.', amount: [1, 'Too big.'] } })
+		).toEqual(['to: The to field is required.', 'amount: Too big.']);
+		expect(fieldErrorsOf(null)).toEqual([]);
+		expect(fieldErrorsOf({ errors: 'nope' })).toEqual([]);
+	});
 });

@@ -103,13 +103,34 @@ describe('the purchase journal (in-flight markers)', () => {
 		expect(() => journal.finish(marker(), 1, 1)).not.toThrow();
 	});
 
+	it('finishing one purchase leaves the markers and outcomes of the others', () => {
+		const journal = new PurchaseJournal(memoryStorage());
+		journal.begin(marker());
+		journal.begin(marker({ id: 'p2' }));
+		journal.finish(marker({ id: 'p2' }), 31000005, 10);
+		expect(journal.pending(BASE).map((m) => m.id)).toEqual(['p1']);
+		journal.finish(marker(), 31000004, 20);
+		expect(journal.finishedSince(BASE, 0).map((f) => [f.id, f.guid])).toEqual([
+			['p2', 31000005],
+			['p1', 31000004]
+		]);
+		// Beginning the same purchase again replaces its marker; it is not listed twice.
+		journal.begin(marker({ id: 'p3' }));
+		journal.begin(marker({ id: 'p3' }));
+		expect(journal.pending(BASE).map((m) => m.id)).toEqual(['p3']);
+	});
+
 	it('forget() drops one root only', () => {
 		const journal = new PurchaseJournal(memoryStorage());
 		journal.begin(marker());
 		journal.begin(marker({ id: 'p2', apiRoot: 'https://other.test/api/v1/private' }));
+		journal.finish(marker({ id: 'p3' }), 1, 1);
+		journal.finish(marker({ id: 'p4', apiRoot: 'https://other.test/api/v1/private' }), 2, 2);
 		journal.forget(BASE);
 		expect(journal.pending(BASE)).toEqual([]);
+		expect(journal.finishedSince(BASE, 0)).toEqual([]);
 		expect(journal.pending('https://other.test/api/v1/private')).toHaveLength(1);
+		expect(journal.finishedSince('https://other.test/api/v1/private', 0)).toHaveLength(1);
 	});
 });
 
@@ -132,6 +153,12 @@ describe('what counts as the same purchase', () => {
 			estimate_adjust_percent: '0.04'
 		};
 		expect(sameRequest(estimate, { ...estimate, estimate_adjust_percent: '0.040' })).toBe(true);
+		expect(sameRequest(estimate, { ...estimate, estimate_adjust_percent: '0.05' })).toBe(false);
+		expect(sameRequest(estimate, { ...estimate, estimate_to: REQUEST.to + ',' + FRESH })).toBe(
+			false
+		);
+		expect(sameRequest(estimate, { ...estimate, period_amount: 3 })).toBe(false);
+		expect(sameRequest(REQUEST, estimate)).toBe(false);
 		expect(sameRequest(estimate, { ...estimate, estimate_token: 'USDC' })).toBe(false);
 		expect(sameRequest(estimate, REQUEST)).toBe(false);
 	});

@@ -195,4 +195,151 @@ describe('order poller', () => {
 		expect(calls).toBe(3);
 		expect(poller.isWatching(1)).toBe(true);
 	});
+	it('EN-ST-2: an order already delegated is polled slowly from the start; watching lists it', async () => {
+		const m = manualEnv();
+		const server = clockedServer(m, 1000);
+		const poller = new OrderPoller({ fetchOrder: server.fetchOrder, onOrder: () => {} }, m.env);
+		poller.watch(1, 3);
+		expect(poller.watching).toEqual([1]);
+		await m.advance(POLL_TIMING.slowMs - 1);
+		expect(server.calls).toHaveLength(0);
+		await m.advance(1);
+		expect(server.calls).toHaveLength(1);
+		expect(poller.requests).toBe(1);
+	});
+
+	it('the wait grows while nothing changes and starts again from about 2 s when the status moves', async () => {
+		const m = manualEnv();
+		const statuses = [0, 0, 0, 5, 5];
+		const calls: number[] = [];
+		const poller = new OrderPoller(
+			{
+				fetchOrder: async (g) => {
+					calls.push(m.now);
+					return order(g, statuses[calls.length - 1] ?? 5);
+				},
+				onOrder: () => {}
+			},
+			m.env
+		);
+		poller.watch(1, 0);
+		await m.advance(30_000);
+		const waits = calls.slice(1, 6).map((t, i) => t - calls[i]!);
+		expect(waits).toEqual([3_000, 4_500, 6_750, 2_000, 3_000]);
+	});
+
+	it('a hidden page clears the timer at once; shown again, the poll keeps its time', async () => {
+		const m = manualEnv();
+		const server = clockedServer(m, 3000);
+		const poller = new OrderPoller({ fetchOrder: server.fetchOrder, onOrder: () => {} }, m.env);
+		poller.watch(1, 0);
+		await m.advance(500);
+		await m.setHidden(true);
+		expect(m.pending()).toBe(0);
+		await m.advance(500);
+		await m.setHidden(false);
+		// Due at 2 s: shown at 1 s, it waits the second that was left.
+		await m.advance(999);
+		expect(server.calls).toHaveLength(0);
+		await m.advance(1);
+		expect(server.calls).toEqual([2_000]);
+	});
+
+	it('an order the server no longer knows (404) stops its loop and says which', async () => {
+		const m = manualEnv();
+		const done: number[] = [];
+		const stopped: string[] = [];
+		let calls = 0;
+		const poller = new OrderPoller(
+			{
+				fetchOrder: async (g) => {
+					calls++;
+					if (g === 2)
+						throw new ApiProblem({ kind: 'http', status: 404, message: '404', hint: '' });
+					return order(g, 0);
+				},
+				onOrder: () => {},
+				onDone: (g) => done.push(g),
+				onStopped: (r) => stopped.push(r.kind === 'not-found' ? `not-found ${r.guid}` : r.kind)
+			},
+			m.env
+		);
+		poller.watch(1, 0);
+		poller.watch(2, 0);
+		await m.advance(20_000);
+		expect(stopped).toEqual(['not-found 2']);
+		expect(done).toEqual([2]);
+		// The other order is still followed.
+		expect(poller.watching).toEqual([1]);
+		expect(calls).toBeGreaterThan(2);
+	});
+
+	it('503 with Retry-After waits as asked; a 429 without it backs off', async () => {
+		const m = manualEnv();
+		const calls: number[] = [];
+		const refusals = [
+			new ApiProblem({
+				kind: 'http',
+				status: 503,
+				headers: { 'retry-after': '12' },
+				message: '503',
+				hint: ''
+			}),
+			new ApiProblem({ kind: 'http', status: 429, message: '429', hint: '' })
+		];
+		const poller = new OrderPoller(
+			{
+				fetchOrder: async (g) => {
+					calls.push(m.now);
+					const refusal = refusals[calls.length - 1];
+					if (refusal) throw refusal;
+					return order(g, 0);
+				},
+				onOrder: () => {}
+			},
+			m.env
+		);
+		poller.watch(1, 0);
+		await m.advance(40_000);
+		expect(calls[1]! - calls[0]!).toBe(12_000);
+		// The second refusal: the back-off of two polls without news.
+		expect(calls[2]! - calls[1]!).toBe(4_500);
+	});
+
+	it('a failure that is not an answer (the connection changed) backs off quietly', async () => {
+		const m = manualEnv();
+		const calls: number[] = [];
+		const problems: unknown[] = [];
+		const poller = new OrderPoller(
+			{
+				fetchOrder: async (g) => {
+					calls.push(m.now);
+					if (calls.length === 1) throw new Error('The energy connection changed.');
+					return order(g, 0);
+				},
+				onOrder: () => {},
+				onProblem: (_g, p) => problems.push(p)
+			},
+			m.env
+		);
+		poller.watch(1, 0);
+		await m.advance(10_000);
+		expect(calls[1]! - calls[0]!).toBe(3_000);
+		// Nothing for the user to act on: only the successful poll's "no problem".
+		expect(problems[0]).toBeNull();
+	});
+
+	it('stopping an order not watched does nothing; dispose ends every loop for good', async () => {
+		const m = manualEnv();
+		const server = clockedServer(m, 3000);
+		const poller = new OrderPoller({ fetchOrder: server.fetchOrder, onOrder: () => {} }, m.env);
+		expect(() => poller.stop(99)).not.toThrow();
+		poller.watch(1, 0);
+		poller.dispose();
+		await m.setHidden(true);
+		await m.setHidden(false);
+		await m.advance(60_000);
+		expect(server.calls).toHaveLength(0);
+		expect(poller.watching).toEqual([]);
+	});
 });
