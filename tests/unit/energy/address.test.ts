@@ -86,7 +86,18 @@ describe('TRON base58check addresses', () => {
 		const bad = checkAddressList(`${VALID[0]},T123`);
 		expect(bad.ok).toBe(false);
 		expect(!bad.ok && bad.message).toMatch(/Address 2 .*34 characters/);
-		expect(checkAddressList(`${VALID[0]},`)).toMatchObject({ ok: false });
+		expect(checkAddressList(`${VALID[0]},`)).toEqual({
+			ok: false,
+			message: 'Address 2 is empty: remove the extra comma.'
+		});
+		expect(checkAddressList(`,${VALID[0]}`)).toEqual({
+			ok: false,
+			message: 'Address 1 is empty: remove the extra comma.'
+		});
+		expect(checkAddressList('  ')).toEqual({
+			ok: false,
+			message: 'Enter a TRON address (34 characters starting with T).'
+		});
 	});
 
 	it('links transactions to the TRON explorer', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+	aboutDuration,
 	compareDecimal,
 	describePeriod,
 	ESTIMATE_TOKENS,
@@ -9,6 +10,7 @@ import {
 	isValidPeriod,
 	PERIODS,
 	RECOMMENDED_ADJUST_PERCENT,
+	shortAddress,
 	statusLabel,
 	timelineStatuses,
 	USUAL_SEQUENCE
@@ -86,6 +88,20 @@ describe('energy order vocabulary', () => {
 	it('EN-ORD-4: hours or days give the duration', () => {
 		expect(describePeriod({ period_type: 'hours', hours: 1, days: 0 })).toBe('1 hour');
 		expect(describePeriod({ period_type: 'days', hours: 0, days: 15 })).toBe('15 days');
+		expect(describePeriod({ period_type: 'days', hours: 0, days: 1 })).toBe('1 day');
+		expect(describePeriod({ period_type: 'hours', hours: 3, days: 0 })).toBe('3 hours');
+	});
+
+	it('long addresses are cut to their ends; times are said roughly, as a person would', () => {
+		expect(shortAddress('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe('TR7NHq…jLj6t');
+		expect(shortAddress('T12345678901234')).toBe('T12345…01234');
+		expect(shortAddress('T1234567890123')).toBe('T1234567890123');
+		expect(aboutDuration(29_999)).toBe('less than a minute');
+		expect(aboutDuration(40 * 60_000)).toBe('about 40 min');
+		expect(aboutDuration(89 * 60_000)).toBe('about 89 min');
+		expect(aboutDuration(90 * 60_000)).toBe('about 2 h');
+		expect(aboutDuration(47 * 3_600_000)).toBe('about 47 h');
+		expect(aboutDuration(48 * 3_600_000)).toBe('about 2 days');
 	});
 
 	it('EN-ORD-5: decimal strings compare exactly, without floating point', () => {
