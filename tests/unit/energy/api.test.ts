@@ -11,7 +11,7 @@ import {
 import type { BuyRequest } from '$lib/energy/buy-request';
 import { createClient } from '$lib/http/client';
 import { ApiProblem } from '$lib/http/problem';
-import { energyHarness, FRESH, pathsOf } from './helpers';
+import { energyHarness, FRESH, pathsOf, sampleOrder } from './helpers';
 
 const exact = (patch: Partial<BuyRequest> = {}): BuyRequest =>
 	({
@@ -242,7 +242,7 @@ describe('energy service module against the demo service', () => {
 			baseUrl: 'https://x.test/api/v1/private',
 			env: { online: () => true, pageOrigin: () => undefined },
 			transport: async () =>
-				Response.json({ status: 'ok', data: { ...orderJson(), order_cost: 5 } })
+				Response.json({ status: 'ok', data: { ...sampleOrder(), order_cost: 5 } })
 		});
 		await expect(getOrder(client, 1)).rejects.toMatchObject({
 			kind: 'contract',
@@ -251,7 +251,7 @@ describe('energy service module against the demo service', () => {
 		const notOk = createClient({
 			baseUrl: 'https://x.test/api/v1/private',
 			env: { online: () => true, pageOrigin: () => undefined },
-			transport: async () => Response.json({ status: 'error', data: orderJson() })
+			transport: async () => Response.json({ status: 'error', data: sampleOrder() })
 		});
 		await expect(getOrder(notOk, 1)).rejects.toMatchObject({ kind: 'contract' });
 	});
@@ -263,29 +263,9 @@ describe('energy service module against the demo service', () => {
 			transport: async () =>
 				Response.json({
 					status: 'ok',
-					data: { ...orderJson(), order_cost: '90071992547409.930000001' }
+					data: { ...sampleOrder(), order_cost: '90071992547409.930000001' }
 				})
 		});
 		expect((await getOrder(client, 1)).order_cost).toBe('90071992547409.930000001');
 	});
 });
-
-function orderJson() {
-	return {
-		guid: 1,
-		estimate_task_id: null,
-		status: 0,
-		order_cost: '1.000000',
-		to: FRESH,
-		energy_amount: 1,
-		period_type: 'hours',
-		hours: 1,
-		days: 0,
-		energy_delegation_fee: '0.000000',
-		address_activation_fee: '0.000000',
-		estimate_task: null,
-		payment_status: 1,
-		order_cost_paid: '1.000000',
-		resource_txs: []
-	};
-}

@@ -3,10 +3,31 @@ import { createEnergyApp, DEMO_ENERGY_TOKEN } from '$lib/fakes/energy/app';
 import { defaultTiming } from '$lib/fakes/energy/service';
 import { memoryStore } from '$lib/fakes/energy/store';
 import type { PollerEnv } from '$lib/energy/poller';
+import type { Order } from '$lib/energy/schemas';
 
 export const BASE = 'https://energy.demo/api/v1/private';
 /** A valid address the demo has not seen (the USDT contract's address). */
 export const FRESH = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+/** An order as `order/get` answers it: 1 energy for FRESH for an hour, paid, unless patched. */
+export const sampleOrder = (patch: Partial<Order> = {}): Order => ({
+	guid: 1,
+	estimate_task_id: null,
+	status: 0,
+	order_cost: '1.000000',
+	to: FRESH,
+	energy_amount: 1,
+	period_type: 'hours',
+	hours: 1,
+	days: 0,
+	energy_delegation_fee: '0.000000',
+	address_activation_fee: '0.000000',
+	estimate_task: null,
+	payment_status: 1,
+	order_cost_paid: '1.000000',
+	resource_txs: [],
+	...patch
+});
 
 export interface Harness {
 	client: HttpClient;

@@ -1,26 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { OrderPoller, POLL_TIMING } from '$lib/energy/poller';
-import { manualEnv } from './helpers';
+import { manualEnv, sampleOrder } from './helpers';
 import type { Order } from '$lib/energy/schemas';
 import { ApiProblem } from '$lib/http/problem';
 
-const order = (guid: number, status: number): Order => ({
-	guid,
-	estimate_task_id: null,
-	status,
-	order_cost: '1.000000',
-	to: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
-	energy_amount: 1,
-	period_type: 'hours',
-	hours: 1,
-	days: 0,
-	energy_delegation_fee: '0.000000',
-	address_activation_fee: '0.000000',
-	estimate_task: null,
-	payment_status: 1,
-	order_cost_paid: '1.000000',
-	resource_txs: []
-});
+const order = (guid: number, status: number): Order => sampleOrder({ guid, status });
 
 /** A server whose order moves 0 → 5 → 2 → 3 → 4 by the env's clock. */
 function clockedServer(clock: { now: number }, stepMs: number, reclaimAt = Infinity) {

@@ -9,7 +9,7 @@ import {
 	RECONCILE_WINDOW
 } from '$lib/energy/reconcile';
 import type { Order } from '$lib/energy/schemas';
-import { energyHarness, FRESH } from './helpers';
+import { energyHarness, FRESH, sampleOrder } from './helpers';
 
 const OTHER = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
@@ -33,24 +33,8 @@ const byEstimate: BuyRequest = {
 };
 
 /** The order the service would answer for `byAmount`. */
-const placed = (patch: Partial<Order> = {}): Order => ({
-	guid: 31000009,
-	estimate_task_id: null,
-	status: 0,
-	order_cost: '1.000000',
-	to: FRESH,
-	energy_amount: 65_000,
-	period_type: 'hours',
-	hours: 1,
-	days: 0,
-	energy_delegation_fee: '0.000000',
-	address_activation_fee: '0.000000',
-	estimate_task: null,
-	payment_status: 1,
-	order_cost_paid: '1.000000',
-	resource_txs: [],
-	...patch
-});
+const placed = (patch: Partial<Order> = {}): Order =>
+	sampleOrder({ guid: 31000009, energy_amount: 65_000, ...patch });
 
 const estimated = (token: string): Partial<Order> => ({
 	period_type: 'days',
