@@ -54,15 +54,34 @@ export function isQuotaError(error: unknown): boolean {
  */
 export function relaxedStore(dbName: string, storeName: string): UseStore {
 	if (typeof indexedDB === 'undefined') return createStore(dbName, storeName);
-	const request = indexedDB.open(dbName);
-	request.onupgradeneeded = () => request.result.createObjectStore(storeName);
-	const db = promisifyRequest(request);
+	const db = openWithStore(dbName, storeName);
 	return (txMode, callback) =>
 		db.then((database) =>
 			callback(
 				database.transaction(storeName, txMode, { durability: 'relaxed' }).objectStore(storeName)
 			)
 		);
+}
+
+/**
+ * Opens the database so that it has the store. A database that exists without it (opened bare by
+ * a debugging tool or an extension) would otherwise fail every read and write for good, and the
+ * cache and saved search index would silently never be used; it is upgraded by one version instead.
+ */
+async function openWithStore(dbName: string, storeName: string): Promise<IDBDatabase> {
+	const open = (version?: number) => {
+		const request = indexedDB.open(dbName, version);
+		request.onupgradeneeded = () => {
+			if (!request.result.objectStoreNames.contains(storeName))
+				request.result.createObjectStore(storeName);
+		};
+		return promisifyRequest(request);
+	};
+	const db = await open();
+	if (db.objectStoreNames.contains(storeName)) return db;
+	const version = db.version + 1;
+	db.close();
+	return open(version);
 }
 
 const bibleRange = (bibleRef: string) => IDBKeyRange.bound([bibleRef], [bibleRef, []]);

@@ -1,6 +1,6 @@
-import { createStore, delMany, set, type UseStore } from 'idb-keyval';
+import { createStore, delMany, get, set, type UseStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { ChapterCache, isQuotaError } from '$lib/bible/cache';
+import { ChapterCache, isQuotaError, relaxedStore } from '$lib/bible/cache';
 import { downloadChapters, findEvicted, type FetchChapter } from '$lib/bible/downloader';
 import type { Book, Chapter } from '$lib/bible/schemas';
 import { ApiProblem } from '$lib/http/problem';
@@ -60,6 +60,25 @@ function server(options: { fail?: (bookRef: string, c: number, call: number) => 
 const noSleep = async () => {};
 
 describe('chapter cache', () => {
+	it('a database that exists without its store is repaired, so chapters are still kept offline', async () => {
+		const name = 'test-storeless';
+		// What a bare indexedDB.open(name) (a debugging tool, an extension) leaves behind.
+		const bare = indexedDB.open(name);
+		await new Promise((resolve) => (bare.onsuccess = resolve));
+		bare.result.close();
+
+		const cache = new ChapterCache({
+			chapters: relaxedStore(name, 'chapters'),
+			meta: createStore('test-storeless-meta', 'meta')
+		});
+		await cache.put('T', 'Ruth', 1, chapterOf('Ruth', 1), 10);
+		expect((await cache.get('T', 'Ruth', 1))?.data).toEqual(chapterOf('Ruth', 1));
+		// A second opener finds the store in place and reads the same record.
+		expect(
+			(await get<{ bytes: number }>(['T', 'Ruth', 1], relaxedStore(name, 'chapters')))?.bytes
+		).toBe(10);
+	});
+
 	it('stores a chapter as one record and reads it back exactly', async () => {
 		const cache = freshCache();
 		const chapter = chapterOf('Ruth', 1);
