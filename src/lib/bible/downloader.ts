@@ -296,13 +296,15 @@ export async function findEvicted(
 	const marks = await cache.marks(bibleRef);
 	if (!marks.translation && !marks.books.length) return { translation: false, books: [] };
 	const keys = await cache.keys(bibleRef);
-	const out: { book: Book; missing: number }[] = [];
 	const marked = new Set(marks.books);
-	for (const book of books) {
-		if (!marks.translation && !marked.has(book.ref)) continue;
-		const missing = missingChapters([book], keys).length;
-		if (missing) out.push({ book, missing });
-	}
+	const checked = books.filter((book) => marks.translation || marked.has(book.ref));
+	// One pass over the keys for every book: a whole Bible is 66 books and 1,189 keys.
+	const missing = new Map<string, number>();
+	for (const { bookRef } of missingChapters(checked, keys))
+		missing.set(bookRef, (missing.get(bookRef) ?? 0) + 1);
+	const out = checked
+		.filter((book) => missing.has(book.ref))
+		.map((book) => ({ book, missing: missing.get(book.ref)! }));
 	return { translation: marks.translation && out.length > 0, books: out };
 }
 
