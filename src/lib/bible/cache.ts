@@ -84,6 +84,9 @@ async function openWithStore(dbName: string, storeName: string): Promise<IDBData
 	return open(version);
 }
 
+/** Chapters read at once for the storage figures (about 400 KB of a Bible's text). */
+const USAGE_PAGE = 100;
+
 const bibleRange = (bibleRef: string) => IDBKeyRange.bound([bibleRef], [bibleRef, []]);
 const bookRange = (bibleRef: string, bookRef: string) =>
 	IDBKeyRange.bound([bibleRef, bookRef], [bibleRef, bookRef, []]);
@@ -186,22 +189,49 @@ export class ChapterCache {
 		);
 	}
 
-	/** Chapters stored and their size as received, per translation. */
+	/**
+	 * Chapters stored and their size as received, per translation. Read a page of chapters at a
+	 * time: reading a whole Bible's 5 MB in one go would hold the page still for a tenth of a second.
+	 */
 	async usage(bibleRef: string): Promise<{ chapters: number; bytes: number }> {
-		const records = await this.#chapters('readonly', (store) =>
-			promisifyRequest(store.getAll(bibleRange(bibleRef)) as IDBRequest<Partial<StoredChapter>[]>)
-		);
+		let chapters = 0;
 		let bytes = 0;
-		for (const r of records) bytes += typeof r.bytes === 'number' ? r.bytes : 0;
-		return { chapters: records.length, bytes };
+		let range = bibleRange(bibleRef);
+		for (;;) {
+			const [keys, records] = await this.#chapters('readonly', (store) =>
+				Promise.all([
+					promisifyRequest(store.getAllKeys(range, USAGE_PAGE)),
+					promisifyRequest(store.getAll(range, USAGE_PAGE) as IDBRequest<Partial<StoredChapter>[]>)
+				])
+			);
+			chapters += records.length;
+			for (const r of records) bytes += typeof r.bytes === 'number' ? r.bytes : 0;
+			if (records.length < USAGE_PAGE) return { chapters, bytes };
+			range = IDBKeyRange.bound(keys.at(-1), [bibleRef, []], true);
+		}
 	}
 
-	/** Translations with at least one stored chapter. */
+	/**
+	 * Translations with at least one stored chapter. A key cursor jumps from one translation to the
+	 * next instead of reading every chapter's key: every search asks, and a whole Bible is 1,189 keys.
+	 */
 	async translations(): Promise<string[]> {
-		const keys = await this.#chapters('readonly', (store) =>
-			promisifyRequest(store.getAllKeys() as unknown as IDBRequest<ChapterKey[]>)
-		);
-		return [...new Set(keys.map((k) => k[0]))];
+		return this.#chapters('readonly', (store) => {
+			const refs: string[] = [];
+			const cursor = store.openKeyCursor();
+			return new Promise<string[]>((resolve, reject) => {
+				cursor.onerror = () =>
+					reject(cursor.error ?? new Error('Reading the stored translations failed'));
+				cursor.onsuccess = () => {
+					const at = cursor.result;
+					if (!at) return resolve(refs);
+					const ref = (at.key as ChapterKey)[0];
+					refs.push(ref);
+					// An array sorts after every string and number: past the last chapter of `ref`.
+					at.continue([ref, []]);
+				};
+			});
+		});
 	}
 
 	async deleteTranslation(bibleRef: string): Promise<void> {

@@ -79,6 +79,38 @@ describe('chapter cache', () => {
 		).toBe(10);
 	});
 
+	it('lists each translation with a stored chapter once, and forgets a deleted one', async () => {
+		const cache = freshCache();
+		expect(await cache.translations()).toEqual([]);
+		for (const [t, book, c] of [
+			['WEB', 'Ruth', 2],
+			['KJV', 'Jude', 1],
+			['KJV', 'Ruth', 1],
+			['KJV', 'Ruth', 3],
+			['kjv', 'Ruth', 1],
+			['RV1909', 'Jonah', 4]
+		] as const)
+			await cache.put(t, book, c, chapterOf(book, c), 1);
+		expect(await cache.translations()).toEqual(['KJV', 'RV1909', 'WEB', 'kjv']);
+		await cache.deleteTranslation('RV1909');
+		expect(await cache.translations()).toEqual(['KJV', 'WEB', 'kjv']);
+	});
+
+	it('counts every chapter of a whole translation and its size, and only that translation', async () => {
+		const cache = freshCache();
+		const many = Array.from({ length: 250 }, (_, i) => ({
+			bookRef: i < 150 ? 'Ps' : 'Prov',
+			chapter: i < 150 ? i + 1 : i - 149,
+			data: chapterOf('Ps', 1),
+			bytes: i + 1
+		}));
+		await cache.putMany('KJV', many);
+		await cache.putMany('WEB', many.slice(0, 3));
+		expect(await cache.usage('KJV')).toEqual({ chapters: 250, bytes: (250 * 251) / 2 });
+		expect(await cache.usage('WEB')).toEqual({ chapters: 3, bytes: 6 });
+		expect(await cache.usage('RV1909')).toEqual({ chapters: 0, bytes: 0 });
+	});
+
 	it('stores a chapter as one record and reads it back exactly', async () => {
 		const cache = freshCache();
 		const chapter = chapterOf('Ruth', 1);
