@@ -196,18 +196,18 @@ export class SearchEngine {
 		if (missing.length) {
 			const records = fromSnapshot
 				? await this.#loader(bibleRef)(missing.map((k) => [k[1], k[2]]))
-				: (
-						await this.#chapters('readonly', (store) =>
-							promisifyRequest(store.getAll(this.#range(bibleRef)) as IDBRequest<unknown[]>)
-						)
-					)
-						.map(asRecord)
-						.filter((r) => r !== undefined)
-						.map((r) => ({ book: r.bookRef, chapter: r.chapter, verses: r.verses }));
+				: await this.#readText(bibleRef);
 			for (const c of records) index.addChapter(c.book, c.chapter, c.verses);
 		}
 		const loaded: Loaded = { index, detail };
 		this.#loaded.set(bibleRef, loaded);
+		// A saved index holds no text: take the cold start's scan, or read it now off the queue, so
+		// phrases and the verses shown need not wait for IndexedDB on every search.
+		if (fromSnapshot)
+			void (this.#scanned.get(bibleRef) ?? this.#readText(bibleRef)).then(
+				(text) => index.keepTexts(text),
+				() => undefined
+			);
 		this.#scanned.delete(bibleRef);
 		if (missing.length || (raw !== undefined && !fromSnapshot)) this.#markDirty(bibleRef);
 		const t3 = performance.now();
@@ -304,18 +304,23 @@ export class SearchEngine {
 		return out;
 	}
 
+	/** Every stored chapter of a translation, read in one transaction. */
+	#readText(bibleRef: string): Promise<ChapterText[]> {
+		return this.#chapters('readonly', (store) =>
+			promisifyRequest(store.getAll(this.#range(bibleRef)) as IDBRequest<unknown[]>)
+		).then((raws) =>
+			raws
+				.map(asRecord)
+				.filter((r) => r !== undefined)
+				.map((r) => ({ book: r.bookRef, chapter: r.chapter, verses: r.verses }))
+		);
+	}
+
 	/** Every stored chapter of a translation, read once for the searches of a cold start. */
 	#storedText(bibleRef: string): Promise<ChapterText[]> {
 		let text = this.#scanned.get(bibleRef);
 		if (!text) {
-			text = this.#chapters('readonly', (store) =>
-				promisifyRequest(store.getAll(this.#range(bibleRef)) as IDBRequest<unknown[]>)
-			).then((raws) =>
-				raws
-					.map(asRecord)
-					.filter((r) => r !== undefined)
-					.map((r) => ({ book: r.bookRef, chapter: r.chapter, verses: r.verses }))
-			);
+			text = this.#readText(bibleRef);
 			this.#scanned.set(bibleRef, text);
 			text.catch(() => this.#scanned.delete(bibleRef));
 		}

@@ -171,6 +171,16 @@ function parseId(id: string): { book: string; chapter: number; verse: string } {
 	return { book: id.slice(0, a), chapter: Number(id.slice(a + 1, b)), verse: id.slice(b + 1) };
 }
 
+/** The term likely to match the fewest verses. */
+function mostTelling(terms: { term: string; prefix: boolean }[]): {
+	term: string;
+	prefix: boolean;
+} {
+	return terms.reduce((best, t) =>
+		t.prefix !== best.prefix ? (t.prefix ? best : t) : t.term.length > best.term.length ? t : best
+	);
+}
+
 /**
  * The words of a translation's stored chapters. The verse texts are read on demand (a cold start
  * loads only the saved index), and kept once read.
@@ -249,6 +259,20 @@ export class TranslationIndex {
 		this.#chapters.delete(key);
 	}
 
+	/**
+	 * Texts read in bulk (a cold start's scan, or a read after loading): kept for the chapters the
+	 * index holds, never replacing a text set since, so phrases and hits need no read later.
+	 */
+	keepTexts(chapters: readonly ChapterText[]): void {
+		for (const c of chapters) {
+			if (!this.#chapters.has(chapterKey(c.book, c.chapter))) continue;
+			for (const v of c.verses) {
+				const id = verseId(c.book, c.chapter, v.ref);
+				if (!this.#texts.has(id)) this.#texts.set(id, v.text);
+			}
+		}
+	}
+
 	/** Reads the texts of these verses' chapters if not read yet. */
 	async #readTexts(ids: readonly string[], load: ChapterLoader): Promise<void> {
 		const missing = new Map<string, [string, number]>();
@@ -273,7 +297,13 @@ export class TranslationIndex {
 		limit: number,
 		load: ChapterLoader
 	): Promise<{ hits: Hit[]; total: number }> {
-		const terms = queryTerms(query);
+		// Phrases, and exact accents where the text has any, are decided on the text.
+		const check = query.phrases.length > 0 || (!options.loose && this.#accents);
+		// When the text decides, the index only narrows the verses down: one telling word does that
+		// (a whole word before a prefix, the longest first); scoring "the" or "is" over the whole
+		// Bible costs more than checking the few verses with "shepherd".
+		const all = queryTerms(query);
+		const terms = check && all.length > 1 ? [mostTelling(all)] : all;
 		const found = this.#search.search(
 			{
 				combineWith: 'AND',
@@ -287,8 +317,6 @@ export class TranslationIndex {
 			return { id, doc, key: order(doc) };
 		});
 		candidates.sort((a, b) => a.key - b.key);
-		// Phrases, and exact accents where the text has any, are decided on the text.
-		const check = query.phrases.length > 0 || (!options.loose && this.#accents);
 		let matched = candidates;
 		if (check) {
 			await this.#readTexts(

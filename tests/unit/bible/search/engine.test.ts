@@ -308,4 +308,46 @@ describe('TranslationIndex', () => {
 		expect(await find('beginning')).toBe(0);
 		expect(index.chapterCount).toBe(1);
 	});
+
+	it('a loaded index given the texts in bulk answers phrases without reading chapters again', async () => {
+		const built = new TranslationIndex();
+		built.addChapter('Gen', 1, [
+			{ ref: '1', text: 'In the beginning God created the heaven and the earth.' },
+			{ ref: '2', text: 'The beginning in the end.' }
+		]);
+		built.addChapter('John', 1, [{ ref: '1', text: 'In the beginning was the Word.' }]);
+		const reads: string[] = [];
+		const load = async (keys: readonly [string, number][]) => {
+			reads.push(...keys.map(([b, c]) => `${b} ${c}`));
+			return [];
+		};
+		const phrase = parseQuery('"in the beginning"');
+		if (!phrase.ok) throw new Error(phrase.message);
+		const loaded = await TranslationIndex.load(built.snapshot());
+		loaded.keepTexts([
+			{
+				book: 'Gen',
+				chapter: 1,
+				verses: [
+					{ ref: '1', text: 'In the beginning God created the heaven and the earth.' },
+					{ ref: '2', text: 'The beginning in the end.' }
+				]
+			},
+			{ book: 'John', chapter: 1, verses: [{ ref: '1', text: 'In the beginning was the Word.' }] },
+			// Not held by the index (evicted since the read): not kept, not found.
+			{ book: 'Ruth', chapter: 1, verses: [{ ref: '1', text: 'In the beginning of Ruth.' }] }
+		]);
+		const bookOrder = (d: { book: string }) => (d.book === 'Gen' ? 0 : 1);
+		const found = await loaded.search(phrase.query, { loose: false }, bookOrder, 10, load);
+		expect(found.hits.map((h) => `${h.book} ${h.chapter}:${h.verse} ${h.text}`)).toEqual([
+			'Gen 1:1 In the beginning God created the heaven and the earth.',
+			'John 1:1 In the beginning was the Word.'
+		]);
+		expect(reads).toEqual([]);
+
+		// Without the texts, the same search reads the candidates' chapters (and finds nothing here).
+		const bare = await TranslationIndex.load(built.snapshot());
+		expect((await bare.search(phrase.query, { loose: false }, bookOrder, 10, load)).total).toBe(0);
+		expect(reads.sort()).toEqual(['Gen 1', 'John 1']);
+	});
 });
