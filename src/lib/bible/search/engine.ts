@@ -109,6 +109,8 @@ export class SearchEngine {
 	/** Every operation in turn, so a search sees every chapter stored before it was asked. */
 	#queue: Promise<unknown> = Promise.resolve();
 	readonly #dirty = new Set<string>();
+	/** The last read of the stored translations (see #storedForSearch). */
+	#storedList: Promise<string[]> | undefined;
 	#saveTimer: ReturnType<typeof setTimeout> | undefined;
 	#firstDirtyAt = 0;
 	readonly #saveDelayMs: number;
@@ -142,6 +144,22 @@ export class SearchEngine {
 
 	async #storedTranslations(): Promise<string[]> {
 		return bibleCache(this.#apiRoot).translations();
+	}
+
+	/**
+	 * The stored translations for a search as you type: the list read for the previous search,
+	 * while a fresh read goes on for the next one. An IndexedDB read on every keypress was a
+	 * good part of the time to an answer. Changes made in this tab drop the list at once (so
+	 * their search waits for a fresh read); another tab's show from the next keypress.
+	 */
+	#storedForSearch(): Promise<string[]> {
+		const previous = this.#storedList;
+		const fresh = this.#storedTranslations();
+		this.#storedList = fresh;
+		fresh.catch(() => {
+			if (this.#storedList === fresh) this.#storedList = undefined;
+		});
+		return previous?.catch(() => fresh) ?? fresh;
 	}
 
 	/** Reads stored chapters by key, in one transaction. */
@@ -235,6 +253,7 @@ export class SearchEngine {
 	/** Chapters were stored: index them (replacing any earlier text). */
 	chaptersStored(bibleRef: string, keys: readonly [string, number][]): Promise<void> {
 		this.#scanned.delete(bibleRef);
+		this.#storedList = undefined;
 		return this.#run(async () => {
 			const loaded = this.#loaded.get(bibleRef);
 			if (!loaded) {
@@ -261,6 +280,7 @@ export class SearchEngine {
 	/** The translation was deleted from this device: so is its index. */
 	translationDeleted(bibleRef: string): Promise<void> {
 		this.#scanned.delete(bibleRef);
+		this.#storedList = undefined;
 		return this.#run(async () => {
 			this.#loaded.delete(bibleRef);
 			this.#dirty.delete(bibleRef);
@@ -334,7 +354,7 @@ export class SearchEngine {
 	 * TranslationIndex.search), so both give the same answer.
 	 */
 	async search(request: SearchRequest): Promise<SearchAnswer> {
-		const stored = await this.#storedTranslations();
+		const stored = await this.#storedForSearch();
 		const warm = stored.every((ref) => this.#loaded.has(ref));
 		// The list read once per search: a second read in line behind it cost a few ms a keypress.
 		return warm

@@ -208,6 +208,32 @@ describe('Bible search index', () => {
 		expect(await refs(engine, 'light')).toEqual([]);
 	});
 
+	it('a translation stored in this tab is searched at once; one stored by another tab from the next search', async () => {
+		const apiRoot = await storeAll('KJV', { Gen: TEXT.Gen! });
+		const engine = new SearchEngine(apiRoot, { saveDelayMs: 0 });
+		const cache = bibleCache(apiRoot);
+		const translations = async (q: string) => {
+			const answer = await engine.search(request(q));
+			if (!answer.ok) throw new Error(answer.message);
+			return answer.coverage.map((c) => c.bibleRef);
+		};
+		expect(await translations('light')).toEqual(['KJV']);
+
+		// Another tab stores a translation: this engine is not told.
+		await cache.putDetail(detailOf('RV', ES));
+		await cache.putMany('RV', [
+			{ bookRef: 'John', chapter: 1, data: chapter(ES.John![0]!, 1), bytes: 1 }
+		]);
+		await translations('light'); // the keypress that notices it
+		expect(await translations('Dios')).toEqual(['KJV', 'RV']);
+		expect(await refs(engine, 'Dios')).toEqual(['John 1:1', 'John 1:2']);
+
+		// This tab deletes it and tells the engine: gone from the very next search.
+		await cache.deleteTranslation('RV');
+		await engine.translationDeleted('RV');
+		expect(await translations('Dios')).toEqual(['KJV']);
+	});
+
 	it('loads the saved index on a cold start, and rebuilds it when it is missing or stale', async () => {
 		const apiRoot = await storeAll('KJV', TEXT);
 		const first = new SearchEngine(apiRoot);
