@@ -16,8 +16,12 @@ export function loadPosition(bibleRef: string): Position | undefined {
 		const raw = storage()?.getItem(POSITION_PREFIX + bibleRef);
 		if (!raw) return undefined;
 		const p = JSON.parse(raw) as Partial<Position>;
-		return typeof p.bookRef === 'string' && Number.isInteger(p.chapter)
-			? { bookRef: p.bookRef, chapter: p.chapter as number }
+		// A damaged value ("", chapter 0) would make "Continue reading" a link to nowhere.
+		return typeof p.bookRef === 'string' &&
+			p.bookRef !== '' &&
+			Number.isInteger(p.chapter) &&
+			p.chapter! >= 1
+			? { bookRef: p.bookRef, chapter: p.chapter! }
 			: undefined;
 	} catch {
 		return undefined;

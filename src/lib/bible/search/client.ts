@@ -5,9 +5,13 @@ import type { FromWorker, ToWorker } from './protocol';
 
 type Reply = FromWorker & { id: number };
 
+const NO_WORKERS = 'This browser cannot run the search (no Web Workers).';
+const COULD_NOT_START = 'Search could not start in this browser. Reload the page and try again.';
+
 export class SearchWorkerClient {
 	#worker: Worker | undefined;
-	#failed = false;
+	/** Why searches cannot run on this page, once that is known: said to every later search. */
+	#failure: string | undefined;
 	#next = 0;
 	readonly #pending = new Map<number, (reply: Reply) => void>();
 	/** Chapters indexed per translation, as the worker reports them. */
@@ -18,9 +22,9 @@ export class SearchWorkerClient {
 	}
 
 	#start(): Worker | undefined {
-		if (this.#worker || this.#failed) return this.#worker;
+		if (this.#worker || this.#failure) return this.#worker;
 		if (typeof Worker === 'undefined') {
-			this.#failed = true;
+			this.#failure = NO_WORKERS;
 			return undefined;
 		}
 		// A module worker: Vite bundles it as its own hashed file, which the service worker caches.
@@ -42,17 +46,14 @@ export class SearchWorkerClient {
 			}
 		};
 		worker.onerror = () => {
-			this.#failed = true;
+			this.#failure = COULD_NOT_START;
 			this.#worker = undefined;
 			worker.terminate();
 			for (const [id, resolve] of this.#pending)
 				resolve({
 					type: 'answer',
 					id,
-					answer: {
-						ok: false,
-						message: 'Search could not start in this browser. Reload the page and try again.'
-					}
+					answer: { ok: false, message: COULD_NOT_START }
 				});
 			this.#pending.clear();
 		};
@@ -70,7 +71,7 @@ export class SearchWorkerClient {
 				resolve({
 					type: 'answer',
 					id: message.id,
-					answer: { ok: false, message: 'This browser cannot run the search (no Web Workers).' }
+					answer: { ok: false, message: this.#failure ?? NO_WORKERS }
 				});
 				return;
 			}
