@@ -104,7 +104,11 @@ export class OfflineState {
 					this.message = `${outcome.missing} chapters could not be downloaded (${outcome.reason}). Download again to fetch only those.`;
 					break;
 				case 'quota':
-					this.message = `Storage is full. The ${outcome.progress.done} chapters stored are kept; about ${formatBytes(outcome.neededBytes)} more space is needed to finish.`;
+					// Checking for changes rewrites chapters already counted: no new space to name.
+					this.message =
+						outcome.neededBytes > 0
+							? `Storage is full. The ${outcome.progress.done} chapters stored are kept; about ${formatBytes(outcome.neededBytes)} more space is needed to finish.`
+							: `Storage is full: not every changed chapter could be written. The chapters on this device are kept; free some space and check again.`;
 					break;
 			}
 		} catch (error) {
