@@ -123,7 +123,7 @@ export interface Snapshot {
 /** Reads stored chapters' verses (for the texts of hits); missing ones are left out. */
 export type ChapterLoader = (
 	keys: readonly [book: string, chapter: number][]
-) => Promise<{ book: string; chapter: number; verses: { ref: string; text: string }[] }[]>;
+) => Promise<ChapterText[]>;
 
 /** A stored chapter's verses, as the cold-start scan reads them. */
 export interface ChapterText {
@@ -234,9 +234,12 @@ export class TranslationIndex {
 		if (this.#chapters.has(key)) this.removeChapter(book, chapter);
 		const refs: string[] = [];
 		const docs: { id: string; text: string }[] = [];
+		// Not #texts: texts read for searches may hold verses the index has not got yet.
+		const seen = new Set<string>();
 		for (const v of verses) {
 			const id = verseId(book, chapter, v.ref);
-			if (this.#texts.has(id)) continue; // a verse ref twice in one chapter: keep the first
+			if (seen.has(id)) continue; // a verse ref twice in one chapter: keep the first
+			seen.add(id);
 			refs.push(v.ref);
 			this.#texts.set(id, v.text);
 			if (!this.#accents && /[^\p{ASCII}]/u.test(v.text))
