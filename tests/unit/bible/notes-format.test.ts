@@ -19,39 +19,7 @@ import {
 	type MergeResult,
 	type VerseNote
 } from '$lib/bible/notes/format';
-
-const note = (over: Partial<VerseNote> = {}): VerseNote => ({
-	book: 'John',
-	chapter: 3,
-	verse: 16,
-	bookmark: false,
-	note: '',
-	labels: [],
-	created: Date.UTC(2024, 0, 1),
-	updated: Date.UTC(2024, 0, 1),
-	...over
-});
-
-const file = (notes: unknown[], over: Record<string, unknown> = {}) =>
-	JSON.stringify({
-		format: 'api-workbench-bible-notes',
-		version: 1,
-		exported: '2024-01-01T00:00:00Z',
-		notes,
-		...over
-	});
-
-const entry = (over: Record<string, unknown> = {}) => ({
-	book: 'John',
-	chapter: 3,
-	verse: 16,
-	bookmark: true,
-	note: 'For God so loved',
-	labels: ['love'],
-	created: '2024-01-01T00:00:00.000Z',
-	updated: '2024-01-02T00:00:00.000Z',
-	...over
-});
+import { entry, file, note } from './notes-samples';
 
 /** The reason a file is refused with, as the user reads it (and that it is a refusal, not a crash). */
 function refusal(text: string): string {

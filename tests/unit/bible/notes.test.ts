@@ -13,42 +13,10 @@ import {
 import { NotesState } from '$lib/bible/notes/notes.svelte';
 import { NOTES_DB, NotesStore } from '$lib/bible/notes/store';
 import type { Chapter } from '$lib/bible/schemas';
+import { entry, file, note } from './notes-samples';
 
 let n = 0;
 const freshStore = () => new NotesStore(createStore(`test-notes-${++n}`, 'notes'));
-
-const note = (over: Partial<VerseNote> = {}): VerseNote => ({
-	book: 'John',
-	chapter: 3,
-	verse: 16,
-	bookmark: false,
-	note: '',
-	labels: [],
-	created: Date.UTC(2024, 0, 1),
-	updated: Date.UTC(2024, 0, 1),
-	...over
-});
-
-const file = (notes: unknown[], over: Record<string, unknown> = {}) =>
-	JSON.stringify({
-		format: FILE_FORMAT,
-		version: 1,
-		exported: '2024-01-01T00:00:00Z',
-		notes,
-		...over
-	});
-
-const entry = (over: Record<string, unknown> = {}) => ({
-	book: 'John',
-	chapter: 3,
-	verse: 16,
-	bookmark: true,
-	note: 'For God so loved',
-	labels: ['love'],
-	created: '2024-01-01T00:00:00.000Z',
-	updated: '2024-01-02T00:00:00.000Z',
-	...over
-});
 
 describe('the notes file', () => {
 	it('an export reads back as the same records, in Bible order', () => {
