@@ -84,7 +84,10 @@ async function openWithStore(dbName: string, storeName: string): Promise<IDBData
 	return open(version);
 }
 
-/** Chapters read at once for the storage figures (about 100 KB of a Bible's text: a 100-chapter page took 50–60 ms of the page's main thread on this machine). */
+/**
+ * Chapters read at once for the storage figures: about 100 KB of a Bible's text. A page of 100
+ * took 50–60 ms of the main thread here, long enough to make the page stutter.
+ */
 const USAGE_PAGE = 25;
 
 const bibleRange = (bibleRef: string) => IDBKeyRange.bound([bibleRef], [bibleRef, []]);
