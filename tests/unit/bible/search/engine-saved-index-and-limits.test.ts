@@ -5,11 +5,11 @@ import { del, get, set } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { relaxedStore } from '$lib/bible/cache';
 import { bibleCache, cacheDbNames } from '$lib/bible/chapter-cache';
-import type { BibleDetail, Chapter } from '$lib/bible/schemas';
+import type { BibleDetail } from '$lib/bible/schemas';
 import { SearchEngine, type SearchRequest } from '$lib/bible/search/engine';
 import { parseQuery } from '$lib/bible/search/query';
+import { chapter, storeText, type Text } from './stored-text';
 
-type Text = Record<string, string[][]>;
 type BookInfo = { ref: string; name: string; chapters?: number };
 
 const KJV: Text = {
@@ -46,27 +46,8 @@ function detail(ref: string, name: string, books: BookInfo[], text: Text): Bible
 	};
 }
 
-const chapter = (verses: string[], c: number): Chapter => ({
-	apiUrl: 'x',
-	ref: c,
-	verses: verses.map((text, i) => ({ ref: String(i + 1), text }))
-});
-
 let n = 0;
 const newRoot = () => `https://engine-more-${++n}.invalid/api`;
-
-async function storeText(apiRoot: string, bibleRef: string, text: Text): Promise<void> {
-	for (const [book, chapters] of Object.entries(text))
-		await bibleCache(apiRoot).putMany(
-			bibleRef,
-			chapters.map((verses, i) => ({
-				bookRef: book,
-				chapter: i + 1,
-				data: chapter(verses, i + 1),
-				bytes: 1
-			}))
-		);
-}
 
 /** A fresh API root with one translation stored (its book list too, unless `books` is null). */
 async function stored(

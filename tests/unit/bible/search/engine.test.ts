@@ -2,10 +2,11 @@ import { get } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import { relaxedStore } from '$lib/bible/cache';
 import { bibleCache, cacheDbNames } from '$lib/bible/chapter-cache';
-import type { BibleDetail, Chapter } from '$lib/bible/schemas';
+import type { BibleDetail } from '$lib/bible/schemas';
 import { SearchEngine, type SearchRequest } from '$lib/bible/search/engine';
 import { parseQuery } from '$lib/bible/search/query';
 import { matchVerse, TranslationIndex } from '$lib/bible/search/verse-index';
+import { chapter, storeText } from './stored-text';
 
 const TEXT: Record<string, string[][]> = {
 	Gen: [
@@ -66,28 +67,12 @@ function detailOf(ref: string, text: Record<string, string[][]>, extraBooks = 0)
 	};
 }
 
-const chapter = (verses: string[], c: number): Chapter => ({
-	apiUrl: 'x',
-	ref: c,
-	verses: verses.map((text, i) => ({ ref: String(i + 1), text }))
-});
-
 let n = 0;
 /** A fresh API root (its own databases), with the given chapters stored through the cache. */
 async function storeAll(bibleRef: string, text: Record<string, string[][]>, extraBooks = 0) {
 	const apiRoot = `https://test-${++n}.invalid/api`;
-	const cache = bibleCache(apiRoot);
-	await cache.putDetail(detailOf(bibleRef, text, extraBooks));
-	for (const [book, chapters] of Object.entries(text))
-		await cache.putMany(
-			bibleRef,
-			chapters.map((verses, i) => ({
-				bookRef: book,
-				chapter: i + 1,
-				data: chapter(verses, i + 1),
-				bytes: 100
-			}))
-		);
+	await bibleCache(apiRoot).putDetail(detailOf(bibleRef, text, extraBooks));
+	await storeText(apiRoot, bibleRef, text, 100);
 	return apiRoot;
 }
 
