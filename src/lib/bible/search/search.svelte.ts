@@ -77,9 +77,11 @@ export class SearchState {
 	/** A search has been answered (the results region shows). */
 	searched = $state(false);
 	message = $state('');
-	hits = $state<SearchHit[]>([]);
+	// Raw: each answer replaces the list whole, and deep proxies of 30 hits and their marks
+	// were time on every keypress of search as you type.
+	hits = $state.raw<SearchHit[]>([]);
 	total = $state(0);
-	coverage = $state<Coverage[]>([]);
+	coverage = $state.raw<Coverage[]>([]);
 	/** What was asked for the results shown, for the count's wording. */
 	shownFor = $state('');
 	#latest = 0;
