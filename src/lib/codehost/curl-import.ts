@@ -67,7 +67,10 @@ const IGNORED_FLAGS = new Set([
 ]);
 const DATA = new Set(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii']);
 
-/** Splits a command into words; `\` line continuations are joined first. */
+/**
+ * Splits a command into words; `\` line continuations are joined first (before any trimming, so a
+ * command copied with a trailing continuation leaves no stray empty word).
+ */
 function words(command: string): { words: string[]; notes: string[] } {
 	const notes: string[] = [];
 	const joined = command.replace(/\\\r?\n/g, ' ').replace(/\^\r?\n/g, ' ');
@@ -86,7 +89,7 @@ function words(command: string): { words: string[]; notes: string[] } {
 }
 
 export function parseCurl(command: string): ParsedCurl {
-	const { words: list, notes } = words(command.trim());
+	const { words: list, notes } = words(command);
 	if (list[0] !== 'curl')
 		throw new Error('This is not a cURL command: it should start with “curl”.');
 	const out: ParsedCurl = {

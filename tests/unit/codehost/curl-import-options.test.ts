@@ -1,0 +1,277 @@
+import { describe, expect, it } from 'vitest';
+import { parseCurl } from '$lib/codehost/curl-import';
+
+const URL_ = 'https://gitlab.example.com/api/v4/projects';
+
+describe('parseCurl: the shell words', () => {
+	it('joins `\\` line continuations and Windows `^` continuations, with or without a carriage return', () => {
+		for (const command of [
+			`curl\\\n${URL_}\\\n-H 'X-A: 1'`,
+			`curl\\\r\n${URL_}\\\r\n-H 'X-A: 1'`,
+			`curl^\n${URL_}^\n-H "X-A: 1"`,
+			`curl^\r\n${URL_}^\r\n-H "X-A: 1"`
+		]) {
+			const parsed = parseCurl(command);
+			expect(parsed.url).toBe(URL_);
+			expect(parsed.headers).toEqual([['X-A', '1']]);
+			expect(parsed.notes).toEqual([]);
+		}
+	});
+
+	it('a command copied with a trailing continuation (or blank lines around it) reads without a stray word', () => {
+		for (const command of [
+			`  curl ${URL_} \\\n  -H 'X-A: 1' \\\n`,
+			`\n\ncurl ${URL_} ^\r\n`,
+			`curl ${URL_} \\\n\n`
+		]) {
+			const parsed = parseCurl(command);
+			expect(parsed.url).toBe(URL_);
+			expect(parsed.notes).toEqual([]);
+		}
+	});
+
+	it('a shell comment is listed, not read as options', () => {
+		const parsed = parseCurl(`curl ${URL_} # list my projects`);
+		expect(parsed.url).toBe(URL_);
+		expect(parsed.notes).toEqual(['A comment: # list my projects']);
+	});
+
+	it('an unquoted URL with `?` or `*` (a shell glob) is still the URL', () => {
+		const parsed = parseCurl(`curl ${URL_}?search=web*`);
+		expect(parsed.url).toBe(`${URL_}?search=web*`);
+		expect(parsed.notes).toEqual([]);
+	});
+
+	it('a redirect or a second command is listed as not part of the request', () => {
+		expect(parseCurl(`curl '${URL_}' > out.json`).notes).toEqual([
+			'The shell operator “>” and what follows it are not part of the request.',
+			'“out.json”: a second URL, left out.'
+		]);
+	});
+
+	it('$NAME and ${NAME} stay as written (placeholders), never expanded', () => {
+		const parsed = parseCurl(`curl "${URL_}" -H "PRIVATE-TOKEN: \${GITLAB_TOKEN}" -H "X-B: $HOME"`);
+		expect(parsed.headers).toEqual([
+			['PRIVATE-TOKEN', '$GITLAB_TOKEN'],
+			['X-B', '$HOME']
+		]);
+	});
+});
+
+describe('parseCurl: option forms', () => {
+	it('--name=value is read like --name value', () => {
+		const parsed = parseCurl(
+			`curl --request=put --header='X-A: a=b' --data-raw='x=1=2' --url=${URL_} --user-agent=me`
+		);
+		expect(parsed.method).toBe('PUT');
+		expect(parsed.headers).toEqual([['X-A', 'a=b']]);
+		expect(parsed.body).toBe('x=1=2');
+		expect(parsed.url).toBe(URL_);
+		expect(parsed.notes).toEqual(['--user-agent me: left out (the browser decides this).']);
+	});
+
+	it('-Xvalue, -Hvalue, -dvalue, -bvalue and -uvalue (value glued to the short option)', () => {
+		const parsed = parseCurl(`curl -XPATCH '-HX-A: 1' -dname=x -btheme=dark -ume:pw ${URL_}`);
+		expect(parsed).toMatchObject({
+			method: 'PATCH',
+			headers: [['X-A', '1']],
+			body: 'name=x',
+			cookie: 'theme=dark',
+			user: 'me:pw',
+			url: URL_,
+			notes: []
+		});
+	});
+
+	it('a word that only contains --name=value (inside a URL) is not an option', () => {
+		const url = `${URL_}?search=a--b=c`;
+		const parsed = parseCurl(`curl '${url}'`);
+		expect(parsed.url).toBe(url);
+		expect(parsed.notes).toEqual([]);
+	});
+
+	it('an option missing its value at the end of the command reads as empty', () => {
+		expect(parseCurl(`curl ${URL_} -H`).notes).toEqual(['The header “” has no value.']);
+		expect(parseCurl(`curl ${URL_} -X`).method).toBe('GET');
+	});
+});
+
+describe('parseCurl: headers', () => {
+	it('Name: value, trimmed on both sides; a header without a name or a colon is listed', () => {
+		const parsed = parseCurl(`curl ${URL_} -H ' X-A :  1 ' -H 'NoColon' -H ':orphan' -H 'X-B:'`);
+		expect(parsed.headers).toEqual([
+			['X-A', '1'],
+			['X-B', '']
+		]);
+		expect(parsed.notes).toEqual([
+			'The header “NoColon” has no value.',
+			'The header “:orphan” has no value.'
+		]);
+	});
+});
+
+describe('parseCurl: bodies', () => {
+	it.each(['-d', '--data', '--data-raw', '--data-binary', '--data-ascii'])(
+		'%s sends its value as the body, and makes the request a POST',
+		(option) => {
+			const parsed = parseCurl(`curl ${URL_} ${option} 'name=x'`);
+			expect(parsed.body).toBe('name=x');
+			expect(parsed.method).toBe('POST');
+			expect(parsed.notes).toEqual([]);
+		}
+	);
+
+	it('several data options are joined with &', () => {
+		expect(parseCurl(`curl ${URL_} -d a=1 --data-raw b=2`).body).toBe('a=1&b=2');
+	});
+
+	it('--data-urlencode encodes the value after the first =, or the whole content without one', () => {
+		expect(parseCurl(`curl ${URL_} --data-urlencode 'q=a b&c=d'`).body).toBe('q=a%20b%26c%3Dd');
+		expect(parseCurl(`curl ${URL_} --data-urlencode 'a b'`).body).toBe('a%20b');
+		expect(parseCurl(`curl ${URL_} --data-urlencode '=a b'`).body).toBe('=a%20b');
+	});
+
+	it('--json sends the body with JSON Content-Type and Accept', () => {
+		const parsed = parseCurl(`curl ${URL_} --json '{"name":"x"}'`);
+		expect(parsed.body).toBe('{"name":"x"}');
+		expect(parsed.method).toBe('POST');
+		expect(parsed.headers).toEqual([
+			['Content-Type', 'application/json'],
+			['Accept', 'application/json']
+		]);
+	});
+
+	it('-G / --get puts the data into the query string (after & when there is one already)', () => {
+		for (const g of ['-G', '--get']) {
+			const parsed = parseCurl(`curl ${g} '${URL_}?per_page=5' -d search=web -d simple=true`);
+			expect(parsed.get).toBe(true);
+			expect(parsed.method).toBe('GET');
+			expect(parsed.url).toBe(`${URL_}?per_page=5&search=web&simple=true`);
+			expect(parsed.body).toBeUndefined();
+		}
+		expect(parseCurl(`curl -G ${URL_} -d search=web`).url).toBe(`${URL_}?search=web`);
+	});
+
+	it('-G without data leaves the URL as it is', () => {
+		const parsed = parseCurl(`curl -G ${URL_}`);
+		expect(parsed.url).toBe(URL_);
+		expect(parsed.body).toBeUndefined();
+	});
+
+	it('without -X and without data the method is GET; an explicit -X wins over data', () => {
+		expect(parseCurl(`curl ${URL_}`).method).toBe('GET');
+		expect(parseCurl(`curl -X delete ${URL_} -d a=1`).method).toBe('DELETE');
+	});
+});
+
+describe('parseCurl: long forms of options', () => {
+	it('--cookie, --user, --head, --request, --header, --url', () => {
+		const parsed = parseCurl(
+			`curl --request PUT --header 'X-A: 1' --cookie 'a=b' --user me:pw --url ${URL_}`
+		);
+		expect(parsed).toMatchObject({
+			method: 'PUT',
+			headers: [['X-A', '1']],
+			cookie: 'a=b',
+			user: 'me:pw',
+			url: URL_,
+			notes: []
+		});
+		expect(parseCurl(`curl --head ${URL_}`).method).toBe('HEAD');
+		expect(parseCurl(`curl -I ${URL_}`).method).toBe('HEAD');
+	});
+
+	it.each([
+		'-s',
+		'--silent',
+		'-S',
+		'--show-error',
+		'-i',
+		'--include',
+		'-v',
+		'--verbose',
+		'-L',
+		'--location',
+		'--compressed',
+		'-k',
+		'--insecure',
+		'-f',
+		'--fail',
+		'--globoff',
+		'-g'
+	])('the curl-only flag %s is dropped without a note and takes no value', (flag) => {
+		const parsed = parseCurl(`curl ${flag} ${URL_}`);
+		expect(parsed.url).toBe(URL_);
+		expect(parsed.notes).toEqual([]);
+	});
+
+	it.each([
+		'-o',
+		'--output',
+		'-m',
+		'--max-time',
+		'--connect-timeout',
+		'-A',
+		'--user-agent',
+		'-e',
+		'--referer',
+		'-w',
+		'--write-out',
+		'--retry'
+	])('the curl-only option %s and its value are listed as left out', (option) => {
+		const parsed = parseCurl(`curl ${option} 7 ${URL_}`);
+		expect(parsed.url).toBe(URL_);
+		expect(parsed.notes).toEqual([`${option} 7: left out (the browser decides this).`]);
+	});
+
+	it('an option not understood is listed; a second URL is listed', () => {
+		expect(parseCurl(`curl --http2 ${URL_} https://other.example/`).notes).toEqual([
+			'--http2: not understood, left out.',
+			'“https://other.example/”: a second URL, left out.'
+		]);
+	});
+});
+
+describe('parseCurl: multipart forms', () => {
+	it('-F, --form and --form-string text fields; a form alone makes the request a POST', () => {
+		const parsed = parseCurl(
+			`curl ${URL_} -F 'a=1' --form 'b=2;type=text/plain' --form-string 'c=3;type=text/plain'`
+		);
+		expect(parsed.form).toEqual([
+			['a', '1'],
+			['b', '2'],
+			['c', '3;type=text/plain']
+		]);
+		expect(parsed.method).toBe('POST');
+		expect(parsed.notes).toEqual([]);
+	});
+
+	it('an @ or < inside a value (an e-mail address) is text; only a leading one names a file', () => {
+		const parsed = parseCurl(`curl ${URL_} -F 'email=me@example.com' -F 'note=a<b'`);
+		expect(parsed.form).toEqual([
+			['email', 'me@example.com'],
+			['note', 'a<b']
+		]);
+		expect(parsed.files).toEqual([]);
+	});
+
+	it('a file field alone makes the request a POST and lists why the file is not read', () => {
+		const parsed = parseCurl(`curl ${URL_} --form 'file=@./a.txt'`);
+		expect(parsed.method).toBe('POST');
+		expect(parsed.files).toEqual(['file']);
+		expect(parsed.form).toEqual([]);
+		expect(parsed.notes).toEqual([
+			'--form file=@./a.txt: a page cannot read a file from your disk by its name; choose it under File.'
+		]);
+	});
+
+	it('a field without name=value, or with an empty name, is listed and left out', () => {
+		const parsed = parseCurl(`curl ${URL_} -F 'novalue' -F '=x'`);
+		expect(parsed.form).toEqual([]);
+		expect(parsed.notes).toEqual([
+			'-F novalue: not a name=value field, left out.',
+			'-F =x: not a name=value field, left out.'
+		]);
+		expect(parsed.method).toBe('GET');
+	});
+});
