@@ -334,8 +334,13 @@ export function pythonCode(r: CodeRequest, includeToken = false): string {
 	return lines.join('\n');
 }
 
+/** A repeated name (`labels[]=a&labels[]=b`) is one key with a list: a dict keeps one value per key. */
 function pyDict(pairs: [string, string][]): string {
-	return `{${pairs.map(([k, v]) => `${py(k)}: ${py(v)}`).join(', ')}}`;
+	const byName = new Map<string, string[]>();
+	for (const [k, v] of pairs) byName.set(k, [...(byName.get(k) ?? []), v]);
+	return `{${[...byName]
+		.map(([k, vs]) => `${py(k)}: ${vs.length > 1 ? `[${vs.map(py).join(', ')}]` : py(vs[0]!)}`)
+		.join(', ')}}`;
 }
 
 /** A JSON value as a Python literal. */
