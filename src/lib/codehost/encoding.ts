@@ -179,7 +179,9 @@ export function lintRequest(path: string, query = ''): PathLint[] {
 			message:
 				'The branch name contains a raw “/”: encode it as %2F, or it matches no endpoint (404).'
 		});
-	if (/\.json$/.test(path.split('?')[0]!))
+	// A repository file's own name may end in .json: that is the file, not a format suffix.
+	const inFilePath = fileAt > 0 && segments[fileAt - 1] === 'repository';
+	if (/\.json$/.test(path.split('?')[0]!) && !inFilePath)
 		out.push({ level: 'warning', message: 'The .json suffix is not needed.' });
 	const asked = new URLSearchParams(query);
 	if (asked.get('pagination') === 'keyset') {
