@@ -35,8 +35,15 @@ const preloaded = new Map<string, Promise<Response>>();
 /** Files preloaded or read by the demo service: never downloaded twice. */
 const requested = new Set<string>();
 
-/** Starts downloading the file of a demo book, for the demo service to take (once) when it needs it. */
+let serviceCode: Promise<unknown> | undefined;
+
+/**
+ * Starts downloading the file of a demo book, for the demo service to take (once) when it needs it,
+ * and the demo service's own code: asked for only once the demo transport has loaded, it was one
+ * more round trip before a deep-linked chapter showed.
+ */
 export function preloadDemoBook(bibleRef: string, bookRef: string): void {
+	serviceCode ??= import('./app').catch(() => (serviceCode = undefined));
 	const file = own(own(names, bibleRef)?.books, bookRef)?.file;
 	const url = file && demoBookUrls.get(file);
 	if (!file || !url || requested.has(file)) return;
