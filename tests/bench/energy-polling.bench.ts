@@ -120,7 +120,11 @@ export const energyRequestsWhileHidden: Benchmark = {
 			let hiddenRequests = 0;
 			let hidden = true;
 			page.on('request', (r) => {
-				if (hidden && r.url().startsWith(energyUrl)) hiddenRequests++;
+				if (hidden && r.url().startsWith(energyUrl)) {
+					hiddenRequests++;
+					const seen = (context.scratch.hiddenUrls ??= []) as string[];
+					seen.push(`${r.method()} ${new URL(r.url()).pathname}`);
+				}
 			});
 			// Longer than the whole delegation: a visible page would poll several times.
 			await page.waitForTimeout(DELEGATION_MS + 4000);
@@ -130,6 +134,10 @@ export const energyRequestsWhileHidden: Benchmark = {
 			await delegatedRow(page, guid).waitFor({ timeout: 30_000 });
 			return hiddenRequests;
 		}),
-	notes: () =>
-		`hidden for ${(DELEGATION_MS + 4000) / 1000} s right after buying (Page Visibility API); polling resumed and reached "Delegated" once shown`
+	notes: ({ scratch }) =>
+		`hidden for ${(DELEGATION_MS + 4000) / 1000} s right after buying (Page Visibility API); polling resumed and reached "Delegated" once shown${
+			(scratch.hiddenUrls as string[] | undefined)?.length
+				? `; sent while hidden: ${(scratch.hiddenUrls as string[]).join(', ')}`
+				: ''
+		}`
 };

@@ -38,6 +38,8 @@ export const explorerKeyset: Benchmark = {
 				.getByRole('textbox', { name: 'Query', exact: true })
 				.fill('pagination=keyset&per_page=100&order_by=id&sort=asc');
 			await page.getByRole('button', { name: 'Send', exact: true }).click();
+			// The pagination panel is a tab of the response.
+			await page.getByRole('tab', { name: 'Pagination' }).click();
 			const pagination = page.getByRole('region', { name: 'Pagination' });
 			await pagination.getByRole('button', { name: 'Fetch all pages' }).waitFor();
 			await pagination.getByRole('spinbutton', { name: 'Page cap' }).fill(String(PAGES));
