@@ -96,3 +96,25 @@ test('a compressed copy is never served as a file of its own', async () => {
 		expect(answer.headers['content-encoding']).toBeUndefined();
 	}
 });
+
+test('each area page is sent with its menu and heading in the HTML, painted before any script runs', async ({
+	browser
+}) => {
+	// No JavaScript at all: what shows is what the prerendered HTML carries.
+	const context = await browser.newContext({ javaScriptEnabled: false });
+	const page = await context.newPage();
+	const headings = {
+		'/explorer': 'Code-host API explorer',
+		'/energy': 'Energy order dashboard',
+		'/bible': 'Bible reader',
+		'/settings': 'Settings'
+	};
+	for (const [path, heading] of Object.entries(headings)) {
+		await page.goto(path);
+		await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+		await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link'), path).toHaveText(
+			['Explorer', 'Energy', 'Bible', 'Settings']
+		);
+	}
+	await context.close();
+});
