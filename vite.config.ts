@@ -1,6 +1,7 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { areaChunksPlugin } from './scripts/area-chunks-plugin';
 import { DEMO_BIBLE_DIR, demoBiblePlugin } from './scripts/demo-bible-plugin';
 
 /**
@@ -38,7 +39,7 @@ function workersInManifest(): Plugin {
 }
 
 export default defineConfig({
-	plugins: [demoBiblePlugin(), sveltekit(), workersInManifest()],
+	plugins: [demoBiblePlugin(), sveltekit(), areaChunksPlugin(), workersInManifest()],
 	// Module workers (the Bible search), as the page creates them with { type: 'module' }.
 	worker: { format: 'es' },
 	build: {

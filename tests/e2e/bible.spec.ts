@@ -168,6 +168,17 @@ test.describe('with the page not controlled by the service worker', () => {
 		]);
 	});
 
+	test('Live: a chapter opened from a link downloads none of the demo Bible', async ({ page }) => {
+		await goLive(page);
+		const demoBooks: string[] = [];
+		page.on('request', (r) => {
+			if (/\/assets\/[\w.-]+\.json$/.test(new URL(r.url()).pathname)) demoBooks.push(r.url());
+		});
+		await page.goto('/bible/KJV/John/3');
+		await expect(page.getByText('For God so loved the world')).toBeVisible();
+		expect(demoBooks).toEqual([]);
+	});
+
 	test('Demo: when the demo Bible cannot be loaded the reader says so, blames no server, and Try again reads the chapter', async ({
 		page,
 		context

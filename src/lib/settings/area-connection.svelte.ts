@@ -2,7 +2,9 @@ import type { HttpClient } from '$lib/http/client';
 import type { Exchange } from '$lib/http/exchange';
 import { clientFor } from './client-for';
 import type { Mode, ServiceId } from './connection';
+import { loadConnections } from './persistence';
 import { settings } from './settings.svelte';
+import { preloadDemoBible, type DemoBibleHint } from './transport';
 
 /**
  * What an area's state is built from: the connection Settings provide for one service, read
@@ -36,6 +38,24 @@ export class AreaConnection {
 	/** The service's "Remember on this device" (Bible has no secret). */
 	get remember(): boolean {
 		return this.service !== 'bible' && settings.remember[this.service];
+	}
+
+	/**
+	 * For a page that is still downloading (a deep link): starts loading the demo Bible and the book
+	 * it will read, when the stored settings say the Bible is in Demo mode.
+	 */
+	async preloadDemo(hint: DemoBibleHint): Promise<void> {
+		if (this.service !== 'bible') return;
+		try {
+			// Read here rather than through settings.load(): the settings' arrival renders the page in
+			// the same task, which would start the download only after that render.
+			const demo = settings.loaded
+				? Promise.resolve(this.mode === 'demo')
+				: loadConnections().then((stored) => stored[this.service].mode === 'demo');
+			await preloadDemoBible(hint, demo);
+		} catch {
+			// Only a head start: the reader loads them again, and says so if that fails.
+		}
 	}
 
 	/** An HTTP client for the connection as it is now. */

@@ -61,3 +61,20 @@ export function transportFor(service: ServiceId, connection: Connection): Servic
 		}
 	};
 }
+
+/** What the demo Bible can start downloading before the page asks for it: a chapter's book. */
+export interface DemoBibleHint {
+	bibleRef: string;
+	bookRef: string;
+}
+
+/**
+ * Starts loading the demo Bible's code and a book while the page's own code is still downloading:
+ * a deep-linked chapter then waits one round trip for them, not two. Only when `demo` resolves true,
+ * so a Live user never downloads the fakes. (The names are the reader's own, Live or Demo.)
+ */
+export async function preloadDemoBible(hint: DemoBibleHint, demo: Promise<boolean>): Promise<void> {
+	// Both at once: waiting for the names after the settings would let the page render first.
+	const [{ preloadDemoBook }, isDemo] = await Promise.all([import('$lib/fakes/bible/names'), demo]);
+	if (isDemo) preloadDemoBook(hint.bibleRef, hint.bookRef);
+}

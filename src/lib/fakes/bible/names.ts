@@ -43,7 +43,10 @@ let serviceCode: Promise<unknown> | undefined;
  * more round trip before a deep-linked chapter showed.
  */
 export function preloadDemoBook(bibleRef: string, bookRef: string): void {
-	serviceCode ??= import('./app').catch(() => (serviceCode = undefined));
+	// The transport too: the reader's first request loads it.
+	serviceCode ??= Promise.all([import('./app'), import('../demo-transport')]).catch(
+		() => (serviceCode = undefined)
+	);
 	const file = own(own(names, bibleRef)?.books, bookRef)?.file;
 	const url = file && demoBookUrls.get(file);
 	if (!file || !url || requested.has(file)) return;

@@ -1,0 +1,106 @@
+import type { ManualChunkMeta, ManualChunksFunction, ModuleInfo } from 'rollup';
+import { describe, expect, it } from 'vitest';
+import { areaChunksPlugin, chunkFor, partOfRoute } from '../../../scripts/area-chunks-plugin';
+
+describe('partOfRoute', () => {
+	it.each([
+		['/app/src/routes/+layout.svelte', 'shell'],
+		['/app/src/routes/+layout.ts', 'shell'],
+		['/app/src/routes/+error.svelte', 'shell'],
+		['/app/src/routes/+page.svelte', 'home'],
+		['/app/src/routes/(areas)/+layout.svelte', 'areas'],
+		['/app/src/routes/(areas)/bible/[bible]/[book]/[chapter]/+page.ts', 'bible'],
+		['/app/src/routes/(areas)/explorer/+page.svelte', 'explorer'],
+		['C:\\app\\src\\routes\\(areas)\\energy\\+page.svelte', 'energy'],
+		['/app/src/lib/bible/api.ts', undefined]
+	])('%s belongs to %s', (file, part) => {
+		expect(partOfRoute(file)).toBe(part);
+	});
+});
+
+describe('chunkFor', () => {
+	const use = (parts: string[], pages: number) => chunkFor({ parts: new Set(parts), pages });
+
+	it('leaves lazy code and one page’s own modules to Rollup', () => {
+		expect(use([], 0)).toBeUndefined();
+		expect(use(['bible'], 1)).toBeUndefined();
+	});
+
+	it('puts what every page starts with in the shell, whoever else uses it', () => {
+		expect(use(['shell', 'bible', 'explorer'], 5)).toBe('shell');
+	});
+
+	it('groups an area’s shared modules, and modules of two areas in the areas chunk', () => {
+		expect(use(['bible'], 3)).toBe('bible');
+		expect(use(['areas'], 1)).toBe('areas');
+		expect(use(['bible', 'energy'], 2)).toBe('areas');
+	});
+
+	it('keeps a module of the home page and an area out of the areas chunk', () => {
+		expect(use(['home', 'settings'], 2)).toBe('shell');
+	});
+});
+
+/** A module graph as Rollup describes it to manualChunks: static importers only. */
+function graph(imports: Record<string, string[]>): ManualChunkMeta {
+	const importers = new Map<string, string[]>();
+	for (const [from, tos] of Object.entries(imports))
+		for (const to of tos) importers.set(to, [...(importers.get(to) ?? []), from]);
+	return {
+		getModuleIds: () => Object.keys(imports)[Symbol.iterator](),
+		getModuleInfo: (id) =>
+			({ id, importers: importers.get(id) ?? [], importedIds: imports[id] ?? [] }) as ModuleInfo
+	};
+}
+
+function manualChunks(): ManualChunksFunction {
+	const plugin = areaChunksPlugin();
+	const hook = plugin.outputOptions as (this: unknown, o: object) => { manualChunks: unknown };
+	return hook.call({ environment: { name: 'client' } }, { format: 'es' })
+		.manualChunks as ManualChunksFunction;
+}
+
+describe('areaChunksPlugin', () => {
+	const nodes = '/app/.svelte-kit/generated/client-optimized/nodes';
+	const meta = graph({
+		'/app/node_modules/@sveltejs/kit/src/runtime/client/entry.js': ['/svelte/runtime.js'],
+		[`${nodes}/0.js`]: ['/app/src/routes/+layout.svelte'],
+		'/app/src/routes/+layout.svelte': ['/svelte/runtime.js'],
+		[`${nodes}/3.js`]: ['/app/src/routes/+page.svelte'],
+		'/app/src/routes/+page.svelte': ['/app/src/lib/ui/status.ts'],
+		[`${nodes}/4.js`]: ['/app/src/routes/(areas)/bible/+page.svelte'],
+		'/app/src/routes/(areas)/bible/+page.svelte': ['/app/src/lib/bible/api.ts'],
+		[`${nodes}/7.js`]: ['/app/src/routes/(areas)/bible/[bible]/+page.svelte'],
+		'/app/src/routes/(areas)/bible/[bible]/+page.svelte': [
+			'/app/src/lib/bible/api.ts',
+			'/app/src/lib/bible/reader.ts'
+		],
+		'/app/src/lib/bible/api.ts': ['/app/src/lib/http/client.ts', '/svelte/runtime.js'],
+		[`${nodes}/11.js`]: ['/app/src/routes/(areas)/settings/+page.svelte'],
+		'/app/src/routes/(areas)/settings/+page.svelte': [
+			'/app/src/lib/ui/status.ts',
+			'/app/src/lib/http/client.ts'
+		],
+		'/app/src/lib/fakes/app.ts': ['/app/src/lib/http/client.ts']
+	});
+	const chunk = manualChunks();
+	const of = (id: string) => chunk(id, meta);
+
+	it('assigns every module a page reaches, so Rollup pulls none into an area’s chunk', () => {
+		expect(of('/svelte/runtime.js')).toBe('shell');
+		expect(of('/app/src/lib/ui/status.ts')).toBe('shell');
+		expect(of('/app/src/lib/bible/api.ts')).toBe('bible');
+		expect(of('/app/src/lib/http/client.ts')).toBe('areas');
+	});
+
+	it('leaves a page’s own module and lazy code to Rollup', () => {
+		expect(of('/app/src/lib/bible/reader.ts')).toBeUndefined();
+		expect(of('/app/src/lib/fakes/app.ts')).toBeUndefined();
+	});
+
+	it('changes nothing outside the browser build', () => {
+		const plugin = areaChunksPlugin();
+		const hook = plugin.outputOptions as (this: unknown, o: object) => unknown;
+		expect(hook.call({ environment: { name: 'ssr' } }, { format: 'es' })).toBeNull();
+	});
+});
