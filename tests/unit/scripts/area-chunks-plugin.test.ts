@@ -1,4 +1,4 @@
-import type { ManualChunkMeta, ManualChunksFunction, ModuleInfo } from 'rollup';
+import type { GetManualChunk, ManualChunkMeta, ModuleInfo } from 'rollup';
 import { describe, expect, it } from 'vitest';
 import { areaChunksPlugin, chunkFor, partOfRoute } from '../../../scripts/area-chunks-plugin';
 
@@ -6,7 +6,7 @@ describe('partOfRoute', () => {
 	it.each([
 		['/app/src/routes/+layout.svelte', 'shell'],
 		['/app/src/routes/+layout.ts', 'shell'],
-		['/app/src/routes/+error.svelte', 'shell'],
+		['/app/src/routes/+error.svelte', 'error'],
 		['/app/src/routes/+page.svelte', 'home'],
 		['/app/src/routes/(areas)/+layout.svelte', 'areas'],
 		['/app/src/routes/(areas)/bible/[bible]/[book]/[chapter]/+page.ts', 'bible'],
@@ -36,8 +36,10 @@ describe('chunkFor', () => {
 		expect(use(['bible', 'energy'], 2)).toBe('areas');
 	});
 
-	it('keeps a module of the home page and an area out of the areas chunk', () => {
+	it('keeps a module of the home page or the error page and an area out of the areas chunk', () => {
 		expect(use(['home', 'settings'], 2)).toBe('shell');
+		expect(use(['error', 'bible'], 2)).toBe('shell');
+		expect(use(['error'], 1)).toBeUndefined();
 	});
 });
 
@@ -49,15 +51,19 @@ function graph(imports: Record<string, string[]>): ManualChunkMeta {
 	return {
 		getModuleIds: () => Object.keys(imports)[Symbol.iterator](),
 		getModuleInfo: (id) =>
-			({ id, importers: importers.get(id) ?? [], importedIds: imports[id] ?? [] }) as ModuleInfo
+			({
+				id,
+				importers: importers.get(id) ?? [],
+				importedIds: imports[id] ?? []
+			}) as unknown as ModuleInfo
 	};
 }
 
-function manualChunks(): ManualChunksFunction {
+function manualChunks(): GetManualChunk {
 	const plugin = areaChunksPlugin();
 	const hook = plugin.outputOptions as (this: unknown, o: object) => { manualChunks: unknown };
 	return hook.call({ environment: { name: 'client' } }, { format: 'es' })
-		.manualChunks as ManualChunksFunction;
+		.manualChunks as GetManualChunk;
 }
 
 describe('areaChunksPlugin', () => {
