@@ -3,9 +3,9 @@
 // (`bible`, `explorer`, …). Rollup's default makes one chunk per distinct set of pages that share a
 // module, which on the reader gave some 40 small files before the first verse: on a phone each costs
 // a round trip more than its bytes. A page here loads the shell, the areas chunk and its own area's
-// chunk. Code loaded later (import() from a page) keeps Rollup's default chunks. (Splitting an area's
-// chunk further, so the reader would not download the library's search, made the reader slower: the
-// one more request cost more than the 10 KB it saved.)
+// chunk. Code loaded later (import() from a page) keeps Rollup's default chunks. Measured on the
+// reader, each request saved mattered more than bytes: the error page (loaded at start on every
+// page) stays in the shell, and the reader downloads the library's search with the Bible's chunk.
 //
 // Every module a page reaches is assigned, so Rollup never pulls a shared module into an area's
 // chunk (it does that with any unassigned static dependency of a manual chunk), which would make the
@@ -19,9 +19,7 @@ export function partOfRoute(file: string): string | undefined {
 	const at = path.lastIndexOf('/src/routes/');
 	if (at < 0) return undefined;
 	const rest = path.slice(at + '/src/routes/'.length);
-	if (/^\+layout\b/.test(rest)) return 'shell';
-	// Loaded at start on every page, but after the first paint: not part of the shell's first bytes.
-	if (/^\+error\b/.test(rest)) return 'error';
+	if (/^\+(layout|error)\b/.test(rest)) return 'shell';
 	if (/^\+page\b/.test(rest)) return 'home';
 	const grouped = /^\(areas\)\/(?:([^/]+)\/)?/.exec(rest);
 	if (grouped) return grouped[1] ?? 'areas';
@@ -42,8 +40,8 @@ export function chunkFor({ parts, pages }: Usage): string | undefined {
 	// One page's own modules go into that page's file, as Rollup would put them.
 	if (pages === 1 && !parts.has('areas')) return undefined;
 	if (parts.size === 1) return [...parts][0];
-	// Shared by the home page or the error page and an area: small, and neither may load an area's chunk.
-	if (parts.has('home') || parts.has('error')) return 'shell';
+	// Shared by the home page and an area: small, and the home page must not load an area's chunk.
+	if (parts.has('home')) return 'shell';
 	return 'areas';
 }
 

@@ -6,7 +6,7 @@ describe('partOfRoute', () => {
 	it.each([
 		['/app/src/routes/+layout.svelte', 'shell'],
 		['/app/src/routes/+layout.ts', 'shell'],
-		['/app/src/routes/+error.svelte', 'error'],
+		['/app/src/routes/+error.svelte', 'shell'],
 		['/app/src/routes/+page.svelte', 'home'],
 		['/app/src/routes/(areas)/+layout.svelte', 'areas'],
 		['/app/src/routes/(areas)/bible/[bible]/[book]/[chapter]/+page.ts', 'bible'],
@@ -36,10 +36,8 @@ describe('chunkFor', () => {
 		expect(use(['bible', 'energy'], 2)).toBe('areas');
 	});
 
-	it('keeps a module of the home page or the error page and an area out of the areas chunk', () => {
+	it('keeps a module of the home page and an area out of the areas chunk', () => {
 		expect(use(['home', 'settings'], 2)).toBe('shell');
-		expect(use(['error', 'bible'], 2)).toBe('shell');
-		expect(use(['error'], 1)).toBeUndefined();
 	});
 });
 
