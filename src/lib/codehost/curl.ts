@@ -15,11 +15,19 @@ export function shellQuote(value: string): string {
 	return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
+/**
+ * A word the shell reads as it is (letters, digits, `-`, `_`, `.`) stays bare, for the familiar
+ * `-X DELETE`; anything else is quoted, so no input can end its word.
+ */
+export function shellWord(value: string): string {
+	return /^[A-Za-z0-9_.-]+$/.test(value) ? value : shellQuote(value);
+}
+
 export function toCurl(input: CurlInput, { includeSecrets = false } = {}): string {
 	const url = includeSecrets ? input.url : redactUrl(input.url);
 	const headers = includeSecrets ? input.headers : redactHeaders(input.headers);
 	const parts = ['curl'];
-	if (input.method.toUpperCase() !== 'GET') parts.push('-X', input.method.toUpperCase());
+	if (input.method.toUpperCase() !== 'GET') parts.push('-X', shellWord(input.method.toUpperCase()));
 	for (const [name, value] of Object.entries(headers))
 		parts.push('-H', shellQuote(`${name}: ${value}`));
 	if (input.withCookies)

@@ -9,6 +9,7 @@ import {
 	redactText,
 	redactUrl
 } from '$lib/http/redact';
+import { isHttpMethod } from '$lib/http/method';
 import type { BodyKind } from './endpoints';
 
 export const HISTORY_LIMIT = 500;
@@ -178,13 +179,29 @@ function isEntry(v: unknown): v is HistoryEntry {
 	);
 }
 
+/**
+ * A file whose entry names something other than an HTTP method is refused whole: that text would
+ * reach "Copy as cURL" and "Run again", and an edited file is not to be trusted in part.
+ */
+function checkMethods(entries: readonly HistoryEntry[]): void {
+	entries.forEach((e, i) => {
+		for (const method of [e.method, (e.request as { method?: unknown } | undefined)?.method])
+			if (method !== undefined && !isHttpMethod(method))
+				throw new Error(
+					`Entry ${i + 1} of the file names “${String(method).slice(0, 24)}” as its method, which is not an HTTP method (such as GET or POST). Nothing was imported; fix or remove that entry and import the file again.`
+				);
+	});
+}
+
 /** Reads an export; entries are redacted again on the way in, in case the file was edited. */
 export function parseHistoryExport(text: string): HistoryEntry[] {
 	const data = JSON.parse(text) as Partial<HistoryExport>;
 	if (data?.format !== 'codehost-explorer-history' || !Array.isArray(data.entries))
 		throw new Error('This file is not an explorer history export.');
+	const entries = data.entries.filter(isEntry);
+	checkMethods(entries);
 	const body = (text: unknown) => (typeof text === 'string' ? redactBody(text) : undefined);
-	return data.entries.filter(isEntry).map((e) => ({
+	return entries.map((e) => ({
 		...e,
 		url: redactUrl(e.url),
 		requestHeaders: redactHeaders(e.requestHeaders ?? {}),
