@@ -1,6 +1,7 @@
 /** An answer as the explorer shows it: status, headers, body, its error shape and pagination. */
 import { headersToObject } from '$lib/http/exchange';
 import { redactHeaderUrls, redactText, redactUrl } from '$lib/http/redact';
+import { JSON_MAX_DEPTH, jsonDepth } from '$lib/http/json-walk';
 import { parseJsonBody } from '$lib/http/validate';
 import { classifyAnswer, type ErrorShape } from './errors';
 import { inspectPagination, type PaginationReport } from './pagination';
@@ -26,6 +27,8 @@ export interface ExplorerResponse {
 	refreshed: boolean;
 	shape: ErrorShape | null;
 	pagination: PaginationReport;
+	/** Why the body is shown as text only (JSON nested too deep for the tree). */
+	treeNote?: string;
 	/** Opened from History: when it was sent, and whether its body was kept only in part. */
 	stored?: { at: string; cut: boolean };
 }
@@ -37,15 +40,29 @@ export interface ResponseContext {
 	secrets: readonly string[];
 }
 
+/**
+ * The body read as JSON. An answer nested deeper than the tree and the checks walk is kept as
+ * text with a note, never handed to them: any JSON a server sends is shown, none takes the view down.
+ */
+function readBody(bodyText: string): { json: unknown; isJson: boolean; treeNote?: string } {
+	const parsed = parseJsonBody(bodyText);
+	if (!parsed.ok) return { json: undefined, isJson: false };
+	if (jsonDepth(parsed.value) <= JSON_MAX_DEPTH) return { json: parsed.value, isJson: true };
+	return {
+		json: undefined,
+		isJson: true,
+		treeNote: `This answer is JSON nested more than ${JSON_MAX_DEPTH} levels deep, deeper than the tree view reads, so it is shown as text.`
+	};
+}
+
 export function toExplorerResponse(
 	outcome: SendOutcome,
 	method: string,
 	context: ResponseContext
 ): ExplorerResponse {
 	const { result, hops, refreshed, redirectNote, offsite } = outcome;
-	const parsed = parseJsonBody(result.text);
+	const { json, isJson, treeNote } = readBody(result.text);
 	const headers = result.exchange.responseHeaders;
-	const json = parsed.ok ? parsed.value : undefined;
 	// Link URLs come from the raw headers, to be followed exactly as given (the exchange record
 	// has secrets redacted, also inside a Link that echoes a query token); what is shown is redacted.
 	const report = inspectPagination(headersToObject(result.response.headers), {
@@ -64,7 +81,8 @@ export function toExplorerResponse(
 		headers,
 		bodyText: result.text,
 		json,
-		isJson: parsed.ok,
+		isJson,
+		...(treeNote && { treeNote }),
 		durationMs: result.exchange.durationMs,
 		sizeBytes: result.exchange.sizeBytes,
 		hops,
@@ -76,7 +94,7 @@ export function toExplorerResponse(
 			headers,
 			bodyText: result.text,
 			json,
-			isJson: parsed.ok,
+			isJson,
 			crossOrigin: context.crossOrigin
 		}),
 		pagination: {
@@ -112,8 +130,7 @@ export function formatSize(bytes: number): string {
  */
 export function responseFromEntry(entry: HistoryEntry, context: ResponseContext): ExplorerResponse {
 	const bodyText = entry.responseBody ?? '';
-	const parsed = parseJsonBody(bodyText);
-	const json = parsed.ok ? parsed.value : undefined;
+	const { json, isJson, treeNote } = readBody(bodyText);
 	const headers = entry.responseHeaders;
 	const status = entry.status ?? 0;
 	const report = inspectPagination(headers, {
@@ -131,21 +148,22 @@ export function responseFromEntry(entry: HistoryEntry, context: ResponseContext)
 		headers,
 		bodyText,
 		json,
-		isJson: parsed.ok,
+		isJson,
+		...(treeNote && { treeNote }),
 		durationMs: entry.durationMs,
 		sizeBytes: entry.sizeBytes,
 		hops: [],
 		refreshed: false,
 		// A body cut for storage is no fault of the server's: it is not read as malformed.
 		shape:
-			entry.responseBodyCut && !parsed.ok
+			entry.responseBodyCut && !isJson
 				? null
 				: classifyAnswer({
 						status,
 						headers,
 						bodyText,
 						json,
-						isJson: parsed.ok,
+						isJson,
 						crossOrigin: context.crossOrigin
 					}),
 		pagination: { ...report, links: report.links.map((l) => ({ ...l, shown: l.url })) },

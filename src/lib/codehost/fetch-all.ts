@@ -115,7 +115,7 @@ export async function walkPages(options: WalkOptions): Promise<WalkResult> {
 		options.onItems?.(answer.json);
 		options.onProgress?.({ pages, items, url });
 		const link = Object.entries(answer.headers).find(([k]) => k.toLowerCase() === 'link')?.[1];
-		const next = linksByRel(link).next;
+		const next = linksByRel(link, url).next;
 		if (!next) return stop('done', `Done: no rel="next" after page ${pages}.`, answer.status);
 		url = rewrite(next);
 	}

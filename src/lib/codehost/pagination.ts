@@ -32,7 +32,7 @@ export function readPagination(
 	requestUrl?: string
 ): PaginationInfo {
 	const lower = lowerKeys(headers);
-	const links = parseLinkHeader(lower['link']);
+	const links = parseLinkHeader(lower['link'], requestUrl);
 	const values: PaginationInfo['values'] = {};
 	for (const name of OFFSET_HEADERS) if (name in lower) values[name] = lower[name]!;
 	const hasOffset = Object.keys(values).length > 0;
@@ -210,7 +210,7 @@ export function inspectPagination(
 
 /** A Link URL rewritten onto the base URL's origin and API root, for servers behind a proxy. */
 export function keepBaseUrl(linkUrl: string, apiRoot: string): string {
-	const link = new URL(linkUrl);
+	const link = new URL(linkUrl, apiRoot);
 	const root = new URL(apiRoot);
 	const at = link.pathname.indexOf('/api/v4');
 	const rest = at === -1 ? link.pathname : link.pathname.slice(at + '/api/v4'.length);

@@ -2,6 +2,8 @@
  * Every rule of the code-host contract (shared/seeds/RULES.md) and what the explorer does with it:
  * implemented, or shown to the person where it is the server's matter. No Svelte here.
  */
+import { jsonEntries } from '$lib/http/json-walk';
+
 export interface RuleNote {
 	id: string;
 	rule: string;
@@ -324,13 +326,11 @@ const BOOLEAN_KEY =
 	/^(is_|can_|has_|needs_)|(_enabled|_access|archived|confidential|protected|merged|system|locked|admin|default|blocked)$/;
 
 /** Paths of null values under boolean-looking keys: each is treated as false (CH-BOOL-1). */
-export function nullBooleans(value: unknown, path = '', out: string[] = [], limit = 20): string[] {
-	if (out.length >= limit || value === null || typeof value !== 'object') return out;
-	for (const [key, child] of Object.entries(value as Record<string, unknown>)) {
-		const here = path ? `${path}.${key}` : key;
-		if (child === null && BOOLEAN_KEY.test(key)) out.push(here);
-		else if (child && typeof child === 'object') nullBooleans(child, here, out, limit);
+export function nullBooleans(value: unknown, limit = 20): string[] {
+	const out: string[] = [];
+	for (const entry of jsonEntries(value)) {
 		if (out.length >= limit) break;
+		if (entry.value === null && BOOLEAN_KEY.test(entry.key)) out.push(entry.path);
 	}
 	return out;
 }
@@ -338,8 +338,5 @@ export function nullBooleans(value: unknown, path = '', out: string[] = [], limi
 /** Parameter paths whose value is null (CH-BOOL-2: booleans are true or false, never null). */
 export function nullParams(value: unknown, path = ''): string[] {
 	if (value === null) return [path];
-	if (!value || typeof value !== 'object') return [];
-	return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) =>
-		nullParams(v, path ? `${path}.${k}` : k)
-	);
+	return [...jsonEntries(value, path)].filter((e) => e.value === null).map((e) => e.path);
 }

@@ -6,11 +6,27 @@ export interface LinkEntry {
 }
 
 /**
+ * A Link target as an absolute URL: RFC 8288 §3.2 reads a relative reference (`?page=2`,
+ * `/api/v4/x`, `//host/x`) against the URL the answer came from. Without that URL, or when the
+ * reference cannot be read, it is kept as written.
+ */
+function resolveTarget(url: string, base: string | undefined): string {
+	// An absolute URL is followed exactly as the server wrote it, not re-serialized.
+	if (!base || /^[a-z][a-z\d+.-]*:/i.test(url)) return url;
+	try {
+		return new URL(url, base).href;
+	} catch {
+		return url;
+	}
+}
+
+/**
  * Parses a Link header tolerantly: any order of entries and parameters, any spacing,
  * quoted or bare values, several space-separated rels in one entry, commas inside <…>.
- * Unparseable pieces are skipped rather than failing the whole header.
+ * Unparseable pieces are skipped rather than failing the whole header. With `base` (the
+ * request's URL), relative targets come back absolute.
  */
-export function parseLinkHeader(header: string | null | undefined): LinkEntry[] {
+export function parseLinkHeader(header: string | null | undefined, base?: string): LinkEntry[] {
 	if (!header) return [];
 	const entries: LinkEntry[] = [];
 	let i = 0;
@@ -20,7 +36,7 @@ export function parseLinkHeader(header: string | null | undefined): LinkEntry[] 
 		if (open === -1) break;
 		const close = header.indexOf('>', open + 1);
 		if (close === -1) break;
-		const url = header.slice(open + 1, close).trim();
+		const url = resolveTarget(header.slice(open + 1, close).trim(), base);
 		i = close + 1;
 		const params: Record<string, string> = {};
 		// Parameters run until the next top-level comma.
@@ -72,9 +88,12 @@ export function parseLinkHeader(header: string | null | undefined): LinkEntry[] 
 }
 
 /** The URL for each rel; the first entry wins when a rel repeats. */
-export function linksByRel(header: string | null | undefined): Record<string, string> {
+export function linksByRel(
+	header: string | null | undefined,
+	base?: string
+): Record<string, string> {
 	const out: Record<string, string> = {};
-	for (const entry of parseLinkHeader(header)) {
+	for (const entry of parseLinkHeader(header, base)) {
 		if (!(entry.rel in out)) out[entry.rel] = entry.url;
 	}
 	return out;
