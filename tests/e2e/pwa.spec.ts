@@ -136,7 +136,7 @@ test('offline before the app was saved: opening an area says so, not "Internal E
 	await context.close();
 });
 
-test('a new deploy shows "A new version is available"; Reload keeps what was typed', async ({
+test('a new deploy shows "A new version is available"; Reload keeps what was typed, never a secret', async ({
 	page
 }) => {
 	const server = await startStaticServer(port(), { copyOf: 'build' });
@@ -144,6 +144,21 @@ test('a new deploy shows "A new version is available"; Reload keeps what was typ
 		await page.goto(server.url + '/explorer');
 		await waitForController(page);
 		await page.getByRole('textbox', { name: 'Path' }).fill('/projects/diaspora%2Fclient-1');
+		// A token shown as text, and one inside a pasted cURL command.
+		await page.getByRole('combobox', { name: 'Auth method', exact: true }).selectOption({
+			label: 'Personal, project or group access token'
+		});
+		await page.getByLabel('Token', { exact: true }).fill('glpat-shown-token');
+		await page.locator('button[aria-controls="explorer-token"]').click();
+		await expect(page.getByLabel('Token', { exact: true })).toHaveAttribute('type', 'text');
+		await page.getByRole('button', { name: 'Import cURL' }).click();
+		await page
+			.getByRole('textbox', { name: 'cURL command' })
+			.fill(`curl -H 'PRIVATE-TOKEN: glpat-in-curl-box' https://gitlab.example.com/api/v4/user`);
+		// What the reload writes, read as the next page starts (before the app restores and clears it).
+		await page.addInitScript(() => {
+			(window as unknown as { draft: string | null }).draft = sessionStorage.getItem('form-drafts');
+		});
 		await expect(page.getByText('A new version is available')).toHaveCount(0);
 
 		// Deploy: a changed service worker is a new version. A deploy writes its compressed copies
@@ -160,6 +175,10 @@ test('a new deploy shows "A new version is available"; Reload keeps what was typ
 		await expect(page.getByRole('textbox', { name: 'Path' })).toHaveValue(
 			'/projects/diaspora%2Fclient-1'
 		);
+		const draft = await page.evaluate(() => (window as unknown as { draft: string | null }).draft);
+		expect(draft).toContain('/projects/diaspora%2Fclient-1');
+		expect(draft).not.toContain('glpat-shown-token');
+		expect(draft).not.toContain('glpat-in-curl-box');
 		await expect(page.getByText('A new version is available')).toHaveCount(0);
 	} finally {
 		await server.stop();

@@ -66,3 +66,22 @@ export function hasCredentialHeader(headers: Headers): boolean {
 	});
 	return found;
 }
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+const CREDENTIAL_TEXT = new RegExp(
+	[
+		// A header line or cURL -H word: `PRIVATE-TOKEN: …`, `Authorization: Bearer …`.
+		`(?:^|[^\\w-])(?:${[...CREDENTIAL_HEADERS].map(escape).join('|')})\\s*:`,
+		// A query or form parameter: `?private_token=…`, `password=…`.
+		`(?:^|[?&\\s'"])(?:${[...CREDENTIAL_PARAMS].map(escape).join('|')})=`,
+		// cURL's own ways of sending one: -u user:pass, -b cookie, --oauth2-bearer.
+		`(?:^|\\s)(?:-u|--user|-b|--cookie|--oauth2-bearer)(?:\\s|=|$)`,
+		`\\bBearer\\s+\\S`
+	].join('|'),
+	'im'
+);
+
+/** Whether a text (a pasted cURL command, a header list, a query) carries a credential. */
+export function holdsCredential(text: string): boolean {
+	return CREDENTIAL_TEXT.test(text);
+}

@@ -1,8 +1,12 @@
 /**
  * Keeps what the user typed across an update reload: every named or id'd field's value goes to
  * session storage, and is put back (with input events, so bound state follows) once the page
- * shows the same fields again. Password and file fields are never saved.
+ * shows the same fields again. Secrets are never saved: password and file fields, a secret field
+ * while it is shown as text (`data-secret`), and any text that carries a credential (a pasted
+ * cURL command with a token, a header list with PRIVATE-TOKEN).
  */
+import { holdsCredential } from '$lib/http/credentials';
+
 const KEY = 'form-drafts';
 
 interface Draft {
@@ -23,9 +27,10 @@ function keyOf(field: Field): string | null {
 }
 
 function savable(field: Field): boolean {
-	return !(
-		field instanceof HTMLInputElement && ['password', 'file', 'hidden'].includes(field.type)
-	);
+	if (field instanceof HTMLInputElement && ['password', 'file', 'hidden'].includes(field.type))
+		return false;
+	if (field.closest('[data-secret]')) return false;
+	return !holdsCredential(field.value);
 }
 
 function fields(): Field[] {
