@@ -68,6 +68,20 @@ export async function startHostile(apiPort: number, otherPort: number): Promise<
 			res.writeHead(Number(redirect[1]), { location: elsewhere('/projects', echo) }).end();
 			return;
 		}
+		if (url.pathname === '/api/v4/nested') {
+			// JSON nested 5,000 levels deep: JSON.parse reads it, a recursive walk does not.
+			const body = '{"a":'.repeat(4999) + '{"is_admin":null}' + '}'.repeat(4999);
+			res.writeHead(200, { 'content-type': 'application/json' }).end(body);
+			return;
+		}
+		if (url.pathname === '/api/v4/schemeless') {
+			// A Link without a scheme, to the other port.
+			const next = `<//127.0.0.1:${otherPort}/api/v4/schemeless?page=2>; rel="next"`;
+			res
+				.writeHead(200, { 'content-type': 'application/json', link: next, 'x-page': '1' })
+				.end(url.searchParams.get('page') === '2' ? '[{"id":2}]' : '[{"id":1}]');
+			return;
+		}
 		if (url.pathname === '/api/v4/projects') {
 			const keyset = url.searchParams.get('pagination') === 'keyset';
 			const links = keyset

@@ -1,4 +1,5 @@
 /** The environments list, the active one, and editing its variable values. */
+import type { SecretStorages } from '$lib/settings/secret-storage';
 import {
 	defaultEnvironments,
 	EnvironmentStore,
@@ -7,21 +8,77 @@ import {
 	type EnvironmentsData,
 	type TokenReference
 } from './environments';
+import {
+	isSecretVariable,
+	loadSecretValues,
+	looksSecret,
+	saveSecretValues,
+	withoutSecretValues,
+	withSecretValues,
+	type SecretValues
+} from './secret-variables';
 
 export class EnvironmentsState {
 	environments = $state<Environment[]>(defaultEnvironments().environments);
 	activeId = $state(defaultEnvironments().activeId);
 	message = $state<string | null>(null);
 	#store: EnvironmentStore;
+	#storages: SecretStorages | undefined;
+	#remember: () => boolean = () => false;
+	#credentialNames: () => readonly string[] = () => [];
 
-	constructor(store: EnvironmentStore = new EnvironmentStore()) {
+	constructor(store: EnvironmentStore = new EnvironmentStore(), storages?: SecretStorages) {
 		this.#store = store;
+		this.#storages = storages;
+	}
+
+	/**
+	 * Where secret values go (the Code host's "Remember"), and which variables the request uses
+	 * for a credential: those become secret for good.
+	 */
+	keepSecrets(remember: () => boolean, credentialNames: () => readonly string[]): void {
+		this.#remember = remember;
+		this.#credentialNames = credentialNames;
 	}
 
 	async load(): Promise<void> {
 		const data = await this.#store.load();
-		this.environments = data.environments;
+		const secrets = loadSecretValues(this.#storages);
+		this.environments = data.environments.map((e) => withSecretValues(e, secrets));
 		this.activeId = data.activeId;
+	}
+
+	/** Whether a variable of the active environment is kept as a secret. */
+	isSecret(name: string): boolean {
+		return isSecretVariable(this.active, name, this.#credentialNames());
+	}
+
+	/** Whether the person may untick it: a name like `token` is secret whatever they say. */
+	canUnmark(name: string): boolean {
+		return !looksSecret(name) && !this.#credentialNames().includes(name);
+	}
+
+	/** Marks or unmarks a variable of the active environment as secret. */
+	setSecret(name: string, secret: boolean): void {
+		const env = this.active;
+		const others = (env.secret ?? []).filter((n) => n !== name);
+		const list = secret ? [...others, name] : others;
+		const { secret: _old, ...rest } = env;
+		this.#replace(list.length ? { ...rest, secret: list } : rest);
+	}
+
+	/** Every secret value of every environment, for redaction (as short values are not). */
+	get secretValues(): string[] {
+		const used = this.#credentialNames();
+		const values = this.environments.flatMap((env) =>
+			Object.values(withoutSecretValues(env, used).secrets)
+		);
+		return values.filter((v, i) => v.length >= 4 && values.indexOf(v) === i);
+	}
+
+	/** The environments as a file may carry them: secret values left empty. */
+	forExport(): Environment[] {
+		return this.environments.map((e) => withoutSecretValues(e, this.#credentialNames()).env);
 	}
 
 	get active(): Environment {
@@ -111,7 +168,26 @@ export class EnvironmentsState {
 		void this.#save();
 	}
 
+	/** IndexedDB gets every environment without its secret values; those go where tokens go. */
 	#save(): Promise<void> {
-		return this.#store.save(this.data);
+		this.#markCredentialVariables();
+		const secrets: SecretValues = {};
+		const environments = this.environments.map((env) => {
+			const split = withoutSecretValues(env);
+			if (Object.keys(split.secrets).length) secrets[env.id] = split.secrets;
+			return split.env;
+		});
+		saveSecretValues(secrets, this.#remember(), this.#storages);
+		return this.#store.save({ environments, activeId: this.activeId });
+	}
+
+	/** A variable once used for a credential stays secret after the request changes. */
+	#markCredentialVariables(): void {
+		const used = this.#credentialNames();
+		if (!used.length) return;
+		this.environments = this.environments.map((env) => {
+			const add = used.filter((n) => Object.hasOwn(env.values, n) && !env.secret?.includes(n));
+			return add.length ? { ...env, secret: [...(env.secret ?? []), ...add] } : env;
+		});
 	}
 }

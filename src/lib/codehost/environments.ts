@@ -1,6 +1,7 @@
 /**
- * Environments (named sets of variable values) in IndexedDB. Values are not secrets; an
- * environment may name an auth method to use (a token reference), never hold the token itself.
+ * Environments (named sets of variable values) in IndexedDB. A secret variable's value is never
+ * written here (secret-variables.ts keeps it apart); an environment may name an auth method to
+ * use (a token reference), never hold the token itself.
  */
 import { createStore, get, set, type UseStore } from 'idb-keyval';
 import { AUTH_METHODS, methodInfo, WAY_LABELS, type AuthMethod, type AuthWay } from './auth';
@@ -16,6 +17,8 @@ export interface Environment {
 	id: string;
 	name: string;
 	values: Record<string, string>;
+	/** Variables the person marked as secret (names only). */
+	secret?: string[];
 	/** Switching to this environment selects this auth method and way; absent: auth stays. */
 	auth?: TokenReference;
 }
@@ -63,7 +66,16 @@ export function cleanEnvironment(value: unknown): Environment | null {
 		for (const [k, v] of Object.entries(e.values as Record<string, unknown>))
 			if (VARIABLE_NAME.test(k) && typeof v === 'string') values[k] = v;
 	const auth = cleanReference(e.auth);
-	return { id: e.id, name: e.name.trim().slice(0, 100), values, ...(auth ? { auth } : {}) };
+	const secret = Array.isArray(e.secret)
+		? e.secret.filter((n): n is string => typeof n === 'string' && VARIABLE_NAME.test(n))
+		: [];
+	return {
+		id: e.id,
+		name: e.name.trim().slice(0, 100),
+		values,
+		...(secret.length ? { secret } : {}),
+		...(auth ? { auth } : {})
+	};
 }
 
 const KEY = 'environments';

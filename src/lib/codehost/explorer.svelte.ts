@@ -9,6 +9,7 @@ import { parseJsonBody } from '$lib/http/validate';
 import { AuthState } from './auth.svelte';
 import { CollectionsState } from './collections.svelte';
 import { EnvironmentsState } from './environments.svelte';
+import { credentialVariables } from './secret-variables';
 import { referenceLabel, type TokenReference } from './environments';
 import { toCurl } from './curl';
 import { generate, type Client, type CodeRequest } from './codegen';
@@ -147,6 +148,15 @@ export class ExplorerState extends RequestBuilder {
 			(refresh) => this.#refreshTokens(refresh),
 			() => this.#connection.remember
 		);
+		this.environments.keepSecrets(
+			() => this.#connection.remember,
+			() => credentialVariables(this.headers, this.query)
+		);
+	}
+
+	/** What is redacted wherever a request is recorded or shown: tokens and secret variables. */
+	get secrets(): string[] {
+		return [...this.auth.secrets, ...this.environments.secretValues];
 	}
 
 	/** The API root requests go to (shown before the path). */
@@ -170,8 +180,7 @@ export class ExplorerState extends RequestBuilder {
 			apiRoot: this.#connection.apiRoot,
 			live: this.#connection.live,
 			auth: this.auth,
-			client: (onExchange) =>
-				this.#connection.client({ secrets: () => this.auth.secrets, onExchange }),
+			client: (onExchange) => this.#connection.client({ secrets: () => this.secrets, onExchange }),
 			record: (exchange) => this.#record(exchange, run),
 			signal
 		};
@@ -301,7 +310,7 @@ export class ExplorerState extends RequestBuilder {
 		return {
 			apiRoot: this.#connection.apiRoot,
 			crossOrigin: this.#connection.live && isCrossOrigin(this.#connection.apiRoot, pageOrigin()),
-			secrets: this.auth.secrets
+			secrets: this.secrets
 		};
 	}
 
@@ -326,7 +335,7 @@ export class ExplorerState extends RequestBuilder {
 	}
 
 	exportCollections(): string {
-		return this.collections.exportFile(this.environments.environments);
+		return this.collections.exportFile(this.environments.forExport());
 	}
 
 	importCollections(text: string): void {
@@ -412,7 +421,7 @@ export class ExplorerState extends RequestBuilder {
 	/** Code for the request in one client's form; the token only when asked for. */
 	code(client: Client, includeToken = false): string {
 		const text = generate(client, this.codeRequest(), includeToken);
-		return includeToken ? text : redactText(text, this.auth.secrets);
+		return includeToken ? text : redactText(text, this.secrets);
 	}
 
 	/**
@@ -491,8 +500,7 @@ export class ExplorerState extends RequestBuilder {
 				signal: controller.signal,
 				rewrite: (u) => this.#linkTarget(u),
 				onItems: (items) => (this.walkItems = this.walkItems.concat(items)),
-				onProgress: (p) =>
-					(this.walkProgress = { ...p, url: hideSecrets(p.url, this.auth.secrets) }),
+				onProgress: (p) => (this.walkProgress = { ...p, url: hideSecrets(p.url, this.secrets) }),
 				send: async (url, signal) => {
 					const { result: r } = await sendExplorerRequest(
 						{ method: 'GET', target: url, headers },
@@ -509,8 +517,8 @@ export class ExplorerState extends RequestBuilder {
 			});
 			this.walkResult = {
 				...result,
-				url: hideSecrets(result.url, this.auth.secrets),
-				message: hideSecrets(result.message, this.auth.secrets)
+				url: hideSecrets(result.url, this.secrets),
+				message: hideSecrets(result.message, this.secrets)
 			};
 		} finally {
 			this.walking = false;
@@ -534,7 +542,7 @@ export class ExplorerState extends RequestBuilder {
 			exchange,
 			this.#connection.apiRoot,
 			run ? undefined : this.#saved,
-			this.auth.secrets,
+			this.secrets,
 			run
 		);
 		this.history = [entry, ...this.history].slice(0, 500);
@@ -680,7 +688,7 @@ export class ExplorerState extends RequestBuilder {
 			},
 			{ includeSecrets }
 		);
-		return includeSecrets ? curl : redactText(curl, this.auth.secrets);
+		return includeSecrets ? curl : redactText(curl, this.secrets);
 	}
 
 	curlFor(entry: HistoryEntry): string {
