@@ -718,11 +718,12 @@ test('server-side rules are shown: null booleans treated as false, and the rule-
 	await page.goto('/explorer');
 	await request(page, 'GET', '/projects/1');
 	const note = ui(page).response.getByText('yes/no field');
+	// The note names the field it is about.
 	await expect(note).toContainText(
-		'A yes/no field is empty (null) here; the API means “no” by that.'
+		'The yes/no field archived is empty (null) here; the API means “no” by that.'
 	);
 	// Field paths and rule ids only for those who ask for them.
-	await expect(note).not.toContainText('archived');
+	await expect(note).not.toContainText('CH-BOOL-1');
 	await expect(page.getByText('The API’s conventions, rule by rule')).toHaveCount(0);
 	await page.getByRole('checkbox', { name: 'Show spec references' }).check();
 	await expect(note).toContainText('archived (CH-BOOL-1)');

@@ -240,8 +240,26 @@ export const REASON_PHRASES: Record<number, string> = {
 	503: 'Service Unavailable'
 };
 
-export function statusMeaning(status: number): string {
+/** What a success means for this method: a 200 to a GET returned the resource, to a DELETE removed it. */
+const SUCCESS_BY_METHOD: Record<string, Record<number, string>> = {
+	GET: { 200: 'The request succeeded; the resource is returned.' },
+	HEAD: { 200: 'The request succeeded; only the headers are returned.' },
+	PUT: { 200: 'The update succeeded; the updated resource is returned.' },
+	PATCH: { 200: 'The update succeeded; the updated resource is returned.' },
+	POST: {
+		200: 'The action succeeded; its result is returned.',
+		201: 'The resource was created and is returned.'
+	},
+	DELETE: {
+		200: 'The deletion succeeded.',
+		202: 'The deletion was accepted and is scheduled.',
+		204: 'The deletion succeeded; there is no body.'
+	}
+};
+
+export function statusMeaning(status: number, method?: string): string {
 	return (
+		(method && SUCCESS_BY_METHOD[method.toUpperCase()]?.[status]) ??
 		STATUS_MEANINGS[status] ??
 		(status >= 500
 			? 'Server error.'

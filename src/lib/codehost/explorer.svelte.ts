@@ -86,6 +86,8 @@ interface LastSent {
  */
 export class ExplorerState extends RequestBuilder {
 	sending = $state(false);
+	/** When the request in flight left (Date.now()), for "Sending… 1.2 s". */
+	sendingSince = $state(0);
 	response = $state<ExplorerResponse | null>(null);
 	/** Why no answer came (network, CORS, timeout, cancelled), or null. */
 	failure = $state<ApiProblem | null>(null);
@@ -267,6 +269,7 @@ export class ExplorerState extends RequestBuilder {
 		const controller = new AbortController();
 		this.#controller = controller;
 		this.sending = true;
+		this.sendingSince = Date.now();
 		this.failure = null;
 		try {
 			const outcome = await sendExplorerRequest(request, this.#context(controller.signal));

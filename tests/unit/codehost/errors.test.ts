@@ -191,6 +191,18 @@ describe('status table', () => {
 		expect(statusMeaning(418)).toBe('Client error.');
 	});
 
+	it('CH-ST-1: a success reads for the method sent: a 200 to a GET is not a PUT or a DELETE', () => {
+		expect(statusMeaning(200, 'get')).toBe('The request succeeded; the resource is returned.');
+		expect(statusMeaning(200, 'PUT')).toBe(
+			'The update succeeded; the updated resource is returned.'
+		);
+		expect(statusMeaning(201, 'POST')).toBe('The resource was created and is returned.');
+		expect(statusMeaning(204, 'DELETE')).toBe('The deletion succeeded; there is no body.');
+		// Not a success of that method: the general meaning.
+		expect(statusMeaning(404, 'GET')).toBe(STATUS_MEANINGS[404]);
+		expect(statusMeaning(201, 'GET')).toBe(STATUS_MEANINGS[201]);
+	});
+
 	it('CH-ID-2, CH-ID-1: each template says which identifier its resource takes', () => {
 		const note = (id: string) => ENDPOINTS.find((e) => e.id === id)!.note;
 		expect(note('get-issue')).toMatch(/by iid, not id/);

@@ -106,7 +106,7 @@ describe('a secret variable is never written to storage in plain text', () => {
 describe('X-Note: {{token}} with a secret value', () => {
 	async function sent() {
 		const app = createCodehostApp();
-		const explorer = explorerOver((input, init) => app.fetch(new Request(input, init)));
+		const explorer = explorerOver(async (input, init) => app.fetch(new Request(input, init)));
 		explorer.environments.setValue('token', SECRET);
 		explorer.headers = 'X-Note: {{token}}';
 		await explorer.send();
