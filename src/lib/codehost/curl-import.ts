@@ -102,6 +102,8 @@ export function parseCurl(command: string): ParsedCurl {
 		notes
 	};
 	const data: string[] = [];
+	/** Flags that change only how curl itself runs: left out, and listed in one note. */
+	const curlOnly: string[] = [];
 	for (let i = 1; i < list.length; i++) {
 		let word = list[i]!;
 		let inline: string | undefined;
@@ -134,9 +136,8 @@ export function parseCurl(command: string): ParsedCurl {
 		else if (word === '--url') out.url = value();
 		else if (word === '-I' || word === '--head') {
 			out.method = 'HEAD';
-		} else if (IGNORED_FLAGS.has(word)) {
-			// Output and connection details of curl itself: nothing to send.
-		} else if (IGNORED_WITH_VALUE.has(word)) {
+		} else if (IGNORED_FLAGS.has(word)) curlOnly.push(word);
+		else if (IGNORED_WITH_VALUE.has(word)) {
 			const v = value();
 			out.notes.push(`${word} ${v}: left out (the browser decides this).`);
 		} else if (word === '-F' || word === '--form' || word === '--form-string') {
@@ -157,6 +158,10 @@ export function parseCurl(command: string): ParsedCurl {
 		else if (!out.url) out.url = word;
 		else out.notes.push(`“${word}”: a second URL, left out.`);
 	}
+	if (curlOnly.length)
+		out.notes.push(
+			`${curlOnly.join(', ')}: left out (${curlOnly.length > 1 ? 'they change' : 'it changes'} only how curl itself runs or prints).`
+		);
 	if (!out.url) throw new Error('The command has no URL.');
 	if (data.length) out.body = data.join('&');
 	const multipart = out.form.length > 0 || out.files.length > 0;
@@ -257,9 +262,15 @@ export function toRequest(parsed: ParsedCurl, apiRoot: string): ImportedRequest 
 		const lower = name.toLowerCase();
 		if (lower === 'private-token') take(value, 'personal', 'private-token-header');
 		else if (lower === 'job-token') take(value, 'job', 'job-token-header');
-		else if (lower === 'authorization' && /^bearer\s+/i.test(value))
-			take(value.replace(/^bearer\s+/i, ''), 'personal', 'bearer');
-		else if (lower === 'authorization')
+		else if (lower === 'authorization' && /^bearer\s+/i.test(value)) {
+			// A Bearer token is OAuth's (so an expired one is refreshed), unless it shows it is an
+			// access token: GitLab's prefix, or a placeholder named like one ($GITLAB_TOKEN).
+			const bearer = value.replace(/^bearer\s+/i, '');
+			const personal = isPlaceholder(bearer)
+				? !/oauth|access/i.test(bearer)
+				: /^gl(pat|dt)-/.test(bearer);
+			take(bearer, personal ? 'personal' : 'oauth', 'bearer');
+		} else if (lower === 'authorization')
 			notes.push(
 				'The Authorization header is not a Bearer token: left out (the API takes tokens, not passwords).'
 			);
@@ -284,7 +295,8 @@ export function toRequest(parsed: ParsedCurl, apiRoot: string): ImportedRequest 
 		notes.push('-u (user and password) was left out: the API takes tokens, not passwords.');
 
 	let params = '';
-	let bodyKind: BodyKind = parsed.method === 'GET' ? 'query' : 'json';
+	// Without data curl sends no body: neither does the request (no `{}`, no JSON content type).
+	let bodyKind: BodyKind = parsed.method === 'GET' ? 'query' : 'none';
 	const multipart = parsed.form.length > 0 || parsed.files.length > 0;
 	if (multipart) {
 		params = parsed.form.length ? JSON.stringify(unflatten(parsed.form), null, 2) : '';

@@ -199,10 +199,18 @@ describe('parseCurl: long forms of options', () => {
 		'--fail',
 		'--globoff',
 		'-g'
-	])('the curl-only flag %s is dropped without a note and takes no value', (flag) => {
+	])('the curl-only flag %s takes no value and is listed as left out', (flag) => {
 		const parsed = parseCurl(`curl ${flag} ${URL_}`);
 		expect(parsed.url).toBe(URL_);
-		expect(parsed.notes).toEqual([]);
+		expect(parsed.notes).toEqual([
+			`${flag}: left out (it changes only how curl itself runs or prints).`
+		]);
+	});
+
+	it('several curl-only flags are listed in one note, in the order written', () => {
+		expect(parseCurl(`curl -s -L --globoff ${URL_}`).notes).toEqual([
+			'-s, -L, --globoff: left out (they change only how curl itself runs or prints).'
+		]);
 	});
 
 	it.each([

@@ -86,11 +86,13 @@ describe('toRequest: credentials (CH-AUTH-1, CH-AUTH-2, CH-AUTH-3, CH-SUDO-2)', 
 	it.each([
 		['PRIVATE-TOKEN', 'tok-1', 'personal', 'private-token-header'],
 		['JOB-TOKEN', 'tok-1', 'job', 'job-token-header'],
-		['Authorization', 'Bearer tok-1', 'personal', 'bearer'],
-		['authorization', 'bearer  tok-1', 'personal', 'bearer']
+		// A Bearer token is OAuth's, so it can be refreshed; GitLab's own prefix says personal.
+		['Authorization', 'Bearer tok-1', 'oauth', 'bearer'],
+		['authorization', 'bearer  tok-1', 'oauth', 'bearer'],
+		['Authorization', 'Bearer glpat-tok-1', 'personal', 'bearer']
 	])('CH-AUTH: the %s header moves into the token field', (name, value, method, way) => {
 		const r = load(`curl ${ROOT_URL}/projects -H '${name}: ${value}'`);
-		expect(r.token).toBe('tok-1');
+		expect(r.token).toBe(value.replace(/^bearer\s+/i, ''));
 		expect(r.snapshot.auth).toEqual({ method, way });
 		expect(r.snapshot.headers).toBe('');
 		expect(r.notes).toEqual([]);
@@ -214,11 +216,19 @@ describe('toRequest: headers', () => {
 });
 
 describe('toRequest: bodies', () => {
-	it('without a body: GET has query parameters, other methods a JSON body', () => {
+	it('without data curl sends no body, and neither does the request: no {} and no JSON type', () => {
 		const get = load(`curl ${ROOT_URL}/x`);
 		expect(get.snapshot).toMatchObject({ method: 'GET', bodyKind: 'query', params: '' });
 		const del = load(`curl -X DELETE ${ROOT_URL}/x`);
-		expect(del.snapshot).toMatchObject({ method: 'DELETE', bodyKind: 'json', params: '' });
+		expect(del.snapshot).toMatchObject({ method: 'DELETE', bodyKind: 'none', params: '' });
+		// GitLab's documentation writes POSTs with everything in the query.
+		const post = load(`curl --globoff --request POST "${ROOT_URL}/projects?name=x&labels[]=a"`);
+		expect(post.snapshot).toMatchObject({
+			method: 'POST',
+			bodyKind: 'none',
+			params: '',
+			query: 'name=x&labels[]=a'
+		});
 	});
 
 	it('a JSON object body, with or without a JSON Content-Type, fills Parameters', () => {

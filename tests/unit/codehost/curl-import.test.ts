@@ -89,6 +89,7 @@ describe('cURL import', () => {
 		expect(r.token).toBe('glpat-from-browser');
 		expect(r.notes).toEqual([
 			'--frobnicate: not understood, left out.',
+			'--compressed: left out (it changes only how curl itself runs or prints).',
 			'accept-language: left out (the browser sets it).',
 			'sec-fetch-mode: left out (the browser sets it).',
 			'The cookies were left out: the browser sends its own.',
