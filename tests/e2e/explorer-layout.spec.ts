@@ -66,9 +66,13 @@ test.describe('laptop (1366×860)', () => {
 		await u.send.click();
 		await expect(u.status).toContainText('200');
 		await expect(u.send).toBeFocused();
+		// Scroll the request side with the mouse wheel, as a person does, to its last field.
 		const last = page.getByRole('textbox', { name: 'Request headers' });
-		await last.scrollIntoViewIfNeeded();
-		expect(await last.evaluate(inView)).toBe(true);
+		expect(await last.evaluate(inView)).toBe(false);
+		const form = (await page.getByRole('form', { name: 'Request' }).boundingBox())!;
+		await page.mouse.move(form.x + form.width / 2, form.y + 200);
+		await page.mouse.wheel(0, 4000);
+		await expect.poll(() => last.evaluate(inView)).toBe(true);
 		expect(await u.status.evaluate(inView)).toBe(true);
 		expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
 	});
@@ -97,6 +101,40 @@ test.describe('laptop (1366×860)', () => {
 		await openTab(page, 'Pagination');
 		await expect(pages).toHaveCount(0);
 		await expect(u.pagination.getByRole('button', { name: 'Next page' })).toBeVisible();
+	});
+
+	test('Compare with…: a Fetch all run is one entry, the first answer stays pickable, answers pin and filter', async ({
+		page
+	}) => {
+		await page.goto('/explorer');
+		const u = ui(page);
+		await u.path.fill('/projects/1');
+		await u.query.fill('');
+		await u.send.click();
+		await expect(u.status).toContainText('200');
+		await u.path.fill('/projects');
+		await u.query.fill('per_page=5');
+		await u.send.click();
+		await expect(u.status).toContainText('200');
+		await openTab(page, 'Pagination');
+		await u.pagination.getByRole('spinbutton', { name: 'Page cap' }).fill('120');
+		await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
+		await expect(u.pagination.getByRole('status')).toContainText('Fetched: 120 pages', {
+			timeout: 20_000
+		});
+		await u.response.getByRole('button', { name: 'Compare with…' }).click();
+		const picker = u.response.getByRole('combobox', { name: 'Earlier response' });
+		const options = picker.getByRole('option');
+		await expect(options.filter({ hasText: 'Fetch all pages' })).toHaveCount(1);
+		await expect(options.filter({ hasText: '/projects/1 ' })).toHaveCount(1);
+		const filter = u.response.getByRole('textbox', { name: 'Filter by path' });
+		await filter.fill('projects/1');
+		await expect(options).toHaveCount(2);
+		await picker.selectOption({ index: 1 });
+		await u.response.getByRole('button', { name: 'Pin this answer' }).click();
+		await filter.fill('nothing-like-this');
+		await expect(options.filter({ hasText: 'Pinned · GET /projects/1 ' })).toHaveCount(1);
+		await expect(u.response.getByRole('region', { name: 'Differences' })).toBeVisible();
 	});
 
 	test('the split between request and response moves with the keyboard and is remembered', async ({
