@@ -91,11 +91,12 @@ function gitbeakerCannot(r: CodeRequest, p: Plan): string | null {
 
 /** The path for gitbeaker's requester: relative to its API URL when that reads back the same. */
 function endpointUnder(base: string, prefix: string): string {
-	if (base.startsWith(prefix)) {
+	if (base.startsWith(prefix) && URL.canParse(base)) {
 		const rest = base.slice(prefix.length);
+		const sent = new URL(base).href;
 		// `./` keeps a first segment with a colon (`http:`) from being read as a URL of its own.
 		for (const candidate of [rest, `./${rest}`])
-			if (new URL(candidate, prefix).href === base) return candidate;
+			if (new URL(candidate, prefix).href === sent) return candidate;
 	}
 	return base;
 }
@@ -203,7 +204,12 @@ export function gitbeakerFromPlan(r: CodeRequest, p: Plan): string {
 const py = (value: string) => JSON.stringify(value);
 /** python-gitlab turns these into comma-separated or other forms before sending. */
 const PY_TYPED = new Set(['labels', 'iids', 'topic', 'topics', 'skip_groups', 'avatar']);
-const PY_KEYWORDS = new Set(['from', 'import', 'lambda', 'global', 'class', 'not', 'in', 'is']);
+/** Python's keywords, which cannot be keyword arguments. */
+const PY_KEYWORDS = new Set(
+	'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(
+		' '
+	)
+);
 
 /** Pairs as a Python dict: a repeated name is one key with a list, so no value is lost. */
 function pyDict(pairs: [string, string][], more: string[] = []): string {

@@ -5,6 +5,7 @@
  * The token is an environment variable unless the person opts in. No Svelte here.
  */
 import type { AuthMethod, AuthWay, SudoWay } from './auth';
+import { originOf } from '$lib/http/credentials';
 import { shellQuote } from './curl';
 import { decodeQuery } from './encoding';
 import { requestTarget } from './request-target';
@@ -105,18 +106,9 @@ export interface Plan {
 	includeToken: boolean;
 }
 
-/** WHATWG-normalized, as the browser's fetch sends it (dot segments and all). */
-function normalized(url: string): string {
-	try {
-		return new URL(url).href;
-	} catch {
-		return url;
-	}
-}
-
 export function planOf(r: CodeRequest, includeToken = false): Plan {
 	const target = requestTarget(r.apiRoot, r.path, r.query);
-	const url = normalized(target.url);
+	const url = target.url;
 	const q = url.indexOf('?');
 	const base = q === -1 ? url : url.slice(0, q);
 	const pairs = q === -1 ? [] : decodeQuery(url.slice(q + 1));
@@ -137,7 +129,7 @@ export function planOf(r: CodeRequest, includeToken = false): Plan {
 		includeToken
 	};
 	if (!target.credentialed) {
-		const there = new URL(url).origin;
+		const there = originOf(url) ?? url;
 		plan.offsite = `This request goes to ${there}, not to the API root's ${new URL(r.apiRoot).origin}: like the app, it sends no token, session or Sudo there.`;
 	}
 	return plan;
