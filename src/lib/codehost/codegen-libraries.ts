@@ -294,6 +294,28 @@ function pythonRequests(r: CodeRequest, p: Plan, why: string): string {
 	].join('\n');
 }
 
+/**
+ * A multipart form with a file through python-gitlab's own session and headers (its token, Sudo):
+ * its http_request would add an empty `avatar` field to the form.
+ */
+function pythonSessionForm(r: CodeRequest, p: Plan, path: string): string[] {
+	const file = py(r.form!.file!);
+	const query = [...p.pairs];
+	if (p.sudo?.way === 'query') query.push(['sudo', p.sudo.value.trim()]);
+	const token = p.cred?.param
+		? [`${py(p.cred.param)}: ${p.includeToken ? py(p.token) : `os.environ[${py(p.cred.env)}]`}`]
+		: [];
+	const url = path.startsWith('/') ? `gl.api_url + ${py(path)}` : py(path);
+	const args = [py(r.method), url, 'headers=gl.headers'];
+	if (query.length || token.length) args.push(`params=${pyDict(query, token)}`);
+	args.push(`data=${pyDict(r.form!.fields)}`, `files={"file": (${file}, open(${file}, "rb"))}`);
+	return [
+		"# python-gitlab's own call would add an empty avatar field: its session sends the form as the app does.",
+		`result = gl.session.request(${args.join(', ')}, timeout=30)`,
+		'print(result.status_code, result.json() if result.content else None)'
+	];
+}
+
 export function pythonFromPlan(r: CodeRequest, p: Plan): string {
 	if (p.offsite)
 		return pythonRequests(
@@ -319,15 +341,11 @@ export function pythonFromPlan(r: CodeRequest, p: Plan): string {
 	const kwargs = p.sudo?.way === 'query' ? [`sudo=${py(p.sudo.value.trim())}`] : [];
 	const idiom = r.method === 'GET' && !r.body && !cred?.param ? pythonIdiom(p, path, kwargs) : null;
 	if (idiom) return [...lines, idiom].join('\n');
+	if (r.form?.file) return [...lines, ...pythonSessionForm(r, p, path)].join('\n');
 	const call = [py(path)];
 	const token = cred?.param ? [`${py(cred.param)}: ${secret}`] : [];
 	if (p.pairs.length || token.length) call.push(`query_data=${pyDict(p.pairs, token)}`);
-	if (r.form?.file)
-		call.push(
-			`post_data=${pyDict(r.form.fields)}`,
-			`files={"file": (${py(r.form.file)}, open(${py(r.form.file)}, "rb"))}`
-		);
-	else if (r.form) {
+	if (r.form) {
 		lines.push(
 			'# python-gitlab sends a multipart form only with a file: these fields go as JSON, which the API also reads.'
 		);

@@ -1,7 +1,7 @@
 /**
- * The explorer at a loopback API root, and the twelve requests whose generated code is run: what
+ * The explorer at a loopback API root, and the requests whose generated code is run: what
  * issue 25 lists (a page of a list, keyset, a `%2F` path, a file path with dots, JSON and form
- * bodies, PUT, DELETE, repeated names, Sudo, OAuth, a job token).
+ * bodies, PUT, DELETE, repeated names, Sudo, OAuth, a job token), and a multipart form with a file.
  */
 import type { Client } from '$lib/codehost/codegen';
 import { ExplorerState } from '$lib/codehost/explorer.svelte';
@@ -34,6 +34,8 @@ export function explorerAt(apiRoot: string): ExplorerState {
 export interface Case {
 	name: string;
 	set: (e: ExplorerState) => void;
+	/** Files the code reads from disk (name, content), as the app sends the chosen file. */
+	files?: [string, string][];
 }
 
 export const personal = (e: ExplorerState) => {
@@ -119,6 +121,24 @@ export const CASES: Case[] = [
 				id: '7',
 				iid: '5'
 			});
+		}
+	},
+	{
+		name: 'a multipart form with a file',
+		files: [['notes.txt', 'hello file\n']],
+		set: (e) => {
+			personal(e);
+			form(
+				e,
+				'POST',
+				'/projects/:id/uploads',
+				{ description: 'a note', tags: ['x', 'y'] },
+				'multipart',
+				{
+					id: '7'
+				}
+			);
+			e.file = new File(['hello file\n'], 'notes.txt');
 		}
 	},
 	{

@@ -1,12 +1,18 @@
 /**
- * The generated code runs as it is and sends the request the app sends: for twelve requests, the
+ * The generated code runs as it is and sends the request the app sends: for thirteen requests, the
  * explorer's own send path and the code of cURL, fetch, @gitbeaker/rest and python-gitlab go to
  * one loopback server, which compares what arrives. glab is not packaged for Debian: its command
  * text is checked in codegen-clients.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASES, ENV, explorerAt, RUN_CLIENTS } from './codegen-run-cases';
-import { LoggingServer, requirePythonGitlab, runCode, type Arrival } from './codegen-runner';
+import {
+	LoggingServer,
+	requirePythonGitlab,
+	runCode,
+	writeRunFile,
+	type Arrival
+} from './codegen-runner';
 
 /** An arrival without its media type: GitLab reads a form and a JSON object's fields alike. */
 const sent = ({ media: _media, ...rest }: Arrival) => rest;
@@ -26,6 +32,7 @@ describe('generated code, run with the real clients, sends the request the app s
 			it(`${c.name}: ${client}`, { timeout: 30_000 }, async () => {
 				const explorer = explorerAt(`${server.origin}/api/v4`);
 				c.set(explorer);
+				for (const [name, content] of c.files ?? []) writeRunFile(name, content);
 				explorer.auth.save();
 				server.take();
 				await explorer.send();

@@ -4,7 +4,7 @@
  * the API reads: method, raw path, query pairs, credential and extra headers, body parameters.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -68,7 +68,8 @@ async function bodyParams(request: Request): Promise<{ body: string[]; media: st
 	if (media === 'multipart/form-data') {
 		const form = await request.formData();
 		const out: string[] = [];
-		for (const [k, v] of form) out.push(`${k}=${typeof v === 'string' ? v : `(file ${v.name})`}`);
+		for (const [k, v] of form)
+			out.push(`${k}=${typeof v === 'string' ? v : `(file ${v.name}: ${await v.text()})`}`);
 		return { body: out.sort(), media };
 	}
 	if (media === 'application/x-www-form-urlencoded') return { body: pairsOf(raw).sort(), media };
@@ -168,12 +169,19 @@ function run(file: string, args: string[], env: Record<string, string>): Promise
 			args,
 			{
 				env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+				cwd: RUN_DIR,
 				timeout: 20_000
 			},
 			(error, stdout, stderr) =>
 				resolve({ code: error ? Number(error.code ?? 1) || 1 : 0, stdout, stderr })
 		);
 	});
+}
+
+/** A file the code reads (a multipart form's file), in the directory the code runs in. */
+export function writeRunFile(name: string, content: string) {
+	mkdirSync(RUN_DIR, { recursive: true });
+	writeFileSync(join(RUN_DIR, name), content);
 }
 
 let counter = 0;
@@ -188,10 +196,12 @@ export function runCode(client: Client, code: string, env: Record<string, string
 		case 'fetch':
 		case 'gitbeaker':
 			writeFileSync(`${name}.mjs`, code);
-			return run(process.execPath, [`${name}.mjs`], node);
+			return run(process.execPath, [`${name}.mjs`], node).finally(() => rmSync(`${name}.mjs`));
 		case 'python-gitlab':
 			writeFileSync(`${name}.py`, code);
-			return run(PYTHON, [`${name}.py`], { ...env, PYTHONWARNINGS: 'ignore' });
+			return run(PYTHON, [`${name}.py`], { ...env, PYTHONWARNINGS: 'ignore' }).finally(() =>
+				rmSync(`${name}.py`)
+			);
 		case 'glab':
 			throw new Error(
 				'glab is not packaged for Debian: its command text is checked by unit tests.'

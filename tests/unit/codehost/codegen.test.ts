@@ -303,7 +303,7 @@ describe('each client in its own idiom', () => {
 			"api.requester.post('projects/1/uploads', { body: form })"
 		);
 		expect(generate('python-gitlab', form)).toContain(
-			'post_data={"description": "@x"}, files={"file": ("notes.txt", open("notes.txt", "rb"))})'
+			'result = gl.session.request("POST", gl.api_url + "/projects/1/uploads", headers=gl.headers, data={"description": "@x"}, files={"file": ("notes.txt", open("notes.txt", "rb"))}, timeout=30)'
 		);
 		expect(generate('glab', form)).toContain(
 			'# glab api cannot send a multipart form with a file: use the cURL or fetch code'
