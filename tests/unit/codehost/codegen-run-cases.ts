@@ -1,7 +1,8 @@
 /**
  * The explorer at a loopback API root, and the requests whose generated code is run: what
  * issue 25 lists (a page of a list, keyset, a `%2F` path, a file path with dots, JSON and form
- * bodies, PUT, DELETE, repeated names, Sudo, OAuth, a job token), and a multipart form with a file.
+ * bodies, PUT, DELETE, repeated names, Sudo, OAuth, a job token), a multipart form with a file
+ * and a page of a project's issues (the libraries' own list calls).
  */
 import type { Client } from '$lib/codehost/codegen';
 import { ExplorerState } from '$lib/codehost/explorer.svelte';
@@ -155,6 +156,16 @@ export const CASES: Case[] = [
 			e.path = '/projects/:id/issues';
 			e.pathParams = { id: '7' };
 			e.query = 'labels[]=bug&labels[]=ui&state=opened';
+		}
+	},
+	{
+		name: "a page of a project's issues, with Sudo",
+		set: (e) => {
+			personal(e);
+			e.auth.sudo = 'alice';
+			e.path = '/projects/:id/issues';
+			e.pathParams = { id: 'group/project' };
+			e.query = 'state=opened&page=2';
 		}
 	},
 	{

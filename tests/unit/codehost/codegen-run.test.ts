@@ -1,5 +1,5 @@
 /**
- * The generated code runs as it is and sends the request the app sends: for thirteen requests, the
+ * The generated code runs as it is and sends the request the app sends: for fourteen requests, the
  * explorer's own send path and the code of cURL, fetch, @gitbeaker/rest and python-gitlab go to
  * one loopback server, which compares what arrives. glab is not packaged for Debian: its command
  * text is checked in codegen-clients.test.ts.
