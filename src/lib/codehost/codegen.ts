@@ -5,7 +5,7 @@
  * The token is an environment variable unless the person opts in. No Svelte here.
  */
 import type { AuthMethod, AuthWay, SudoWay } from './auth';
-import { originOf } from '$lib/http/credentials';
+import { CREDENTIAL_HEADERS, originOf } from '$lib/http/credentials';
 import { shellQuote } from './curl';
 import { decodeQuery } from './encoding';
 import { requestTarget } from './request-target';
@@ -83,10 +83,6 @@ function credentialOf(auth: CodeRequest['auth']): Credential | null {
 	}
 }
 
-/** Headers that carry a credential or act for a user: never sent to another origin. */
-const CREDENTIAL_HEADER =
-	/^(private-token|job-token|authorization|cookie|sudo|proxy-authorization|deploy-token)$/i;
-
 /** The request as every client must send it: where, with which credential, which headers. */
 export interface Plan {
 	/** The URL the app requests, query included, credential parameters left out. */
@@ -112,10 +108,12 @@ export function planOf(r: CodeRequest, includeToken = false): Plan {
 	const q = url.indexOf('?');
 	const base = q === -1 ? url : url.slice(0, q);
 	const pairs = q === -1 ? [] : decodeQuery(url.slice(q + 1));
+	// The send path's own rule: headers that carry a credential or act for a user stay home.
 	const headers = Object.fromEntries(
 		Object.entries(r.headers).filter(
 			([name]) =>
-				name.toLowerCase() !== 'accept' && (target.credentialed || !CREDENTIAL_HEADER.test(name))
+				name.toLowerCase() !== 'accept' &&
+				(target.credentialed || !CREDENTIAL_HEADERS.has(name.toLowerCase()))
 		)
 	);
 	const plan: Plan = {
