@@ -1,20 +1,35 @@
 /**
  * "Code" for the request as five clients write it: cURL, fetch, @gitbeaker/rest, python-gitlab and
- * `glab api`, each with its own idiom where the request maps to one, else its raw request. The
- * token is an environment variable unless the person opts in. No Svelte here.
+ * `glab api`. Every client sends what the app sends: the target is read by the send path's own
+ * function, and a request to another origin than the API root's carries no credential, saying so.
+ * The token is an environment variable unless the person opts in. No Svelte here.
  */
-import type { AuthMethod, AuthWay } from './auth';
-import { decodeQuery } from './encoding';
+import type { AuthMethod, AuthWay, SudoWay } from './auth';
+import { CREDENTIAL_HEADERS, originOf } from '$lib/http/credentials';
 import { shellQuote } from './curl';
+import { decodeQuery } from './encoding';
+import { requestTarget } from './request-target';
+import { gitbeakerFromPlan, pythonFromPlan } from './codegen-libraries';
 
 export const CLIENTS = ['cURL', 'fetch', 'gitbeaker', 'python-gitlab', 'glab'] as const;
 export type Client = (typeof CLIENTS)[number];
+
+/** What each client's code is, and how to run it (shown above the code). */
+export const CLIENT_LABELS: Record<Client, string> = {
+	cURL: 'Shell command (bash or zsh) for curl.',
+	fetch: 'JavaScript for Node 20 or later: save it as request.mjs and run node request.mjs.',
+	gitbeaker:
+		'JavaScript for Node 20 or later with @gitbeaker/rest 43: save it as request.mjs and run node request.mjs.',
+	'python-gitlab':
+		'Python 3 with python-gitlab 3: save it as request.py and run python3 request.py.',
+	glab: 'Shell command for the GitLab CLI (glab api).'
+};
 
 /** The request as the explorer sends it, variables resolved, without its credential. */
 export interface CodeRequest {
 	method: string;
 	apiRoot: string;
-	/** Encoded path under the API root. */
+	/** Encoded path under the API root, or an absolute URL (read as the send path reads it). */
 	path: string;
 	/** Encoded query without credentials. */
 	query: string;
@@ -24,22 +39,11 @@ export interface CodeRequest {
 	/** A multipart form instead of `body`: its fields, and the chosen file's name (field `file`). */
 	form?: { fields: [string, string][]; file?: string };
 	auth: { method: AuthMethod; way: AuthWay; token: string };
+	/** Acting as another user (an administrator's token), as a header or a query parameter. */
+	sudo?: { value: string; way: SudoWay };
 }
 
-/** Statements that build the multipart form in JavaScript (node: the file is read from disk). */
-function jsForm(form: NonNullable<CodeRequest['form']>): string[] {
-	return [
-		'const form = new FormData();',
-		...form.fields.map(([k, v]) => `form.append(${jsString(k)}, ${jsString(v)});`),
-		...(form.file
-			? [`form.append('file', await openAsBlob(${jsString(form.file)}), ${jsString(form.file)});`]
-			: [])
-	];
-}
-const jsFormImport = (r: CodeRequest) =>
-	r.form?.file ? [`import { openAsBlob } from 'node:fs';`] : [];
-
-interface Credential {
+export interface Credential {
 	/** The environment variable the snippet reads the token from. */
 	env: string;
 	header?: string;
@@ -79,16 +83,63 @@ function credentialOf(auth: CodeRequest['auth']): Credential | null {
 	}
 }
 
-const url = (r: CodeRequest) =>
-	`${r.apiRoot.replace(/\/+$/, '')}${r.path}${r.query ? `?${r.query}` : ''}`;
-const hostOf = (apiRoot: string) => apiRoot.replace(/\/api\/v\d+\/?$/, '');
-/** The path under the API root as the clients write it (no leading slash). */
-const relative = (r: CodeRequest) => r.path.replace(/^\//, '');
+/** The request as every client must send it: where, with which credential, which headers. */
+export interface Plan {
+	/** The URL the app requests, query included, credential parameters left out. */
+	url: string;
+	/** `url` without its query. */
+	base: string;
+	/** Its query, decoded, in order. */
+	pairs: [string, string][];
+	/** Null when nothing is sent, or when the target is on another origin. */
+	cred: Credential | null;
+	/** Headers as the app sends them (Accept is each client's own), credentials left out. */
+	headers: Record<string, string>;
+	sudo?: CodeRequest['sudo'];
+	/** Why no credential goes (the target is on another origin), as a sentence. */
+	offsite?: string;
+	token: string;
+	includeToken: boolean;
+}
+
+export function planOf(r: CodeRequest, includeToken = false): Plan {
+	const target = requestTarget(r.apiRoot, r.path, r.query);
+	const url = target.url;
+	const q = url.indexOf('?');
+	const base = q === -1 ? url : url.slice(0, q);
+	const pairs = q === -1 ? [] : decodeQuery(url.slice(q + 1));
+	// The send path's own rule: headers that carry a credential or act for a user stay home.
+	const headers = Object.fromEntries(
+		Object.entries(r.headers).filter(
+			([name]) =>
+				name.toLowerCase() !== 'accept' &&
+				(target.credentialed || !CREDENTIAL_HEADERS.has(name.toLowerCase()))
+		)
+	);
+	const plan: Plan = {
+		url,
+		base,
+		pairs,
+		cred: target.credentialed ? credentialOf(r.auth) : null,
+		headers,
+		sudo: target.credentialed && r.sudo?.value.trim() ? r.sudo : undefined,
+		token: r.auth.token.trim(),
+		includeToken
+	};
+	if (!target.credentialed) {
+		const there = originOf(url) ?? url;
+		plan.offsite = `This request goes to ${there}, not to the API root's ${new URL(r.apiRoot).origin}: like the app, it sends no token, session or Sudo there.`;
+	}
+	return plan;
+}
+
 /** A JS string literal (single quotes, as the project's code writes them). */
-function jsString(value: string): string {
+export function jsString(value: string): string {
 	return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
 }
-const py = (value: string) => JSON.stringify(value);
+
+/** A method as a shell word: quoted unless it is plain letters. */
+const shellMethod = (method: string) => (/^[A-Za-z]+$/.test(method) ? method : shellQuote(method));
 
 export function generate(client: Client, r: CodeRequest, includeToken = false): string {
 	switch (client) {
@@ -105,54 +156,87 @@ export function generate(client: Client, r: CodeRequest, includeToken = false): 
 	}
 }
 
+/** The URL with the credential parameter appended (its value after the returned text). */
+const withParam = (p: Plan, param: string) => `${p.url}${p.url.includes('?') ? '&' : '?'}${param}=`;
+const sudoParam = (p: Plan) =>
+	p.sudo?.way === 'query' ? `sudo=${encodeURIComponent(p.sudo.value.trim())}` : '';
+/** The URL as sent: the Sudo parameter after the query, the credential parameter added apart. */
+function urlOf(p: Plan): string {
+	const sudo = sudoParam(p);
+	return sudo ? `${p.url}${p.url.includes('?') ? '&' : '?'}${sudo}` : p.url;
+}
+
+export const gitbeakerCode = (r: CodeRequest, includeToken = false) =>
+	gitbeakerFromPlan(r, planOf(r, includeToken));
+export const pythonCode = (r: CodeRequest, includeToken = false) =>
+	pythonFromPlan(r, planOf(r, includeToken));
+
 // ---- cURL ----
 
 export function curlCode(r: CodeRequest, includeToken = false): string {
-	const cred = credentialOf(r.auth);
-	const token = r.auth.token.trim();
+	const p = planOf(r, includeToken);
+	const cred = p.cred;
 	// A placeholder is `"$NAME"` next to the quoted text: the shell joins them into one word.
 	const secret = (before: string) =>
-		includeToken ? shellQuote(`${before}${token}`) : `${shellQuote(before)}"$${cred!.env}"`;
+		includeToken ? shellQuote(`${before}${p.token}`) : `${shellQuote(before)}"$${cred!.env}"`;
 	const lines = ['curl'];
-	if (r.method !== 'GET') lines.push(`--request ${r.method}`);
-	const address = url(r);
+	if (r.method !== 'GET') lines.push(`--request ${shellMethod(r.method)}`);
+	const address = urlOf(p);
 	if (cred?.param) {
-		const join = `${address}${r.query ? '&' : '?'}${cred.param}=`;
+		const join = withParam({ ...p, url: address }, cred.param);
 		lines.push(
-			`--url ${includeToken ? shellQuote(join + encodeURIComponent(token)) : secret(join)}`
+			`--url ${includeToken ? shellQuote(join + encodeURIComponent(p.token)) : secret(join)}`
 		);
 	} else lines.push(`--url ${shellQuote(address)}`);
 	lines.push(`--header ${shellQuote('Accept: application/json')}`);
 	if (cred?.header) lines.push(`--header ${secret(`${cred.header}: ${cred.prefix ?? ''}`)}`);
-	for (const [name, value] of Object.entries(r.headers))
-		if (name.toLowerCase() !== 'accept') lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
+	if (p.sudo?.way === 'header')
+		lines.push(`--header ${shellQuote(`Sudo: ${p.sudo.value.trim()}`)}`);
+	for (const [name, value] of Object.entries(p.headers))
+		lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
 	if (cred?.cookie) lines.push(`--cookie ${secret('_service_session=')}`);
 	if (r.body !== undefined && r.body !== '') lines.push(`--data-raw ${shellQuote(r.body)}`);
 	// --form-string: a value is text as written (with --form a leading @ or < would read a file).
 	for (const [k, v] of r.form?.fields ?? []) lines.push(`--form-string ${shellQuote(`${k}=${v}`)}`);
 	if (r.form?.file) lines.push(`--form ${shellQuote(`file=@${r.form.file}`)}`);
-	return lines.join(' \\\n  ');
+	const command = lines.join(' \\\n  ');
+	return p.offsite ? `# ${p.offsite}\n${command}` : command;
 }
 
 // ---- fetch ----
 
-export function fetchCode(r: CodeRequest, includeToken = false): string {
-	const cred = credentialOf(r.auth);
-	const token = r.auth.token.trim();
-	const secret = includeToken ? jsString(token) : `process.env.${cred?.env ?? ''} ?? ''`;
-	let address = jsString(url(r));
-	if (cred?.param)
-		address = includeToken
-			? jsString(`${url(r)}${r.query ? '&' : '?'}${cred.param}=${encodeURIComponent(token)}`)
-			: `${jsString(`${url(r)}${r.query ? '&' : '?'}${cred.param}=`)} + encodeURIComponent(${secret})`;
+/** Statements that build the multipart form in JavaScript (node: the file is read from disk). */
+export function jsForm(form: NonNullable<CodeRequest['form']>): string[] {
+	return [
+		'const form = new FormData();',
+		...form.fields.map(([k, v]) => `form.append(${jsString(k)}, ${jsString(v)});`),
+		...(form.file
+			? [`form.append('file', await openAsBlob(${jsString(form.file)}), ${jsString(form.file)});`]
+			: [])
+	];
+}
+export const jsFormImport = (r: CodeRequest) =>
+	r.form?.file ? [`import { openAsBlob } from 'node:fs';`] : [];
+
+/** The fetch call for the plan: also what gitbeaker's code falls back to where it cannot go. */
+export function fetchStatements(r: CodeRequest, p: Plan): string[] {
+	const cred = p.cred;
+	const secret = p.includeToken ? jsString(p.token) : `process.env.${cred?.env ?? ''} ?? ''`;
+	const address = urlOf(p);
+	const target = cred?.param
+		? p.includeToken
+			? jsString(withParam({ ...p, url: address }, cred.param) + encodeURIComponent(p.token))
+			: `${jsString(withParam({ ...p, url: address }, cred.param))} + encodeURIComponent(${secret})`
+		: jsString(address);
 	const headers: string[] = [`'Accept': 'application/json'`];
 	if (cred?.header)
 		headers.push(
 			`${jsString(cred.header)}: ${cred.prefix ? `${jsString(cred.prefix)} + (${secret})` : secret}`
 		);
 	if (cred?.cookie) headers.push(`'Cookie': '_service_session=' + (${secret})`);
-	for (const [name, value] of Object.entries(r.headers))
-		if (name.toLowerCase() !== 'accept') headers.push(`${jsString(name)}: ${jsString(value)}`);
+	if (p.sudo?.way === 'header') headers.push(`'Sudo': ${jsString(p.sudo.value.trim())}`);
+	for (const [name, value] of Object.entries(p.headers))
+		headers.push(`${jsString(name)}: ${jsString(value)}`);
 	const options = [
 		`method: ${jsString(r.method)}`,
 		`headers: {\n\t\t${headers.join(',\n\t\t')}\n\t}`
@@ -168,206 +252,56 @@ export function fetchCode(r: CodeRequest, includeToken = false): string {
 		);
 	}
 	return [
-		...jsFormImport(r),
 		...(r.form ? jsForm(r.form) : []),
-		`const response = await fetch(${address}, {\n\t${options.join(',\n\t')}\n});`,
+		`const response = await fetch(${target}, {\n\t${options.join(',\n\t')}\n});`,
 		`const text = await response.text();`,
 		`console.log(response.status, text ? JSON.parse(text) : null);`
+	];
+}
+
+export function fetchCode(r: CodeRequest, includeToken = false): string {
+	const p = planOf(r, includeToken);
+	return [
+		...(p.offsite ? [`// ${p.offsite}`] : []),
+		...jsFormImport(r),
+		...fetchStatements(r, p)
 	].join('\n');
 }
 
 const indent = (text: string) => text.replace(/\n/g, '\n\t');
 
-// ---- idioms of the client libraries ----
+// ---- glab ----
 
-interface Idiom {
-	gitbeaker: (args: string) => string;
-	python: (args: string) => string;
-	/** A listing: `glab api --paginate` walks its pages. */
-	list: boolean;
-	/** The project reference in the path, if any. */
-	id?: string;
+/** A heredoc delimiter that is no line of the body (a body line equal to it would end it). */
+export function heredocDelimiter(body: string): string {
+	const lines = new Set(body.split(/\r?\n/));
+	let name = 'BODY';
+	for (let i = 1; lines.has(name); i++) name = `BODY_${i}`;
+	return name;
 }
 
-const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-
-/** The request as one of the libraries' own calls, when it is a plain GET they have one for. */
-function idiomFor(r: CodeRequest): Idiom | null {
-	if (r.method !== 'GET' || r.body) return null;
-	const p = r.path;
-	let m: RegExpExecArray | null;
-	if (p === '/projects')
-		return {
-			list: true,
-			gitbeaker: (a) =>
-				`const projects = await api.Projects.all(${a});\nconsole.log(projects.length, projects[0]);`,
-			python: (a) =>
-				`for project in gl.projects.list(iterator=True${a}):\n    print(project.id, project.name)`
-		};
-	if (p === '/groups')
-		return {
-			list: true,
-			gitbeaker: (a) => `const groups = await api.Groups.all(${a});\nconsole.log(groups.length);`,
-			python: (a) =>
-				`for group in gl.groups.list(iterator=True${a}):\n    print(group.id, group.full_path)`
-		};
-	if (p === '/user')
-		return {
-			list: false,
-			gitbeaker: () =>
-				`const user = await api.Users.showCurrentUser();\nconsole.log(user.username);`,
-			python: () => `gl.auth()\nprint(gl.user.username)`
-		};
-	if ((m = /^\/projects\/([^/]+)$/.exec(p)))
-		return {
-			list: false,
-			id: decodeURIComponent(m[1]!),
-			gitbeaker: () =>
-				`const project = await api.Projects.show(${jsString(decodeURIComponent(m![1]!))});\nconsole.log(project.name);`,
-			python: () =>
-				`project = gl.projects.get(${py(decodeURIComponent(m![1]!))})\nprint(project.name)`
-		};
-	if ((m = /^\/projects\/([^/]+)\/issues$/.exec(p)))
-		return {
-			list: true,
-			gitbeaker: (a) =>
-				`const issues = await api.Issues.all({ projectId: ${jsString(decodeURIComponent(m![1]!))}${a ? `, ...${a}` : ''} });\nconsole.log(issues.length);`,
-			python: (a) =>
-				`project = gl.projects.get(${py(decodeURIComponent(m![1]!))}, lazy=True)\nfor issue in project.issues.list(iterator=True${a}):\n    print(issue.iid, issue.title)`
-		};
-	return null;
-}
-
-/** The query as the libraries' options: camelCase for gitbeaker, keyword arguments for Python. */
-function queryOptions(query: string): [string, string][] {
-	return decodeQuery(query).filter(([k]) => k !== 'page');
-}
-
-function gitbeakerOptions(query: string): string {
-	const pairs = queryOptions(query);
-	if (!pairs.length) return '';
-	return `{ ${pairs
-		.map(
-			([k, v]) =>
-				`${/^[a-z_]+$/i.test(k) ? camel(k) : jsString(k)}: ${/^\d+$/.test(v) ? v : jsString(v)}`
-		)
-		.join(', ')} }`;
-}
-
-function pythonOptions(query: string): string {
-	return queryOptions(query)
-		.filter(([k]) => /^[a-z_]+$/i.test(k))
-		.map(([k, v]) => `, ${k}=${/^\d+$/.test(v) ? v : py(v)}`)
-		.join('');
-}
-
-export function gitbeakerCode(r: CodeRequest, includeToken = false): string {
-	const cred = credentialOf(r.auth);
-	const token = includeToken
-		? jsString(r.auth.token.trim())
-		: `process.env.${cred?.env ?? 'GITLAB_TOKEN'}!`;
-	const setup = [`import { Gitlab } from '@gitbeaker/rest';`, ...jsFormImport(r), ''];
-	const args = [`host: ${jsString(hostOf(r.apiRoot))}`];
-	if (cred?.gitbeaker) args.push(`${cred.gitbeaker}: ${token}`);
-	setup.push(`const api = new Gitlab({ ${args.join(', ')} });`, '');
-	if (cred?.cookie) setup.push('// gitbeaker sends no browser session cookie: use a token.');
-	const idiom = idiomFor(r);
-	if (idiom) return [...setup, idiom.gitbeaker(gitbeakerOptions(r.query))].join('\n');
-	const options: string[] = [];
-	const search = decodeQuery(r.query);
-	if (search.length) options.push(`searchParams: ${objectLiteral(search, jsString)}`);
-	if (r.form) options.push('body: form');
-	else if (r.body) {
-		const json = /json/i.test(r.headers['Content-Type'] ?? '');
-		options.push(
-			json ? `body: ${JSON.stringify(JSON.parse(r.body))}` : `body: ${jsString(r.body)}`
-		);
-	}
-	return [
-		...setup,
-		...(r.form ? jsForm(r.form) : []),
-		`const response = await api.requester.${r.method.toLowerCase()}(${jsString(relative(r))}${options.length ? `, { ${options.join(', ')} }` : ''});`,
-		'console.log(response.status, response.body);'
-	].join('\n');
-}
-
-function objectLiteral(pairs: [string, string][], quote: (v: string) => string): string {
-	return `{ ${pairs.map(([k, v]) => `${quote(k)}: ${quote(v)}`).join(', ')} }`;
-}
-
-export function pythonCode(r: CodeRequest, includeToken = false): string {
-	const cred = credentialOf(r.auth);
-	const token = includeToken
-		? py(r.auth.token.trim())
-		: `os.environ[${py(cred?.env ?? 'GITLAB_TOKEN')}]`;
-	const lines = ['import os', '', 'import gitlab', ''];
-	const args = [py(hostOf(r.apiRoot))];
-	if (cred?.python) args.push(`${cred.python}=${token}`);
-	lines.push(`gl = gitlab.Gitlab(${args.join(', ')})`);
-	if (cred?.param)
-		lines.push('# python-gitlab sends the token in a header, not in the query string.');
-	if (cred?.cookie) lines.push('# python-gitlab sends no browser session cookie: use a token.');
-	lines.push('');
-	const idiom = idiomFor(r);
-	if (idiom) return [...lines, idiom.python(pythonOptions(r.query))].join('\n');
-	const call = [py(`/${relative(r)}`)];
-	const search = decodeQuery(r.query);
-	if (search.length) call.push(`query_data=${pyDict(search)}`);
-	if (r.form) {
-		call.push(`post_data=${pyDict(r.form.fields)}`);
-		if (r.form.file)
-			call.push(`files={"file": (${py(r.form.file)}, open(${py(r.form.file)}, "rb"))}`);
-		else
-			lines.push(
-				'# python-gitlab sends a multipart form only with a file: these fields go as JSON, which the API also reads.'
-			);
-	} else if (r.body) {
-		const json = /json/i.test(r.headers['Content-Type'] ?? '');
-		call.push(
-			json ? `post_data=${pyValue(JSON.parse(r.body))}` : `post_data=${pyDict(decodeQuery(r.body))}`
-		);
-	}
-	lines.push(
-		`result = gl.http_request(${py(r.method.toLowerCase())}, ${call.join(', ')})`,
-		'print(result.status_code, result.json() if result.content else None)'
-	);
-	return lines.join('\n');
-}
-
-/** A repeated name (`labels[]=a&labels[]=b`) is one key with a list: a dict keeps one value per key. */
-function pyDict(pairs: [string, string][]): string {
-	const byName = new Map<string, string[]>();
-	for (const [k, v] of pairs) byName.set(k, [...(byName.get(k) ?? []), v]);
-	return `{${[...byName]
-		.map(([k, vs]) => `${py(k)}: ${vs.length > 1 ? `[${vs.map(py).join(', ')}]` : py(vs[0]!)}`)
-		.join(', ')}}`;
-}
-
-/** A JSON value as a Python literal. */
-function pyValue(v: unknown): string {
-	if (v === null) return 'None';
-	if (v === true) return 'True';
-	if (v === false) return 'False';
-	if (typeof v === 'string') return py(v);
-	if (typeof v === 'number') return String(v);
-	if (Array.isArray(v)) return `[${v.map(pyValue).join(', ')}]`;
-	return `{${Object.entries(v as object)
-		.map(([k, x]) => `${py(k)}: ${pyValue(x)}`)
-		.join(', ')}}`;
-}
-
+/** One request, as the app sends it (no --paginate: the app asks for one page). */
 export function glabCode(r: CodeRequest, includeToken = false): string {
-	const cred = credentialOf(r.auth);
+	const p = planOf(r, includeToken);
+	const cred = p.cred;
+	if (p.offsite)
+		// glab api sends its token to any host it is given: this request is curl without it.
+		return `# glab api sends the token it holds to any host: this request uses curl instead.\n${curlCode(r, includeToken)}`;
+	const root = r.apiRoot.replace(/\/+$/, '');
+	const address = urlOf(p);
+	const under = address.startsWith(`${root}/`) ? address.slice(root.length + 1) : '';
+	// glab api reads a word with a scheme as a URL of its own, and takes its token there.
+	if (!under || /^[a-z][a-z0-9+.-]*:|^\//i.test(under))
+		return `# glab api can name only a path under the API root, which this is not: this request uses curl.\n${curlCode(r, includeToken)}`;
 	const parts: string[] = [];
-	if (cred && !cred.cookie)
-		parts.push(includeToken ? `GITLAB_TOKEN=${shellQuote(r.auth.token.trim())}` : '');
+	if (cred && !cred.cookie) parts.push(includeToken ? `GITLAB_TOKEN=${shellQuote(p.token)}` : '');
 	parts.push('glab api', `--hostname ${shellQuote(new URL(r.apiRoot).host)}`);
-	if (r.method !== 'GET') parts.push(`--method ${r.method}`);
-	const idiom = idiomFor(r);
-	if (idiom?.list) parts.push('--paginate');
-	for (const [name, value] of Object.entries(r.headers))
-		if (name.toLowerCase() !== 'accept') parts.push(`--header ${shellQuote(`${name}: ${value}`)}`);
-	parts.push(shellQuote(`${relative(r)}${r.query ? `?${r.query}` : ''}`));
+	if (r.method !== 'GET') parts.push(`--method ${shellMethod(r.method)}`);
+	if (p.sudo?.way === 'header')
+		parts.push(`--header ${shellQuote(`Sudo: ${p.sudo.value.trim()}`)}`);
+	for (const [name, value] of Object.entries(p.headers))
+		parts.push(`--header ${shellQuote(`${name}: ${value}`)}`);
+	parts.push(shellQuote(under));
 	const head = [
 		cred && !cred.cookie && !includeToken
 			? `# glab reads the token from GITLAB_TOKEN or from glab auth login.`
@@ -384,6 +318,9 @@ export function glabCode(r: CodeRequest, includeToken = false): string {
 		for (const [k, v] of r.form.fields) parts.push(`--raw-field ${shellQuote(`${k}=${v}`)}`);
 	}
 	let command = parts.filter(Boolean).join(' ');
-	if (r.body && !r.form) command += ` --input - <<'BODY'\n${r.body}\nBODY`;
+	if (r.body && !r.form) {
+		const end = heredocDelimiter(r.body);
+		command += ` --input - <<'${end}'\n${r.body}\n${end}`;
+	}
 	return [...head, command].join('\n');
 }

@@ -401,15 +401,17 @@ export class ExplorerState extends RequestBuilder {
 	codeRequest(): CodeRequest {
 		const b = this.build();
 		const applied = this.auth.applied;
-		const sudoHeader = applied.headers['Sudo'];
-		const sudoQuery = applied.query.filter((q) => q.startsWith('sudo='));
+		// Sudo apart: the code sends it only where the app does (the API root's origin).
+		const sudoQuery = applied.query.find((q) => q.startsWith('sudo='));
+		const sudo = applied.headers['Sudo'] ?? decodeURIComponent(sudoQuery?.slice(5) ?? '');
 		const multipart = this.bodyKind === 'multipart' && b.method !== 'GET';
 		return {
 			method: b.method,
 			apiRoot: this.#connection.apiRoot,
 			path: b.path,
-			query: [b.query, ...sudoQuery].filter(Boolean).join('&'),
-			headers: { ...b.headers, ...(sudoHeader ? { Sudo: sudoHeader } : {}) },
+			query: b.query,
+			headers: b.headers,
+			sudo: sudo ? { value: sudo, way: sudoQuery ? 'query' : 'header' } : undefined,
 			body: multipart ? undefined : b.bodyText,
 			form: multipart
 				? {

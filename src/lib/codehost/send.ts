@@ -4,13 +4,14 @@
  * root's origin), handles redirects hop by hop, refreshes an expired OAuth token once, and
  * decides what of the exchange is recorded.
  */
-import { buildUrl, type HttpClient, type HttpResult } from '$lib/http/client';
+import type { HttpClient, HttpResult } from '$lib/http/client';
 import { CREDENTIAL_HEADERS, sameOrigin, withoutCredentialParams } from '$lib/http/credentials';
 import type { Exchange } from '$lib/http/exchange';
 import { redactText, redactUrl } from '$lib/http/redact';
 import { parseJsonBody } from '$lib/http/validate';
 import { authorizeUrl, type AppliedAuth, type AuthMethod } from './auth';
 import { encodeForm } from './encoding';
+import { requestTarget } from './request-target';
 import { needsFreshToken, parseTokenResponse, tokenEndpoint, type OAuthTokens } from './oauth';
 
 /** The auth side the send path needs (AuthState has it; tests pass a plain object). */
@@ -131,7 +132,7 @@ export async function sendExplorerRequest(
 		};
 	};
 
-	let bare = withoutCredentialParams(buildUrl(apiRoot, request.target, request.query));
+	let bare = requestTarget(apiRoot, request.target, request.query).url;
 	let sent = attempt(bare);
 	let result = await sent.result;
 	const hops: Hop[] = [];

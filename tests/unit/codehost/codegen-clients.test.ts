@@ -30,7 +30,11 @@ const FETCH_TAIL = [
 ];
 const PY_HEAD = ['import os', '', 'import gitlab', ''];
 const PY_TAIL = 'print(result.status_code, result.json() if result.content else None)';
-const GB_HEAD = [`import { Gitlab } from '@gitbeaker/rest';`, ''];
+const GB_HEAD = [
+	'// Node 20 or later, with npm install @gitbeaker/rest: save as request.mjs and run node request.mjs.',
+	`import { Gitlab } from '@gitbeaker/rest';`,
+	''
+];
 const GB_TAIL = 'console.log(response.status, response.body);';
 
 describe('a browser session cookie', () => {
@@ -67,8 +71,8 @@ describe('a browser session cookie', () => {
 			lines(
 				...GB_HEAD,
 				"const api = new Gitlab({ host: 'https://gitlab.example.com' });",
-				'',
 				'// gitbeaker sends no browser session cookie: use a token.',
+				'',
 				"const response = await api.requester.get('projects/1/members');",
 				GB_TAIL
 			)
@@ -186,23 +190,25 @@ describe('the token in the query string', () => {
 			"fetch('https://gitlab.example.com/api/v4/projects/1/releases?job_token=t', {"
 		);
 		expect(generate('gitbeaker', job)).toContain(
-			"const api = new Gitlab({ host: 'https://gitlab.example.com', jobToken: process.env.CI_JOB_TOKEN! });"
+			"const api = new Gitlab({ host: 'https://gitlab.example.com' });"
+		);
+		expect(generate('gitbeaker', job)).toContain(
+			"const response = await api.requester.get('projects/1/releases', { searchParams: { job_token: process.env.CI_JOB_TOKEN ?? '' } });"
 		);
 	});
 
-	it('python-gitlab and glab send it their own way and say so', () => {
+	it('python-gitlab sends it in the query too; glab its own way, and says so', () => {
 		expect(generate('python-gitlab', job)).toBe(
 			lines(
 				...PY_HEAD,
-				'gl = gitlab.Gitlab("https://gitlab.example.com", job_token=os.environ["CI_JOB_TOKEN"])',
-				'# python-gitlab sends the token in a header, not in the query string.',
+				'gl = gitlab.Gitlab("https://gitlab.example.com")',
 				'',
-				'result = gl.http_request("get", "/projects/1/releases")',
+				'result = gl.http_request("get", "/projects/1/releases", query_data={"job_token": os.environ["CI_JOB_TOKEN"]})',
 				PY_TAIL
 			)
 		);
 		expect(generate('python-gitlab', access)).toContain(
-			'result = gl.http_request("get", "/projects/1/members", query_data={"query": "a"})'
+			'result = gl.http_request("get", "/projects/1/members", query_data={"query": "a", "access_token": os.environ["GITLAB_TOKEN"]})'
 		);
 		expect(generate('glab', access)).toBe(
 			lines(
@@ -258,7 +264,8 @@ describe('bodies', () => {
 	const json = req({
 		method: 'POST',
 		path: '/projects/1/issues',
-		query: 'sudo=alice',
+		query: 'state=new',
+		sudo: { value: 'alice', way: 'query' },
 		headers: { 'Content-Type': 'application/json', accept: 'application/json' },
 		body: '{"title":"Bug","due":null,"confidential":true,"weight":3,"labels":["a","b"],"meta":{"x":false}}'
 	});
@@ -266,7 +273,7 @@ describe('bodies', () => {
 	it('a JSON body: fetch writes it indented, python-gitlab as a Python literal, gitbeaker as an object', () => {
 		expect(generate('fetch', json)).toBe(
 			lines(
-				"const response = await fetch('https://gitlab.example.com/api/v4/projects/1/issues?sudo=alice', {",
+				"const response = await fetch('https://gitlab.example.com/api/v4/projects/1/issues?state=new&sudo=alice', {",
 				"\tmethod: 'POST',",
 				'\theaders: {',
 				"\t\t'Accept': 'application/json',",
@@ -295,16 +302,16 @@ describe('bodies', () => {
 				...PY_HEAD,
 				'gl = gitlab.Gitlab("https://gitlab.example.com", private_token=os.environ["GITLAB_TOKEN"])',
 				'',
-				'result = gl.http_request("post", "/projects/1/issues", query_data={"sudo": "alice"}, post_data={"title": "Bug", "due": None, "confidential": True, "weight": 3, "labels": ["a", "b"], "meta": {"x": False}})',
+				'result = gl.http_request("post", "/projects/1/issues", query_data={"state": "new"}, post_data={"title": "Bug", "due": None, "confidential": True, "weight": 3, "labels": ["a", "b"], "meta": {"x": False}}, sudo="alice")',
 				PY_TAIL
 			)
 		);
 		expect(generate('gitbeaker', json)).toBe(
 			lines(
 				...GB_HEAD,
-				"const api = new Gitlab({ host: 'https://gitlab.example.com', token: process.env.GITLAB_TOKEN! });",
+				"const api = new Gitlab({ host: 'https://gitlab.example.com', token: process.env.GITLAB_TOKEN ?? '' });",
 				'',
-				`const response = await api.requester.post('projects/1/issues', { searchParams: { 'sudo': 'alice' }, body: {"title":"Bug","due":null,"confidential":true,"weight":3,"labels":["a","b"],"meta":{"x":false}} });`,
+				`const response = await api.requester.post('projects/1/issues', { searchParams: { state: 'new', sudo: 'alice' }, body: {"title":"Bug","due":null,"confidential":true,"weight":3,"labels":["a","b"],"meta":{"x":false}} });`,
 				GB_TAIL
 			)
 		);
@@ -319,14 +326,14 @@ describe('bodies', () => {
 		expect(generate('glab', json)).toBe(
 			lines(
 				'# glab reads the token from GITLAB_TOKEN or from glab auth login.',
-				"glab api --hostname 'gitlab.example.com' --method POST --header 'Content-Type: application/json' 'projects/1/issues?sudo=alice' --input - <<'BODY'",
+				"glab api --hostname 'gitlab.example.com' --method POST --header 'Content-Type: application/json' 'projects/1/issues?state=new&sudo=alice' --input - <<'BODY'",
 				json.body!,
 				'BODY'
 			)
 		);
 	});
 
-	it('a form-encoded body: raw text in cURL, fetch and gitbeaker, decoded pairs in python-gitlab', () => {
+	it('a form-encoded body: raw text in cURL and fetch, a FormData in gitbeaker, decoded pairs in python-gitlab', () => {
 		const form = req({
 			method: 'PUT',
 			path: '/projects/1',
@@ -338,7 +345,13 @@ describe('bodies', () => {
 		);
 		expect(generate('fetch', form)).toContain("\tbody: 'name=it\\'s%20a\\\\b&x=1'\n});");
 		expect(generate('gitbeaker', form)).toContain(
-			"api.requester.put('projects/1', { body: 'name=it\\'s%20a\\\\b&x=1' });"
+			lines(
+				'// gitbeaker sends a form as multipart/form-data: GitLab reads the same fields from it.',
+				'const form = new FormData();',
+				"form.append('name', 'it\\'s a\\\\b');",
+				"form.append('x', '1');",
+				"const response = await api.requester.put('projects/1', { body: form });"
+			)
 		);
 		expect(generate('python-gitlab', form)).toContain(
 			'result = gl.http_request("put", "/projects/1", post_data={"name": "it\'s a\\\\b", "x": "1"})'
@@ -355,7 +368,14 @@ describe('bodies', () => {
 		const js = generate('fetch', text);
 		expect(js).toContain("\t\t'X-Note': 'a\\\\b'\n");
 		expect(js).toContain("\tbody: 'line 1\\r\\nline 2'\n");
-		expect(generate('gitbeaker', text)).toContain("{ body: 'line 1\\r\\nline 2' }");
+		// gitbeaker would send a text body as a JSON string: fetch sends it as the app does.
+		expect(generate('gitbeaker', text)).toContain(
+			'// gitbeaker sends a body only as JSON or as a form, and this one is neither. This is fetch, sending the request as the app does.'
+		);
+		expect(generate('gitbeaker', text)).toContain("\tbody: 'line 1\\r\\nline 2'\n");
+		expect(generate('python-gitlab', text)).toContain(
+			'post_data="line 1\\r\\nline 2".encode(), raw=True)'
+		);
 	});
 
 	it('an empty body is not sent', () => {
@@ -399,61 +419,80 @@ describe('bodies', () => {
 });
 
 describe('library idioms and where they stop', () => {
-	it('the group listing: Groups.all, groups.list, glab --paginate', () => {
+	const GB_API =
+		"const api = new Gitlab({ host: 'https://gitlab.example.com', token: process.env.GITLAB_TOKEN ?? '' });";
+	const PY_GL =
+		'gl = gitlab.Gitlab("https://gitlab.example.com", private_token=os.environ["GITLAB_TOKEN"])';
+
+	it('a page of the group listing: Groups.all and groups.list fetch that page only; glab does not walk', () => {
 		const groups = req({ path: '/groups', query: 'search=release%202&page=3' });
 		expect(generate('gitbeaker', groups)).toBe(
 			lines(
-				...GB_HEAD,
-				"const api = new Gitlab({ host: 'https://gitlab.example.com', token: process.env.GITLAB_TOKEN! });",
+				...GB_HEAD.slice(0, 2),
 				'',
-				"const groups = await api.Groups.all({ search: 'release 2' });",
-				'console.log(groups.length);'
+				GB_API,
+				'',
+				"const groups = await api.Groups.all({ search: 'release 2', page: 3 });",
+				'console.log(groups.length, groups[0]);'
 			)
 		);
 		expect(generate('python-gitlab', groups)).toBe(
 			lines(
 				...PY_HEAD,
-				'gl = gitlab.Gitlab("https://gitlab.example.com", private_token=os.environ["GITLAB_TOKEN"])',
+				PY_GL,
 				'',
-				'for group in gl.groups.list(iterator=True, search="release 2"):',
+				'for group in gl.groups.list(get_all=False, search="release 2", page=3):',
 				'    print(group.id, group.full_path)'
 			)
 		);
 		expect(generate('glab', groups)).toContain(
-			"glab api --hostname 'gitlab.example.com' --paginate 'groups?search=release%202&page=3'"
+			"glab api --hostname 'gitlab.example.com' 'groups?search=release%202&page=3'"
+		);
+		expect(generate('glab', groups)).not.toContain('--paginate');
+	});
+
+	it("a listing without a page: gitbeaker's all() would walk every page, so its raw request", () => {
+		const groups = req({ path: '/groups', query: 'search=core' });
+		expect(generate('gitbeaker', groups)).toContain(
+			"api.requester.get('groups', { searchParams: { search: 'core' } });"
+		);
+		expect(generate('python-gitlab', groups)).toContain(
+			'for group in gl.groups.list(get_all=False, search="core"):'
 		);
 	});
 
-	it("a project's issues: Issues.all with the project, project.issues.list", () => {
-		const issues = req({ path: '/projects/gitlab-org%2Fserver/issues', query: 'state=opened' });
+	it("a page of a project's issues: Issues.all with the project, project.issues.list", () => {
+		const issues = req({
+			path: '/projects/gitlab-org%2Fserver/issues',
+			query: 'state=opened&page=1'
+		});
 		expect(generate('gitbeaker', issues)).toContain(
 			lines(
-				"const issues = await api.Issues.all({ projectId: 'gitlab-org/server', ...{ state: 'opened' } });",
-				'console.log(issues.length);'
+				"const issues = await api.Issues.all({ projectId: 'gitlab-org/server', state: 'opened', page: 1 });",
+				'console.log(issues.length, issues[0]);'
 			)
-		);
-		expect(generate('gitbeaker', { ...issues, query: '' })).toContain(
-			"api.Issues.all({ projectId: 'gitlab-org/server' });"
 		);
 		expect(generate('python-gitlab', issues)).toContain(
 			lines(
 				'project = gl.projects.get("gitlab-org/server", lazy=True)',
-				'for issue in project.issues.list(iterator=True, state="opened"):',
+				'for issue in project.issues.list(get_all=False, state="opened", page=1):',
 				'    print(issue.iid, issue.title)'
 			)
 		);
-		expect(generate('glab', issues)).toContain('--paginate');
 	});
 
-	it('one issue, a sub-resource of a project and a group listing are raw requests', () => {
+	it('labels are no keyword argument in python-gitlab (it would join them with commas): the raw request', () => {
+		const issues = req({ path: '/projects/12/issues', query: 'labels=a,b&page=1' });
+		expect(generate('python-gitlab', issues)).toContain(
+			'result = gl.http_request("get", "/projects/12/issues", query_data={"labels": "a,b", "page": "1"})'
+		);
+	});
+
+	it('one issue and a sub-resource of a project are raw requests', () => {
 		const one = req({ path: '/projects/12/issues/5' });
 		expect(generate('gitbeaker', one)).toContain("api.requester.get('projects/12/issues/5');");
 		expect(generate('python-gitlab', one)).toContain(
 			'result = gl.http_request("get", "/projects/12/issues/5")'
-		);
-		expect(generate('glab', one)).not.toContain('--paginate');
-		expect(generate('gitbeaker', req({ path: '/projects/12/issues' }))).toContain(
-			"api.Issues.all({ projectId: '12' });"
 		);
 		expect(generate('gitbeaker', req({}))).toContain("api.requester.get('projects/1/members');");
 		expect(generate('gitbeaker', req({ path: '/groups/5/projects/shared' }))).toContain(
@@ -461,51 +500,70 @@ describe('library idioms and where they stop', () => {
 		);
 	});
 
-	it('the current user is no listing; a listing without options calls all()', () => {
+	it('the current user and one project map to their calls', () => {
 		const me = req({ path: '/user' });
 		expect(generate('gitbeaker', me)).toContain(
 			lines('const user = await api.Users.showCurrentUser();', 'console.log(user.username);')
 		);
-		expect(generate('glab', me)).not.toContain('--paginate');
-		expect(generate('gitbeaker', req({ path: '/projects', query: 'page=2' }))).toContain(
-			'const projects = await api.Projects.all();'
-		);
-		expect(generate('python-gitlab', req({ path: '/projects', query: 'page=2' }))).toContain(
-			'for project in gl.projects.list(iterator=True):'
+		expect(generate('python-gitlab', me)).toContain(lines('gl.auth()', 'print(gl.user.username)'));
+		expect(
+			generate('gitbeaker', req({ path: '/projects/a%2Fb', query: 'license=true' }))
+		).toContain("const project = await api.Projects.show('a/b', { license: 'true' });");
+		// gitbeaker would write `(` as it is; the app sends %28: the raw request keeps the app's path.
+		expect(generate('gitbeaker', req({ path: '/projects/a%2Fb%28c%29' }))).toContain(
+			"api.requester.get('projects/a%2Fb%28c%29');"
 		);
 	});
 
 	it('a POST to a listing path is no listing call', () => {
 		const create = req({ method: 'POST', path: '/projects', query: 'name=x&path=y' });
 		expect(generate('gitbeaker', create)).toContain(
-			"api.requester.post('projects', { searchParams: { 'name': 'x', 'path': 'y' } });"
+			"api.requester.post('projects', { searchParams: { name: 'x', path: 'y' } });"
 		);
 		expect(generate('python-gitlab', create)).toContain(
 			'result = gl.http_request("post", "/projects", query_data={"name": "x", "path": "y"})'
 		);
-		expect(generate('glab', create)).not.toContain('--paginate');
 	});
 
-	it('options: numbers bare, other values quoted, odd keys quoted in gitbeaker and left out in python-gitlab', () => {
+	it('options: numbers bare in the calls, strings in raw requests, odd keys quoted, none left out', () => {
 		const r = req({
 			path: '/projects',
-			query: 'per_page=20&search=2nd&topic=v2&order-by=id&labels%5B%5D=a&owned=true'
+			query: 'per_page=20&search=2nd&order-by=id&labels%5B%5D=a&owned=true&page=1'
 		});
 		expect(generate('gitbeaker', r)).toContain(
-			"api.Projects.all({ perPage: 20, search: '2nd', topic: 'v2', 'order-by': 'id', 'labels[]': 'a', owned: 'true' });"
+			"api.requester.get('projects', { searchParams: { per_page: '20', search: '2nd', 'order-by': 'id', labels: ['a'], owned: 'true', page: '1' } });"
 		);
 		expect(generate('python-gitlab', r)).toContain(
-			'gl.projects.list(iterator=True, per_page=20, search="2nd", topic="v2", owned="true"):'
+			'query_data={"per_page": "20", "search": "2nd", "order-by": "id", "labels[]": ["a"], "owned": "true", "page": "1"}'
 		);
+		const plain = req({ path: '/projects', query: 'per_page=20&search=2nd&owned=true&page=1' });
+		expect(generate('gitbeaker', plain)).toContain(
+			"api.Projects.all({ perPage: 20, search: '2nd', owned: 'true', page: 1 });"
+		);
+		expect(generate('python-gitlab', plain)).toContain(
+			'gl.projects.list(get_all=False, per_page=20, search="2nd", owned="true", page=1):'
+		);
+	});
+
+	it('a camelCase name, which gitbeaker would rename, or a repeated plain name go by fetch', () => {
+		for (const query of ['orderBy=id', 'a=1&a=2']) {
+			const code = generate('gitbeaker', req({ query }));
+			expect(code).toContain('This is fetch, sending the request as the app does.');
+			expect(code).toContain(
+				`fetch('https://gitlab.example.com/api/v4/projects/1/members?${query}'`
+			);
+			expect(code).not.toContain("@gitbeaker/rest';");
+		}
 	});
 });
 
-describe('a repeated parameter in python-gitlab', () => {
-	it('goes as one key with a list, so no value is lost', () => {
+describe('a repeated parameter', () => {
+	it('goes as one key with a list in python-gitlab and as an array in gitbeaker, so no value is lost', () => {
 		const r = req({ query: 'labels%5B%5D=a&labels%5B%5D=b&x=1' });
 		expect(generate('python-gitlab', r)).toContain(
 			'result = gl.http_request("get", "/projects/1/members", query_data={"labels[]": ["a", "b"], "x": "1"})'
 		);
+		expect(generate('gitbeaker', r)).toContain("searchParams: { labels: ['a', 'b'], x: '1' }");
 		const form = req({
 			method: 'POST',
 			path: '/projects/1/wikis',
@@ -516,7 +574,7 @@ describe('a repeated parameter in python-gitlab', () => {
 				]
 			}
 		});
-		expect(generate('python-gitlab', form)).toContain('post_data={"tags[]": ["a", "b"]})');
+		expect(generate('python-gitlab', form)).toContain('post_data={"tags": ["a", "b"]})');
 	});
 });
 
