@@ -5,9 +5,15 @@
  */
 import { createStore, del, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CollectionStore, type Collection, type RequestSnapshot } from '$lib/codehost/collections';
+import {
+	CollectionStore,
+	firstRequests,
+	type Collection,
+	type RequestSnapshot
+} from '$lib/codehost/collections';
 import { CollectionsState, STORAGE_FULL } from '$lib/codehost/collections.svelte';
-import { onStorageFault, resetStorageFaults } from '$lib/ui/storage-faults';
+import { resetStorageFaults } from '$lib/ui/storage-faults';
+import { StorageStatus } from '$lib/ui/storage-status.svelte';
 
 const db = () => createStore('codehost-collections', 'kv');
 const stored = () => get<Collection[]>('collections', db());
@@ -60,8 +66,7 @@ describe('storage full while saving a collection', () => {
 		const before = await stored();
 		expect(shown(before!)).toEqual({ Ops: ['List projects'] });
 
-		const faults: string[] = [];
-		onStorageFault(() => faults.push('reported'));
+		const status = new StorageStatus();
 		fillStorage();
 		state.save('New issue', 'Ops', snap('/projects/1/issues'));
 		state.save('Me', 'Users', snap('/user'));
@@ -79,7 +84,7 @@ describe('storage full while saving a collection', () => {
 		expect(shown(state.collections)).toEqual({ Ops: ['List projects'] });
 		expect(await stored()).toEqual(before);
 		// A full disk is not "storage refused": the app-wide notice is not raised for it.
-		expect(faults).toEqual([]);
+		expect(status.unavailable).toBe(false);
 	});
 
 	it('a rename or delete refused for lack of space leaves the request as it was', async () => {
@@ -192,10 +197,9 @@ describe('IndexedDB refused (a private window)', () => {
 
 	it('saved requests work for the page, and the refusal is reported once', async () => {
 		refuseIndexedDb();
-		const faults: string[] = [];
-		onStorageFault(() => faults.push('reported'));
+		const status = new StorageStatus();
 		const state = await tab();
-		expect(faults).toEqual(['reported']);
+		expect(status.unavailable).toBe(true);
 		const item = state.save('List projects', 'Ops', snap())!;
 		await state.settled();
 		state.rename(item.id, 'Projects');
@@ -203,17 +207,39 @@ describe('IndexedDB refused (a private window)', () => {
 		await state.settled();
 		expect(shown(state.collections)).toEqual({ Ops: ['Projects', 'Projects (copy)'] });
 		expect(state.message).toBe('Duplicated as “Projects (copy)”.');
-		expect(faults).toEqual(['reported']);
 	});
 
 	it('without IndexedDB at all, the same', async () => {
 		vi.stubGlobal('indexedDB', undefined);
-		let reported = false;
-		onStorageFault(() => (reported = true));
+		const status = new StorageStatus();
 		const state = await tab();
 		state.save('List projects', 'Ops', snap());
 		await state.settled();
 		expect(shown(state.collections)).toEqual({ Ops: ['List projects'] });
-		expect(reported).toBe(true);
+		expect(status.unavailable).toBe(true);
+	});
+});
+
+describe('firstRequests', () => {
+	const list = (sizes: number[]): Collection[] =>
+		sizes.map((n, c) => ({
+			id: `c${c}`,
+			name: `C${c}`,
+			requests: Array.from({ length: n }, (_, r) => ({
+				...snap(),
+				id: `r${c}.${r}`,
+				name: `R${r}`
+			}))
+		}));
+
+	it('keeps the first requests in order, collection by collection, and counts the rest', () => {
+		const { collections, more } = firstRequests(list([3, 4, 2]), 5);
+		expect(shown(collections)).toEqual({ C0: ['R0', 'R1', 'R2'], C1: ['R0', 'R1'] });
+		expect(more).toBe(4);
+	});
+
+	it('all of them when they fit, none counted left out', () => {
+		const all = list([3, 2]);
+		expect(firstRequests(all, 5)).toEqual({ collections: all, more: 0 });
 	});
 });
