@@ -5,7 +5,7 @@
  * No Svelte here.
  */
 import { ImportRefused, parseCollectionsFile, type ImportedFile } from './collections';
-import { parseHistoryExport, type HistoryEntry } from './history';
+import { mergeHistory, parseHistoryExport, type HistoryEntry } from './history';
 
 export type ImportKind = 'history' | 'collections';
 export type ImportValue<K extends ImportKind> = K extends 'history' ? HistoryEntry[] : ImportedFile;
@@ -63,7 +63,10 @@ export async function readImport(
 			reply({ type: 'progress', read, total: file.size });
 		});
 		reply({ type: 'checking' });
-		const value = kind === 'history' ? parseHistoryExport(text) : parseCollectionsFile(text);
+		// Only the newest HISTORY_LIMIT of a history file can be kept: the rest is not sent back,
+		// as copying 20,000 entries to the page would itself hold it for a tenth of a second.
+		const value =
+			kind === 'history' ? mergeHistory(parseHistoryExport(text), []) : parseCollectionsFile(text);
 		reply({ type: 'done', value });
 	} catch (error) {
 		reply({ type: 'refused', message: reason(kind, error) });

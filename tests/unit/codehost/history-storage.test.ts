@@ -5,7 +5,12 @@
  */
 import { createStore, del, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { exportHistory, HistoryStore, type HistoryEntry } from '$lib/codehost/history';
+import {
+	exportHistory,
+	HISTORY_LIMIT,
+	HistoryStore,
+	type HistoryEntry
+} from '$lib/codehost/history';
 import { readImport, readText, type ImportReply } from '$lib/codehost/import-file';
 import { FILE_FORMAT } from '$lib/codehost/collections';
 import { resetStorageFaults } from '$lib/ui/storage-faults';
@@ -114,6 +119,18 @@ describe('reading an import file', () => {
 		const done = out.at(-1)!;
 		expect(done.type).toBe('done');
 		expect(JSON.stringify(done)).not.toContain('glpat-x');
+	});
+
+	it('of a history file, only the newest entries that can be kept are given back', async () => {
+		const many = Array.from({ length: HISTORY_LIMIT + 20 }, (_, i) =>
+			entry(`e${i}`, new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString())
+		);
+		const done = (await replies('history', exportHistory(many))).at(-1)!;
+		if (done.type !== 'done') throw new Error(done.type);
+		const ids = (done.value as HistoryEntry[]).map((e) => e.id);
+		expect(ids).toHaveLength(HISTORY_LIMIT);
+		expect(ids[0]).toBe(`e${HISTORY_LIMIT + 19}`);
+		expect(ids.at(-1)).toBe('e20');
 	});
 
 	it('a refused file gives the reason only', async () => {
