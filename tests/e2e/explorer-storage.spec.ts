@@ -147,6 +147,46 @@ for (const told of [true, false])
 		await both(a);
 	});
 
+test('storage full while saving a request: a clear error with what to do, and the saved requests stay', async ({
+	page
+}) => {
+	// A disk that fills up once the page says so: writes to the collections' database then fail
+	// the way a full storage makes them fail.
+	await page.addInitScript(() => {
+		const put = IDBObjectStore.prototype.put;
+		IDBObjectStore.prototype.put = function (...args: Parameters<typeof put>) {
+			if (
+				(window as unknown as { full?: boolean }).full &&
+				this.transaction.db.name === 'codehost-collections'
+			)
+				throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+			return put.apply(this, args);
+		};
+	});
+	await page.goto('/explorer');
+	const s = saved(page);
+	await ui(page).path.fill('/projects');
+	await s.name.fill('Kept');
+	await s.save.click();
+	await expect(s.status).toHaveText('Saved “Kept” in “My requests”.');
+
+	await page.evaluate(() => ((window as unknown as { full?: boolean }).full = true));
+	await s.name.fill('One too many');
+	await s.save.click();
+	await expect(s.status).toContainText("Not saved: this browser's storage for this site is full.");
+	await expect(s.status).toContainText('Your saved requests from before are kept as they were.');
+	await expect(s.status).toContainText('Free some space');
+	await expect(s.item('One too many')).toHaveCount(0);
+	await expect(s.item('Kept')).toBeVisible();
+	// Not the "nothing will be kept" notice: what was kept is kept.
+	await expect(page.getByText(NOTICE)).toHaveCount(0);
+
+	await page.evaluate(() => ((window as unknown as { full?: boolean }).full = false));
+	await page.reload();
+	await expect(s.item('Kept')).toBeVisible();
+	await expect(s.item('One too many')).toHaveCount(0);
+});
+
 /** A history export of `count` entries with `bodyChars` of answer each. */
 function historyFile(count: number, bodyChars: number): Buffer {
 	const body = JSON.stringify(
@@ -217,6 +257,7 @@ test('a 5 MB history file is imported with no long task on the page over 200 ms;
 	await expect(
 		u.history.getByRole('progressbar', { name: 'History import progress' })
 	).toBeVisible();
+	await expect(u.history.getByRole('status')).toContainText('Importing “big.json”');
 	await u.history.getByRole('button', { name: 'Cancel import' }).click();
 	await expect(u.history.getByRole('status')).toHaveText('Import cancelled; nothing changed.');
 	await expect(u.history.getByLabel('Import history')).toBeFocused();

@@ -25,11 +25,16 @@ export class ImportJob {
 		return this.phase !== null;
 	}
 
-	/** What the status line says while the import runs. */
+	/** What the status line says while the import runs: once per phase, so it is read out twice. */
 	get progressText(): string {
 		return this.phase === 'checking'
 			? `Importing “${this.fileName}”: checking the file…`
-			: `Importing “${this.fileName}”: read ${mb(this.read)} of ${mb(this.total)} MB…`;
+			: `Importing “${this.fileName}”: reading the file…`;
+	}
+
+	/** How far reading is, beside the progress bar (not a live region: it changes ten times a second). */
+	get amountText(): string {
+		return this.phase === 'checking' ? 'Read' : `${mb(this.read)} of ${mb(this.total)} MB`;
 	}
 
 	run<K extends ImportKind>(kind: K, file: File): Promise<ImportOutcome<K>> {
