@@ -1,4 +1,5 @@
 /** Collections of saved requests: saving, opening, renaming, ordering, search, export and import. */
+import { StorageFull } from '$lib/ui/storage-faults';
 import {
 	CollectionStore,
 	exportCollections,
@@ -7,28 +8,44 @@ import {
 	searchCollections,
 	withoutSecrets,
 	type Collection,
+	type ImportedFile,
 	type RequestSnapshot,
 	type SavedItem
 } from './collections';
 import { newId, type Environment } from './environments';
+
+/** One edit, as a function of the list: applied here at once, then to what is stored. */
+type Change = (list: Collection[]) => Collection[];
+
+export const STORAGE_FULL =
+	"Not saved: this browser's storage for this site is full. Your saved requests from before are kept as they were. Free some space (delete saved requests or Bible downloads you no longer need, or clear History), then try again.";
+
+/** Tells other tabs of this app that the collections changed, so they show it without a reload. */
+const CHANNEL = 'codehost-collections';
 
 export class CollectionsState {
 	collections = $state<Collection[]>([]);
 	search = $state('');
 	message = $state<string | null>(null);
 	#store: CollectionStore;
+	/** Edits shown but not yet written, oldest first: re-applied over what the store returns. */
+	#pending: Change[] = [];
+	#chain: Promise<void> = Promise.resolve();
+	#channel: BroadcastChannel | undefined;
 
 	constructor(store: CollectionStore = new CollectionStore()) {
 		this.#store = store;
 	}
 
-	async load(): Promise<void> {
-		const stored = await this.#store.load();
-		// Anything saved before the store answered stays.
-		this.collections = [
-			...stored,
-			...this.collections.filter((c) => !stored.some((s) => s.id === c.id))
-		];
+	/** Reads what is stored; anything saved before the store answered stays. */
+	load(): Promise<void> {
+		this.#listen();
+		return this.#refresh();
+	}
+
+	/** Resolves once every edit made so far is written (or refused). */
+	settled(): Promise<void> {
+		return this.#chain;
 	}
 
 	get visible(): Collection[] {
@@ -53,16 +70,16 @@ export class CollectionsState {
 		}
 		const { snapshot: safe, dropped } = withoutSecrets(snapshot);
 		const item: SavedItem = { ...safe, id: newId('req'), name: clean };
-		const existing = this.collections.find((c) => c.name === into);
-		this.collections = existing
-			? this.collections.map((c) =>
-					c === existing ? { ...c, requests: [...c.requests, item] } : c
-				)
-			: [...this.collections, { id: newId('col'), name: into, requests: [item] }];
+		const collectionId = newId('col');
 		this.message =
 			`Saved “${clean}” in “${into}”.` +
 			(dropped.length ? ` Not saved, since they are secrets: ${dropped.join(', ')}.` : '');
-		void this.#save();
+		void this.#apply((list) => {
+			const existing = list.find((c) => c.name === into);
+			return existing
+				? list.map((c) => (c === existing ? { ...c, requests: [...c.requests, item] } : c))
+				: [...list, { id: collectionId, name: into, requests: [item] }];
+		});
 		return item;
 	}
 
@@ -72,17 +89,16 @@ export class CollectionsState {
 			this.message = 'A saved request needs a name.';
 			return;
 		}
-		this.#edit(id, (list, i) => list.with(i, { ...list[i]!, name: clean }));
 		this.message = `Renamed to “${clean}”.`;
+		this.#edit(id, (list, i) => list.with(i, { ...list[i]!, name: clean }));
 	}
 
 	duplicate(id: string): SavedItem | undefined {
-		let copy: SavedItem | undefined;
-		this.#edit(id, (list, i) => {
-			copy = { ...list[i]!, id: newId('req'), name: `${list[i]!.name} (copy)` };
-			return list.toSpliced(i + 1, 0, copy);
-		});
-		if (copy) this.message = `Duplicated as “${copy.name}”.`;
+		const item = this.find(id);
+		if (!item) return undefined;
+		const copy: SavedItem = { ...item, id: newId('req'), name: `${item.name} (copy)` };
+		this.message = `Duplicated as “${copy.name}”.`;
+		this.#edit(id, (list, i) => list.toSpliced(i + 1, 0, copy));
 		return copy;
 	}
 
@@ -99,10 +115,8 @@ export class CollectionsState {
 
 	remove(id: string): void {
 		const item = this.find(id);
-		this.#edit(id, (list, i) => list.toSpliced(i, 1));
-		this.collections = this.collections.filter((c) => c.requests.length);
 		if (item) this.message = `Deleted “${item.name}”.`;
-		void this.#save();
+		this.#edit(id, (list, i) => list.toSpliced(i, 1));
 	}
 
 	exportFile(environments: readonly Environment[]): string {
@@ -110,43 +124,93 @@ export class CollectionsState {
 	}
 
 	/**
-	 * Adds a file's collections (same-named ones get its requests appended). A refused file
-	 * changes nothing. Returns the environments it brought.
+	 * Adds a file's collections (same-named ones get its requests appended): its text, or what
+	 * the import worker read from it. A refused file changes nothing. Returns the environments it
+	 * brought.
 	 */
-	importFile(text: string): Environment[] | null {
+	importFile(input: string | ImportedFile): Environment[] | null {
+		let file: ImportedFile;
 		try {
-			const file = parseCollectionsFile(text);
-			let list = [...this.collections];
-			for (const c of file.collections) {
-				const same = list.find((x) => x.name === c.name);
-				list = same
-					? list.map((x) => (x === same ? { ...x, requests: [...x.requests, ...c.requests] } : x))
-					: [...list, c];
-			}
-			this.collections = list;
-			const n = file.collections.reduce((s, c) => s + c.requests.length, 0);
-			this.message =
-				`Imported ${n} request${n === 1 ? '' : 's'} in ${file.collections.length} collection${file.collections.length === 1 ? '' : 's'}.` +
-				(file.dropped.length
-					? ` Secrets in the file were dropped, not imported: ${file.dropped.join('; ')}. Enter your token in the Token field.`
-					: '');
-			void this.#save();
-			return file.environments;
+			file = typeof input === 'string' ? parseCollectionsFile(input) : input;
 		} catch (error) {
 			this.message = `Not imported, nothing changed: ${error instanceof ImportRefused ? error.message : 'the file could not be read.'}`;
 			return null;
 		}
-	}
-
-	#edit(id: string, change: (list: SavedItem[], index: number) => SavedItem[]) {
-		this.collections = this.collections.map((c) => {
-			const i = c.requests.findIndex((r) => r.id === id);
-			return i === -1 ? c : { ...c, requests: change(c.requests, i) };
+		const n = file.collections.reduce((s, c) => s + c.requests.length, 0);
+		this.message =
+			`Imported ${n} request${n === 1 ? '' : 's'} in ${file.collections.length} collection${file.collections.length === 1 ? '' : 's'}.` +
+			(file.dropped.length
+				? ` Secrets in the file were dropped, not imported: ${file.dropped.join('; ')}. Enter your token in the Token field.`
+				: '');
+		void this.#apply((list) => {
+			let next = list;
+			for (const c of file.collections) {
+				const same = next.find((x) => x.name === c.name);
+				next = same
+					? next.map((x) => (x === same ? { ...x, requests: [...x.requests, ...c.requests] } : x))
+					: [...next, c];
+			}
+			return next;
 		});
-		void this.#save();
+		return file.environments;
 	}
 
-	#save(): Promise<void> {
-		return this.#store.save(this.collections);
+	/** An edit of one request, wherever it is now; a collection left empty goes. */
+	#edit(id: string, change: (list: SavedItem[], index: number) => SavedItem[]) {
+		void this.#apply((list) =>
+			list
+				.map((c) => {
+					const i = c.requests.findIndex((r) => r.id === id);
+					return i === -1 ? c : { ...c, requests: change(c.requests, i) };
+				})
+				.filter((c) => c.requests.length)
+		);
+	}
+
+	/**
+	 * Shows the edit at once and writes it after the ones before. The store applies it to what is
+	 * stored then (another tab's edits included) and that is what is shown next.
+	 */
+	#apply(change: Change): Promise<void> {
+		this.collections = change(this.collections);
+		this.#pending.push(change);
+		this.#chain = this.#chain.then(async () => {
+			let kept: Collection[];
+			try {
+				kept = await this.#store.update(change);
+				this.#channel?.postMessage('changed');
+			} catch (error) {
+				// Nothing of this edit was written: what is stored is shown again, as it was.
+				this.message =
+					error instanceof StorageFull
+						? STORAGE_FULL
+						: 'Not saved: this browser could not write your saved requests. Try again.';
+				kept = await this.#store.load();
+			} finally {
+				this.#pending.shift();
+			}
+			this.#show(kept);
+		});
+		return this.#chain;
+	}
+
+	/** Shows what is stored now, after the writes already on their way. */
+	#refresh(): Promise<void> {
+		this.#chain = this.#chain.then(async () => this.#show(await this.#store.load()));
+		return this.#chain;
+	}
+
+	/** What is stored, with the edits still on their way on top. */
+	#show(kept: Collection[]) {
+		this.collections = this.#pending.reduce((list, change) => change(list), kept);
+	}
+
+	/** Another tab saved: show its edits (and ours still on their way). */
+	#listen() {
+		if (this.#channel || typeof BroadcastChannel === 'undefined') return;
+		this.#channel = new BroadcastChannel(CHANNEL);
+		this.#channel.onmessage = () => void this.#refresh();
+		// In Node (the unit tests) an open channel would keep the process alive.
+		(this.#channel as { unref?: () => void }).unref?.();
 	}
 }

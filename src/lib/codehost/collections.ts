@@ -4,9 +4,10 @@
  * credential header or parameter; the auth method and how it travels are kept by name only.
  * No Svelte here.
  */
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { createStore, get, update, type UseStore } from 'idb-keyval';
 import { CREDENTIAL_HEADERS, CREDENTIAL_PARAMS } from '$lib/http/credentials';
 import { decodedParamName, SECRET_PARAMS } from '$lib/http/redact';
+import { isQuotaExceeded, reportStorageFault, StorageFull } from '$lib/ui/storage-faults';
 import { AUTH_METHODS, type AuthMethod, type AuthWay } from './auth';
 import type { BodyKind } from './endpoints';
 import { cleanEnvironment, newId, type Environment, type TokenReference } from './environments';
@@ -286,6 +287,23 @@ export function searchCollections(collections: readonly Collection[], query: str
 		.filter((c) => c.requests.length);
 }
 
+/** The first `max` requests and how many are left out: 1,000 drawn at once hold the page 0.3 s. */
+export function firstRequests(
+	collections: readonly Collection[],
+	max: number
+): { collections: Collection[]; more: number } {
+	let room = max;
+	let more = 0;
+	const out: Collection[] = [];
+	for (const c of collections) {
+		more += Math.max(0, c.requests.length - room);
+		if (room > 0)
+			out.push(c.requests.length <= room ? c : { ...c, requests: c.requests.slice(0, room) });
+		room = Math.max(0, room - c.requests.length);
+	}
+	return { collections: out, more };
+}
+
 /** Cleans what IndexedDB gave back (an older or damaged store) instead of trusting it. */
 export function cleanCollections(value: unknown): Collection[] {
 	if (!Array.isArray(value)) return [];
@@ -310,8 +328,21 @@ export function cleanCollections(value: unknown): Collection[] {
 
 const KEY = 'collections';
 
+/** A plain copy: IndexedDB cannot clone Svelte's proxies. */
+const plain = (list: readonly Collection[]): Collection[] =>
+	JSON.parse(JSON.stringify(list)) as Collection[];
+
+/**
+ * The IndexedDB side. Every change is read, applied and written in one transaction, so two tabs
+ * editing the same collections both keep their edits: the later save changes what the earlier
+ * one wrote instead of overwriting it with its own older copy.
+ */
 export class CollectionStore {
 	#store: UseStore | undefined;
+	/** What was last read or written: where the page carries on if IndexedDB stops working. */
+	#last: Collection[] = [];
+	/** Set once IndexedDB refused: the collections then live here, for this page only. */
+	#memory: Collection[] | undefined;
 
 	#db(): UseStore {
 		this.#store ??= createStore('codehost-collections', 'kv');
@@ -319,18 +350,49 @@ export class CollectionStore {
 	}
 
 	async load(): Promise<Collection[]> {
+		if (this.#memory) return this.#memory;
 		try {
-			return cleanCollections(await get(KEY, this.#db()));
-		} catch {
-			return [];
+			this.#last = cleanCollections(await get(KEY, this.#db()));
+			return this.#last;
+		} catch (error) {
+			this.#refused(error);
+			return this.#memory ?? this.#last;
 		}
 	}
 
-	async save(collections: readonly Collection[]): Promise<void> {
-		try {
-			await set(KEY, JSON.parse(JSON.stringify(collections)), this.#db());
-		} catch {
-			// A private window may refuse IndexedDB: collections then last for this page only.
+	/**
+	 * Applies `change` to the collections as stored now and resolves to the result. Throws
+	 * StorageFull if the browser's storage is full: then nothing was written.
+	 */
+	async update(change: (current: Collection[]) => Collection[]): Promise<Collection[]> {
+		if (!this.#memory) {
+			let result: Collection[] = [];
+			try {
+				await update<unknown>(
+					KEY,
+					(current) => (result = plain(change(cleanCollections(current)))),
+					this.#db()
+				);
+				this.#last = result;
+				return result;
+			} catch (error) {
+				this.#refused(error);
+			}
 		}
+		this.#memory = change(this.#memory ?? this.#last);
+		return this.#memory;
+	}
+
+	/** Replaces every collection (an import into an empty store, tests). */
+	async save(collections: readonly Collection[]): Promise<void> {
+		await this.update(() => [...collections]);
+	}
+
+	/** Storage full is said to the person; any other refusal turns the store to memory. */
+	#refused(error: unknown): void {
+		if (isQuotaExceeded(error)) throw new StorageFull();
+		// A private window may refuse IndexedDB: collections then last for this page only.
+		reportStorageFault(error);
+		this.#memory ??= this.#last;
 	}
 }

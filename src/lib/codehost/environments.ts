@@ -4,6 +4,7 @@
  * use (a token reference), never hold the token itself.
  */
 import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { reportStorageFault } from '$lib/ui/storage-faults';
 import { AUTH_METHODS, methodInfo, WAY_LABELS, type AuthMethod, type AuthWay } from './auth';
 import { VARIABLE_NAME } from './variables';
 
@@ -99,7 +100,8 @@ export class EnvironmentStore {
 				? data!.activeId
 				: environments[0]!.id;
 			return { environments, activeId };
-		} catch {
+		} catch (error) {
+			reportStorageFault(error);
 			return defaultEnvironments();
 		}
 	}
@@ -107,7 +109,8 @@ export class EnvironmentStore {
 	async save(data: EnvironmentsData): Promise<void> {
 		try {
 			await set(KEY, plainCopy(data), this.#db());
-		} catch {
+		} catch (error) {
+			reportStorageFault(error);
 			// A private window may refuse IndexedDB: environments then last for this page only.
 		}
 	}

@@ -8,6 +8,7 @@ import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { parseJsonBody } from '$lib/http/validate';
 import { AuthState } from './auth.svelte';
 import { CollectionsState } from './collections.svelte';
+import type { ImportedFile } from './collections';
 import { EnvironmentsState } from './environments.svelte';
 import { credentialVariables } from './secret-variables';
 import { referenceLabel, type TokenReference } from './environments';
@@ -341,7 +342,8 @@ export class ExplorerState extends RequestBuilder {
 		return this.collections.exportFile(this.environments.forExport());
 	}
 
-	importCollections(text: string): void {
+	/** `text`: a file's text, or what the import worker read from it. */
+	importCollections(text: string | ImportedFile): void {
 		const environments = this.collections.importFile(text);
 		if (environments?.length) this.environments.merge(environments);
 	}
@@ -658,9 +660,10 @@ export class ExplorerState extends RequestBuilder {
 		return exportHistory(this.history);
 	}
 
-	async importHistory(text: string): Promise<void> {
+	/** `text`: a file's text, or the entries the import worker read from it. */
+	async importHistory(text: string | readonly HistoryEntry[]): Promise<void> {
 		try {
-			const entries = parseHistoryExport(text);
+			const entries = typeof text === 'string' ? parseHistoryExport(text) : text;
 			await this.#store.importEntries(entries);
 			await this.loadHistory();
 			this.historyMessage = `Imported ${entries.length} entries.`;

@@ -1,5 +1,6 @@
 /** Exchange history in IndexedDB (newest 500), searchable, exportable; secrets already redacted. */
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { createStore, get, update, type UseStore } from 'idb-keyval';
+import { isQuotaExceeded, reportStorageFault, StorageFull } from '$lib/ui/storage-faults';
 import type { Exchange } from '$lib/http/exchange';
 import {
 	redactBody,
@@ -238,12 +239,19 @@ export function mergeHistory(
 
 const KEY = 'entries';
 
-/** The IndexedDB side: one list; writes batched (a walk of 100 pages is a few writes) and serialized. */
+/**
+ * The IndexedDB side: one list; writes batched (a walk of 100 pages is a few writes) and
+ * serialized, each read and written in one transaction (another tab's entries are merged, not
+ * overwritten). If IndexedDB is refused, the list is kept in memory for this page and that is
+ * reported (one notice says nothing will be kept).
+ */
 export class HistoryStore {
 	#store: UseStore | undefined;
 	#chain: Promise<void> = Promise.resolve();
 	#pending: HistoryEntry[] = [];
 	#flush: Promise<void> | undefined;
+	/** Set once IndexedDB refused: the history of this page. */
+	#memory: HistoryEntry[] | undefined;
 	readonly delayMs: number;
 
 	constructor(delayMs = 250) {
@@ -258,25 +266,29 @@ export class HistoryStore {
 	async list(): Promise<HistoryEntry[]> {
 		await this.#flush;
 		await this.#chain;
-		try {
-			return ((await get<HistoryEntry[]>(KEY, this.#db())) ?? []).slice(0, HISTORY_LIMIT);
-		} catch {
-			return [];
-		}
+		if (!this.#memory)
+			try {
+				return ((await get<HistoryEntry[]>(KEY, this.#db())) ?? []).slice(0, HISTORY_LIMIT);
+			} catch (error) {
+				reportStorageFault(error);
+				this.#memory = [];
+			}
+		return this.#memory.slice(0, HISTORY_LIMIT);
 	}
 
-	/** Resolves once the entry is written. */
+	/** Resolves once the entry is written (a full storage leaves it out, and says nothing). */
 	add(entry: HistoryEntry): Promise<void> {
 		this.#pending.unshift(entry);
 		this.#flush ??= new Promise<void>((resolve) => setTimeout(resolve, this.delayMs)).then(() => {
 			this.#flush = undefined;
 			const batch = this.#pending;
 			this.#pending = [];
-			return this.#write((current) => mergeHistory(batch, current));
+			return this.#write((current) => mergeHistory(batch, current)).catch(() => {});
 		});
 		return this.#flush;
 	}
 
+	/** Rejects with StorageFull if the storage is full: then nothing of the file was written. */
 	importEntries(entries: readonly HistoryEntry[]): Promise<void> {
 		return this.#write((current) => mergeHistory(entries, current));
 	}
@@ -287,14 +299,23 @@ export class HistoryStore {
 	}
 
 	#write(change: (current: HistoryEntry[]) => HistoryEntry[]): Promise<void> {
-		this.#chain = this.#chain.then(async () => {
-			try {
-				const current = (await get<HistoryEntry[]>(KEY, this.#db())) ?? [];
-				await set(KEY, change(current), this.#db());
-			} catch {
-				// A private window may refuse IndexedDB: history is then kept for this page only.
-			}
+		const done = this.#chain.then(async () => {
+			if (!this.#memory)
+				try {
+					await update<HistoryEntry[]>(KEY, (current) => change(current ?? []), this.#db());
+					return;
+				} catch (error) {
+					if (isQuotaExceeded(error))
+						throw new StorageFull(
+							'The history you had is kept. Clear History or delete Bible downloads you no longer need, then try again.'
+						);
+					// A private window may refuse IndexedDB: history is then kept for this page only.
+					reportStorageFault(error);
+					this.#memory = [];
+				}
+			this.#memory = change(this.#memory);
 		});
-		return this.#chain;
+		this.#chain = done.catch(() => {});
+		return done;
 	}
 }

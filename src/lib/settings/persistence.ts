@@ -1,4 +1,5 @@
 import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { isQuotaExceeded, reportStorageFault } from '$lib/ui/storage-faults';
 import { browserStorages, readSecret, writeSecret } from './secret-storage';
 import {
 	defaultConnection,
@@ -42,14 +43,24 @@ function sanitize(value: unknown): Connections {
 export async function loadConnections(): Promise<Connections> {
 	try {
 		return sanitize(await get(CONNECTIONS_KEY, settingsStore()));
-	} catch {
+	} catch (error) {
 		// Private windows may refuse IndexedDB: fall back to defaults rather than fail to start.
+		reportStorageFault(error);
 		return defaultConnections();
 	}
 }
 
+/**
+ * Writes the settings. If IndexedDB is refused they apply for this page only (the app-wide
+ * notice says so); a full storage is an error the caller shows.
+ */
 export async function saveConnections(connections: Connections): Promise<void> {
-	await set(CONNECTIONS_KEY, sanitize(connections), settingsStore());
+	try {
+		await set(CONNECTIONS_KEY, sanitize(connections), settingsStore());
+	} catch (error) {
+		if (isQuotaExceeded(error)) throw error;
+		reportStorageFault(error);
+	}
 }
 
 export function emptySecrets(): Secrets {

@@ -326,10 +326,12 @@ describe('HistoryStore', () => {
 		expect(listed[0]!.id).toBe('e0');
 	});
 
-	it('without IndexedDB, listing gives nothing and adding does not throw', async () => {
+	it('without IndexedDB, adding does not throw and the history is kept for the page', async () => {
 		vi.stubGlobal('indexedDB', undefined);
 		const store = new HistoryStore(0);
 		await expect(store.add(entry('a', '1'))).resolves.toBeUndefined();
-		expect(await store.list()).toEqual([]);
+		await store.importEntries([entry('b', '2')]);
+		expect((await store.list()).map((e) => e.id)).toEqual(['b', 'a']);
+		expect((await new HistoryStore(0).list()).map((e) => e.id)).toEqual([]);
 	});
 });
