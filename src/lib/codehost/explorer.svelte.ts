@@ -10,6 +10,7 @@ import { AuthState } from './auth.svelte';
 import { CollectionsState } from './collections.svelte';
 import type { ImportedFile } from './collections';
 import { EnvironmentsState } from './environments.svelte';
+import { requestTarget } from './request-target';
 import { credentialVariables } from './secret-variables';
 import { referenceLabel, type TokenReference } from './environments';
 import { toCurl } from './curl';
@@ -17,7 +18,7 @@ import { generate, type Client, type CodeRequest } from './codegen';
 import { parseCurl, toRequest } from './curl-import';
 import { browserCheck, explainFailure, type BrowserCheck } from './browser-check';
 import { CODEHOST_EXPOSED_HEADERS } from './exposed-headers';
-import { flattenParams, joinUrl } from './encoding';
+import { flattenParams } from './encoding';
 import {
 	responseFromEntry,
 	toExplorerResponse,
@@ -675,16 +676,16 @@ export class ExplorerState extends RequestBuilder {
 	/** The last request as cURL; secrets only when asked for. */
 	curl(includeSecrets: boolean): string {
 		const b = this.build();
+		// Not sent yet: where it would go, with credentials only on the API root's origin.
+		const target = requestTarget(this.#connection.apiRoot, b.path, b.query);
+		const applied = target.credentialed ? this.auth.applied : undefined;
+		const query = applied?.query.join('&');
 		const last: LastSent = this.#lastSent ?? {
 			method: b.method,
-			url: joinUrl(
-				this.#connection.apiRoot,
-				b.path,
-				[b.query, ...this.auth.applied.query].filter(Boolean).join('&')
-			),
-			headers: { ...b.headers, ...this.auth.applied.headers },
+			url: query ? `${target.url}${target.url.includes('?') ? '&' : '?'}${query}` : target.url,
+			headers: { ...b.headers, ...applied?.headers },
 			bodyText: b.bodyText,
-			withCookies: this.auth.applied.credentials === 'include'
+			withCookies: applied?.credentials === 'include'
 		};
 		const curl = toCurl(
 			{

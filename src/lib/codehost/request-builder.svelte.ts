@@ -22,6 +22,7 @@ import type { RequestSnapshot } from './collections';
 import type { SavedRequest } from './history';
 import { REDACTED } from '$lib/http/redact';
 import { nullParams } from './rules';
+import { requestTarget, type RequestTarget } from './request-target';
 import {
 	resolve,
 	resolveParams,
@@ -203,15 +204,22 @@ export abstract class RequestBuilder {
 		return badHeader === undefined ? this.#variableError() : badHeaderMessage(badHeader);
 	}
 
+	/** Where the request goes, read as the send path reads it (another origin: no credential). */
+	get target(): RequestTarget {
+		const b = this.build();
+		try {
+			return requestTarget(this.builderContext.apiRoot, b.path, b.query);
+		} catch {
+			return { url: joinUrl(this.builderContext.apiRoot, b.path, b.query), credentialed: false };
+		}
+	}
+
 	/** The URL as it will be sent, with secrets left out. */
 	get previewUrl(): string {
-		const b = this.build();
+		const { url, credentialed } = this.target;
+		if (!credentialed) return url;
 		const auth = this.builderContext.auth.applied.query.map((q) => q.replace(/=.*/, '=…'));
-		return joinUrl(
-			this.builderContext.apiRoot,
-			b.path,
-			[b.query, ...auth].filter(Boolean).join('&')
-		);
+		return auth.length ? `${url}${url.includes('?') ? '&' : '?'}${auth.join('&')}` : url;
 	}
 
 	get offerBody(): boolean {
