@@ -163,6 +163,8 @@ export interface RunResult {
 }
 
 function run(file: string, args: string[], env: Record<string, string>): Promise<RunResult> {
+	// On a fresh clone the folder does not exist yet, and a missing cwd fails every run.
+	mkdirSync(RUN_DIR, { recursive: true });
 	return new Promise((resolve) => {
 		execFile(
 			file,
@@ -173,7 +175,11 @@ function run(file: string, args: string[], env: Record<string, string>): Promise
 				timeout: 20_000
 			},
 			(error, stdout, stderr) =>
-				resolve({ code: error ? Number(error.code ?? 1) || 1 : 0, stdout, stderr })
+				resolve({
+					code: error ? Number(error.code ?? 1) || 1 : 0,
+					stdout,
+					stderr: stderr || (error && !stderr ? error.message : '')
+				})
 		);
 	});
 }
