@@ -1,0 +1,23 @@
+// What the notes say when storing fails, in words for the user.
+import { isQuotaError } from '../cache';
+
+/** What to do when the browser's storage for the app is full. */
+export const FREE_SPACE =
+	'Free some space (delete a translation you no longer read under Storage on the Bible page, or clear other sites’ data in the browser’s settings)';
+
+const reason = (error: unknown) =>
+	error instanceof Error && error.message ? error.message : 'the browser refused to store it';
+
+/** A change to one verse was not stored; what was saved before is untouched. */
+export function notSaved(error: unknown): string {
+	if (isQuotaError(error))
+		return `Not saved: this browser’s storage for the app is full. Everything saved before is kept. ${FREE_SPACE}, then try again.`;
+	return `Not saved on this device: ${reason(error)}. Try again; if it goes on, check the browser’s storage settings.`;
+}
+
+/** An import was not stored; nothing of it was written. */
+export function notImported(error: unknown): string {
+	if (isQuotaError(error))
+		return `Not imported, nothing changed: this browser’s storage for the app is full. ${FREE_SPACE}, then import again.`;
+	return `Not imported, nothing changed: the notes could not be stored (${reason(error)}).`;
+}
