@@ -1,9 +1,6 @@
 // What the notes say when storing fails, in words for the user.
 import { isQuotaError } from '../cache';
-
-/** What to do when the browser's storage for the app is full. */
-export const FREE_SPACE =
-	'Free some space (delete a translation you no longer read under Storage on the Bible page, or clear other sites’ data in the browser’s settings)';
+import { FREE_SPACE } from '../storage-full';
 
 const reason = (error: unknown) =>
 	error instanceof Error && error.message ? error.message : 'the browser refused to store it';

@@ -28,6 +28,7 @@ const sameBase = (n: VerseNote | undefined, base: NoteBase) =>
 /** The user's bookmarks, highlights and notes, with the search and label filter of "My notes". */
 export class NotesState {
 	// A plain map and a version, not a SvelteMap: an import sets 31,000 entries at once.
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- made reactive by #version
 	readonly #byKey = new Map<string, VerseNote>();
 	#version = $state(0);
 	#store: NotesBackend | undefined;
@@ -51,6 +52,7 @@ export class NotesState {
 		return sortByRef(this.#byKey.values());
 	});
 	readonly labels: string[] = $derived(
+		// eslint-disable-next-line svelte/prefer-svelte-reactivity -- a throwaway set, not state
 		[...new Set(this.all.flatMap((n) => n.labels))].sort((a, b) => a.localeCompare(b))
 	);
 	/** What "My notes" shows: the search matches the reference, the note or a label. */

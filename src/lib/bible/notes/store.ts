@@ -94,8 +94,12 @@ export interface NotesBackend {
 	importNotes(incoming: readonly VerseNote[], options?: ImportOptions): Promise<MergeResult>;
 }
 
-const aborted = (signal: AbortSignal | undefined) =>
-	signal?.reason ?? new DOMException('The import was cancelled.', 'AbortError');
+const aborted = (signal: AbortSignal | undefined): Error =>
+	asError(signal?.reason ?? new DOMException('The import was cancelled.', 'AbortError'));
+
+/** What a failed transaction gives (its error is null when it was aborted) as an Error. */
+const asError = (error: unknown): Error =>
+	error instanceof Error ? error : new Error('the browser did not store it');
 
 /** Bookmarks, highlights and notes in IndexedDB, one record per verse keyed "John.3.16". */
 export class NotesStore implements NotesBackend {
@@ -143,19 +147,17 @@ export class NotesStore implements NotesBackend {
 			read.onsuccess = () => {
 				try {
 					next = edit(readRecord(key, read.result));
+					if (isEmpty(next)) store.delete(key);
+					else store.put(next, key);
 				} catch (error) {
+					// A write refused at once (e.g. a full disk): nothing of it is kept.
 					failure = error;
 					store.transaction.abort();
-					return;
 				}
-				if (isEmpty(next)) store.delete(key);
-				else store.put(next, key);
 			};
 			return promisifyRequest(store.transaction).then(
 				() => next!,
-				(error: unknown) => {
-					throw failure ?? error ?? new Error('the browser did not store it');
-				}
+				(error: unknown) => Promise.reject(asError(failure ?? error))
 			);
 		});
 	}
@@ -189,6 +191,7 @@ export class NotesStore implements NotesBackend {
 			const tx = store.transaction;
 			const result = emptyMerge();
 			let at = 0;
+			let failure: unknown;
 			const cancel = () => {
 				try {
 					tx.abort();
@@ -202,12 +205,18 @@ export class NotesStore implements NotesBackend {
 				if (!slice.length || signal?.aborted) return;
 				const reads = slice.map((n) => store.get(refKey(n)));
 				reads[reads.length - 1]!.onsuccess = () => {
-					slice.forEach((theirs, i) => {
-						const key = refKey(theirs);
-						const outcome = mergeNote(readRecord(key, reads[i]!.result), theirs);
-						countMerge(result, outcome);
-						if (outcome.kind !== 'unchanged') store.put(outcome.write, key);
-					});
+					try {
+						slice.forEach((theirs, i) => {
+							const key = refKey(theirs);
+							const outcome = mergeNote(readRecord(key, reads[i]!.result), theirs);
+							countMerge(result, outcome);
+							if (outcome.kind !== 'unchanged') store.put(outcome.write, key);
+						});
+					} catch (error) {
+						// A write refused at once (e.g. a full disk): the whole import is undone.
+						failure = error;
+						return cancel();
+					}
 					at += slice.length;
 					onProgress?.(at, incoming.length);
 					step();
@@ -216,11 +225,9 @@ export class NotesStore implements NotesBackend {
 			step();
 			return promisifyRequest(tx)
 				.then(() => result)
-				.catch((error: unknown) => {
-					throw signal?.aborted
-						? aborted(signal)
-						: (tx.error ?? error ?? new Error('the browser did not store them'));
-				})
+				.catch((error: unknown) =>
+					Promise.reject(signal?.aborted ? aborted(signal) : asError(failure ?? tx.error ?? error))
+				)
 				.finally(() => signal?.removeEventListener('abort', cancel));
 		});
 	}
