@@ -106,3 +106,40 @@ export function describeImport(r: MergeResult): string {
 		text += ` ${verses(r.bothKept)} had a different note here and in the file: both texts are kept, this device’s first.`;
 	return text;
 }
+
+// ---- A note saved over another tab's -------------------------------------------------------
+
+/** A note's text and labels as the editor showed them when it opened. */
+export type NoteBase = Pick<VerseNote, 'note' | 'labels'>;
+
+const sameNote = (n: NoteBase, base: NoteBase) =>
+	n.note.trim() === base.note.trim() && sameList(n.labels, base.labels);
+
+/**
+ * The record after saving `mine` (a note's text and labels; blank to delete them) over `stored`,
+ * the record as stored now. When the editor started from `base` and the stored note has changed
+ * since (another tab saved), nothing of that is lost: a save keeps both texts (the other first)
+ * and all labels, a delete does nothing; `met` then says what happened, after "The note on …".
+ */
+export function saveOver(
+	stored: VerseNote,
+	mine: NoteBase,
+	base: NoteBase | undefined
+): { record: VerseNote; met?: string } {
+	if (!base || sameNote(stored, base) || sameNote(stored, mine))
+		return { record: { ...stored, ...mine } };
+	if (!mine.note && !mine.labels.length)
+		return {
+			record: stored,
+			met: 'was changed in another tab or window meanwhile, so it is not deleted. Read it, then delete it again if you mean to.'
+		};
+	const theirs = stored.note.trim();
+	return {
+		record: {
+			...stored,
+			note: theirs && theirs !== mine.note ? `${theirs}\n\n${mine.note}`.trim() : mine.note,
+			labels: parseLabels([...stored.labels, ...mine.labels].join(','))
+		},
+		met: 'was changed in another tab or window meanwhile: both texts are kept, that one first.'
+	};
+}

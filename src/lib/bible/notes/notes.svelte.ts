@@ -2,7 +2,6 @@ import { canonBook } from './books';
 import {
 	exportNotes,
 	isEmpty,
-	NotesFileRefused,
 	parseLabels,
 	refKey,
 	sortByRef,
@@ -12,18 +11,13 @@ import {
 } from './format';
 import { readNotesFile } from './import-file';
 import { MemoryNotes } from './memory-store';
-import { describeImport } from './merge';
+import { describeImport, saveOver, type NoteBase } from './merge';
 import { notImported, notSaved } from './messages';
 import { NotesStore, StorageUnavailable, type NotesBackend } from './store';
+import { notesChannel, type NotesChange } from './tabs';
 
-/** A note's text and labels as the editor showed them when it opened. */
-export type NoteBase = Pick<VerseNote, 'note' | 'labels'>;
 /** What an import is doing, for its progress bar. */
 export type ImportStage = { stage: 'reading' | 'saving'; done: number; total: number };
-
-const CHANNEL = 'bible-notes';
-const sameBase = (n: VerseNote | undefined, base: NoteBase) =>
-	(n?.note ?? '').trim() === base.note.trim() && (n?.labels ?? []).join() === base.labels.join();
 
 /** The user's bookmarks, highlights and notes, with the search and label filter of "My notes". */
 export class NotesState {
@@ -34,7 +28,7 @@ export class NotesState {
 	#store: NotesBackend | undefined;
 	#loading: Promise<void> | undefined;
 	#abort: AbortController | undefined;
-	#channel: BroadcastChannel | undefined;
+	#tellOthers: ((change: NotesChange) => void) | undefined;
 	loaded = $state(false);
 	/** The browser refused IndexedDB: the notes live in this tab only, until it closes. */
 	memoryOnly = $state(false);
@@ -101,20 +95,17 @@ export class NotesState {
 		return this.#loading;
 	}
 
-	/** Another tab's changes, told over a BroadcastChannel, are shown here too. */
+	/** Another tab's changes are shown here too. */
 	#listen(): void {
-		if (this.#channel || typeof BroadcastChannel === 'undefined') return;
-		this.#channel = new BroadcastChannel(CHANNEL);
-		this.#channel.onmessage = async (event: MessageEvent<{ keys?: string[] }>) => {
+		this.#tellOthers ??= notesChannel(({ keys }) => {
 			if (this.memoryOnly) return;
-			const keys = event.data.keys;
-			if (!keys) return void this.load(true);
-			for (const key of keys) this.#show(key, await this.#db.get(key).catch(() => undefined));
-		};
+			if (!keys) void this.load(true);
+			else for (const key of keys) void this.#db.get(key).then((n) => this.#show(key, n), Boolean);
+		});
 	}
 
 	#tell(keys?: string[]): void {
-		if (!this.memoryOnly) this.#channel?.postMessage(keys ? { keys } : {});
+		if (!this.memoryOnly) this.#tellOthers?.(keys ? { keys } : {});
 	}
 
 	#show(key: string, n: VerseNote | undefined): void {
@@ -159,21 +150,15 @@ export class NotesState {
 
 	/**
 	 * Saves the note's text and labels (labels typed as "love, hope"). When the note was changed
-	 * elsewhere since the editor showed `base`, both texts and all labels are kept, and `message`
-	 * says so: the later save never silently replaces the earlier one.
+	 * elsewhere since the editor showed `base`, both are kept and `message` says so.
 	 */
 	saveNote(ref: VerseRef, text: string, labels: string, base?: NoteBase): Promise<boolean> {
 		this.message = '';
+		const mine = { note: text.trim(), labels: parseLabels(labels) };
 		return this.#change(ref, (n) => {
-			const mine = { note: text.trim(), labels: parseLabels(labels) };
-			if (!base || sameBase(n, base) || sameBase(n, mine)) return { ...n, ...mine };
-			const theirs = n.note.trim();
-			this.message = `The note on ${refName(ref)} was changed in another tab or window meanwhile: both texts are kept, that one first.`;
-			return {
-				...n,
-				note: theirs && theirs !== mine.note ? `${theirs}\n\n${mine.note}`.trim() : mine.note,
-				labels: parseLabels([...n.labels, ...mine.labels].join(','))
-			};
+			const saved = saveOver(n, mine, base);
+			if (saved.met) this.message = `The note on ${refName(ref)} ${saved.met}`;
+			return saved.record;
 		});
 	}
 
@@ -181,9 +166,9 @@ export class NotesState {
 	deleteNote(ref: VerseRef, base?: NoteBase): Promise<boolean> {
 		this.message = '';
 		return this.#change(ref, (n) => {
-			if (!base || sameBase(n, base)) return { ...n, note: '', labels: [] };
-			this.message = `The note on ${refName(ref)} was changed in another tab or window meanwhile, so it is not deleted. Read it, then delete it again if you mean to.`;
-			return n;
+			const saved = saveOver(n, { note: '', labels: [] }, base);
+			if (saved.met) this.message = `The note on ${refName(ref)} ${saved.met}`;
+			return saved.record;
 		});
 	}
 
@@ -216,8 +201,7 @@ export class NotesState {
 	async importFile(file: Blob | string): Promise<boolean> {
 		await this.load();
 		this.#abort?.abort();
-		const abort = (this.#abort = new AbortController());
-		const signal = abort.signal;
+		const { signal } = (this.#abort = new AbortController());
 		this.message = '';
 		this.problem = '';
 		this.importing = { stage: 'reading', done: 0, total: 0 };
@@ -239,14 +223,10 @@ export class NotesState {
 			return true;
 		} catch (error) {
 			if (signal.aborted) this.message = 'Import cancelled: nothing changed.';
-			else
-				this.problem =
-					error instanceof NotesFileRefused
-						? `Not imported, nothing changed: ${error.message}`
-						: notImported(error);
+			else this.problem = notImported(error);
 			return false;
 		} finally {
-			if (this.#abort === abort) {
+			if (this.#abort?.signal === signal) {
 				this.importing = null;
 				this.#abort = undefined;
 			}
