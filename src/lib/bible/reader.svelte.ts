@@ -14,7 +14,7 @@ import {
 	saveTheme,
 	type Theme
 } from './prefs';
-import type { OfflineMarks } from './cache';
+import { isQuotaError, type OfflineMarks } from './cache';
 import type { Book, Chapter } from './schemas';
 
 export type ReaderStatus =
@@ -39,6 +39,8 @@ export class ReaderState {
 	problem = $state<ApiProblem | null>(null);
 	/** The book was kept offline, yet this chapter is gone from the device. */
 	evicted = $state(false);
+	/** A chapter from the server that could not be kept: storage full, or refused. */
+	notKept = $state<'' | 'full' | 'refused'>('');
 	fontStep = $state(loadFontStep());
 	theme = $state<Theme>(loadTheme());
 	/** Show each verse's text as sent ("#", "[…]") instead of as a printed Bible shows it. */
@@ -75,6 +77,7 @@ export class ReaderState {
 		this.chapterNumber = chapter;
 		this.problem = null;
 		this.evicted = false;
+		this.notKept = '';
 		this.raw = null;
 		this.rawProblem = null;
 		this.demoLoad = null;
@@ -121,10 +124,13 @@ export class ReaderState {
 			this.source = 'network';
 			this.status = 'ready';
 			if (this.#remember) this.#read(bibleRef, bookRef, chapter);
-			// Every chapter read is kept (a full disk only means it is not kept).
+			// Every chapter read is kept; a full disk only means it is not kept, and the reader says so
+			// (the chapters kept before are untouched: each is its own record).
 			await cache
 				.put(bibleRef, bookRef, chapter, answer.chapter, answer.bytes)
-				.catch(() => undefined);
+				.catch((error: unknown) => {
+					if (request === this.#request) this.notKept = isQuotaError(error) ? 'full' : 'refused';
+				});
 		} catch (error) {
 			if (!isApiProblem(error)) throw error;
 			if (request !== this.#request || error.kind === 'aborted') return;

@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { bookOrder, CANON, canonBook } from '$lib/bible/notes/books';
 import {
 	compareRefs,
-	describeImport,
 	exportNotes,
 	FILE_FORMAT,
 	HIGHLIGHT_NAMES,
 	isEmpty,
-	mergeNotes,
 	NotesFileRefused,
 	parseLabels,
 	parseNotesFile,
@@ -16,9 +14,9 @@ import {
 	refKey,
 	shortName,
 	validRef,
-	type MergeResult,
 	type VerseNote
 } from '$lib/bible/notes/format';
+import { describeImport, mergeNotes, type MergeResult } from '$lib/bible/notes/merge';
 import { entry, file, note } from './notes-samples';
 
 /** The reason a file is refused with, as the user reads it (and that it is a refusal, not a crash). */

@@ -4,12 +4,12 @@ import { bibleCache, cacheDbNames } from '$lib/bible/chapter-cache';
 import {
 	exportNotes,
 	FILE_FORMAT,
-	mergeNotes,
 	parseNotesFile,
 	passageText,
 	refKey,
 	type VerseNote
 } from '$lib/bible/notes/format';
+import { mergeNotes } from '$lib/bible/notes/merge';
 import { NotesState } from '$lib/bible/notes/notes.svelte';
 import { NOTES_DB, NotesStore } from '$lib/bible/notes/store';
 import type { Chapter } from '$lib/bible/schemas';

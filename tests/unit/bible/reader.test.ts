@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getBible } from '$lib/bible/api';
 import { PassageState } from '$lib/bible/passage.svelte';
+import { ChapterCache } from '$lib/bible/cache';
 import { bibleCache } from '$lib/bible/chapter-cache';
 import type { BibleConnection } from '$lib/bible/connection';
 import { neighbours } from '$lib/bible/navigation';
@@ -199,5 +200,36 @@ describe('passage lookup', () => {
 		passage.text = 'Mal 5:1';
 		await passage.lookup('KJV', books);
 		expect(passage.message).toContain('does not exist');
+	});
+});
+
+describe('storing a chapter on a full disk', () => {
+	it('shows the chapter, says it is not kept because storage is full, and leaves the chapters kept before', async () => {
+		const { client } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		const cache = bibleCache('https://bible.demo/api/v1');
+		const reader = new ReaderState(fixedConnection(client));
+		await reader.open('KJV', books, 'Jude', 1);
+		expect(reader.notKept).toBe('');
+		await vi.waitFor(async () => expect(await cache.get('KJV', 'Jude', 1)).toBeDefined());
+
+		const put = vi
+			.spyOn(ChapterCache.prototype, 'put')
+			.mockRejectedValue(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+		await reader.open('KJV', books, 'Phlm', 1);
+		expect(put).toHaveBeenCalled();
+		expect(reader.status).toBe('ready');
+		expect(reader.chapter?.verses.length).toBeGreaterThan(0);
+		expect(reader.notKept).toBe('full');
+		put.mockRejectedValue(new Error('refused'));
+		await reader.open('KJV', books, '2John', 1);
+		expect(reader.notKept).toBe('refused');
+		put.mockRestore();
+		expect(await cache.get('KJV', 'Phlm', 1)).toBeUndefined();
+		expect((await cache.get('KJV', 'Jude', 1))?.data.verses.length).toBeGreaterThan(0);
+		// Opening a chapter from the device says nothing of the failure.
+		await reader.open('KJV', books, 'Jude', 1);
+		expect(reader.source).toBe('cache');
+		expect(reader.notKept).toBe('');
 	});
 });

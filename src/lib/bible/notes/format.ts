@@ -87,6 +87,20 @@ export function compareRefs(a: VerseRef, b: VerseRef): number {
 	);
 }
 
+/**
+ * Records in Bible order, sorted by one number per verse (book's place, chapter, verse): 31,000
+ * verses sort in a few milliseconds, where comparing with `compareRefs` took several times longer.
+ */
+export function sortByRef<T extends VerseRef>(records: Iterable<T>): T[] {
+	const keyed = Array.from(records, (r) => ({
+		k: bookOrder(r.book) * 1e6 + r.chapter * 1e3 + r.verse,
+		r
+	}));
+	// Books outside the 66 share one place: among themselves by ref, as compareRefs has it.
+	keyed.sort((a, b) => a.k - b.k || compareRefs(a.r, b.r));
+	return keyed.map((x) => x.r);
+}
+
 // ---- The export file ----------------------------------------------------------------------
 
 export const FILE_FORMAT = 'api-workbench-bible-notes';
@@ -205,11 +219,11 @@ function readNote(raw: unknown, n: number): VerseNote {
 }
 
 /**
- * Reads an export. Anything malformed or hostile (another format or version, too large, a
- * reference that is not a verse, a key such as __proto__) refuses the whole file with the reason.
- * Note text may hold anything, markup included: it is only ever shown as text.
+ * Reads an export's outside: its size, JSON, format, version and list of entries, refusing a
+ * malformed or hostile file (another format or version, too large, a key such as __proto__) with
+ * the reason. The entries are read by `readEntries`, a slice at a time if need be.
  */
-export function parseNotesFile(text: string): VerseNote[] {
+export function readFileEntries(text: string): unknown[] {
 	if (text.length > LIMITS.fileBytes)
 		throw new NotesFileRefused(
 			`the file is larger than ${LIMITS.fileBytes / 1_000_000} MB; an export of notes is far smaller.`
@@ -243,10 +257,22 @@ export function parseNotesFile(text: string): VerseNote[] {
 	if (!Array.isArray(raw.notes)) throw new NotesFileRefused('the file has no list of notes.');
 	if (raw.notes.length > LIMITS.notes)
 		throw new NotesFileRefused(`the file holds more than ${LIMITS.notes} verses.`);
-	const seen = new Set<string>();
-	const out: VerseNote[] = [];
-	raw.notes.forEach((entry, i) => {
-		const note = readNote(entry, i + 1);
+	return raw.notes as unknown[];
+}
+
+/**
+ * Reads entries `from` to `to` (exclusive) into `out`; `seen` carries the verses read so far
+ * between slices, so a verse twice in the file is refused wherever the two are.
+ */
+export function readEntries(
+	entries: readonly unknown[],
+	from: number,
+	to: number,
+	seen: Set<string>,
+	out: VerseNote[]
+): void {
+	for (let i = from; i < Math.min(to, entries.length); i++) {
+		const note = readNote(entries[i], i + 1);
 		const key = refKey(note);
 		if (seen.has(key))
 			throw new NotesFileRefused(
@@ -254,94 +280,18 @@ export function parseNotesFile(text: string): VerseNote[] {
 			);
 		seen.add(key);
 		if (!isEmpty(note)) out.push(note);
-	});
-	return out;
+	}
 }
-
-// ---- Merging an import ---------------------------------------------------------------------
-
-export interface MergeResult {
-	/** Records to write (new, or combined with what was here). */
-	write: VerseNote[];
-	added: number;
-	combined: number;
-	unchanged: number;
-	/** Verses whose note differed here and in the file: both texts kept. */
-	bothKept: number;
-}
-
-const sameList = (a: readonly string[], b: readonly string[]) =>
-	a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
- * Merges imported records into the ones here without losing anything: a bookmark from either
- * side stays, labels are joined, the newer side's highlight wins, and two different note texts are
- * both kept (this device's first), never one silently replacing the other.
+ * Reads an export whole. Anything malformed or hostile refuses the whole file with the reason.
+ * Note text may hold anything, markup included: it is only ever shown as text.
  */
-export function mergeNotes(
-	here: ReadonlyMap<string, VerseNote>,
-	incoming: readonly VerseNote[]
-): MergeResult {
-	const result: MergeResult = { write: [], added: 0, combined: 0, unchanged: 0, bothKept: 0 };
-	for (const theirs of incoming) {
-		const mine = here.get(refKey(theirs));
-		if (!mine) {
-			result.write.push(theirs);
-			result.added++;
-			continue;
-		}
-		const newer = theirs.updated > mine.updated ? theirs : mine;
-		const older = newer === theirs ? mine : theirs;
-		let note = mine.note;
-		const a = mine.note.trim();
-		const b = theirs.note.trim();
-		if (!a) note = theirs.note;
-		else if (b && !a.includes(b)) {
-			if (b.includes(a)) note = theirs.note;
-			else {
-				note = `${mine.note.trimEnd()}\n\n${theirs.note.trim()}`;
-				result.bothKept++;
-			}
-		}
-		const merged: VerseNote = {
-			book: mine.book,
-			chapter: mine.chapter,
-			verse: mine.verse,
-			bookmark: mine.bookmark || theirs.bookmark,
-			...((newer.highlight ?? older.highlight) && {
-				highlight: newer.highlight ?? older.highlight
-			}),
-			note,
-			labels: parseLabels([...mine.labels, ...theirs.labels].join(',')),
-			created: Math.min(mine.created, theirs.created),
-			updated: Math.max(mine.updated, theirs.updated)
-		};
-		const same =
-			merged.bookmark === mine.bookmark &&
-			merged.highlight === mine.highlight &&
-			merged.note === mine.note &&
-			sameList(merged.labels, mine.labels);
-		if (same) result.unchanged++;
-		else {
-			result.write.push(merged);
-			result.combined++;
-		}
-	}
-	return result;
-}
-
-/** What an import did, in a sentence for the user. */
-export function describeImport(r: MergeResult): string {
-	const total = r.added + r.combined + r.unchanged;
-	if (total === 0) return 'The file holds no notes, bookmarks or highlights; nothing changed.';
-	const verses = (n: number) => `${n} ${n === 1 ? 'verse' : 'verses'}`;
-	const parts = [`${r.added} new`];
-	if (r.combined) parts.push(`${r.combined} combined with what was here`);
-	if (r.unchanged) parts.push(`${r.unchanged} already here`);
-	let text = `Imported ${verses(total)}: ${parts.join(', ')}.`;
-	if (r.bothKept)
-		text += ` ${verses(r.bothKept)} had a different note here and in the file: both texts are kept, this device’s first.`;
-	return text;
+export function parseNotesFile(text: string): VerseNote[] {
+	const entries = readFileEntries(text);
+	const out: VerseNote[] = [];
+	readEntries(entries, 0, entries.length, new Set(), out);
+	return out;
 }
 
 // ---- Copying and sharing ------------------------------------------------------------------
