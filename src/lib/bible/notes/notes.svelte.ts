@@ -15,6 +15,7 @@ import { describeImport, saveOver, type NoteBase } from './merge';
 import { notImported, notSaved } from './messages';
 import { NotesStore, StorageUnavailable, type NotesBackend } from './store';
 import { notesChannel, type NotesChange } from './tabs';
+import { reportStorageFault } from '$lib/ui/storage-faults';
 
 /** What an import is doing, for its progress bar. */
 export type ImportStage = { stage: 'reading' | 'saving'; done: number; total: number };
@@ -86,6 +87,7 @@ export class NotesState {
 					// Reading and noting go on for the session; "My notes" says to export them.
 					this.#store = new MemoryNotes();
 					this.memoryOnly = true;
+					reportStorageFault(error);
 				} else
 					this.problem = `Your notes could not be read on this device: ${error instanceof Error ? error.message : 'storage is not available'}.`;
 			})
