@@ -45,18 +45,26 @@ for (const mode of ['Demo', 'Live'] as const) {
 			}) => {
 				const form = await open(page, mode);
 				let shown = await review(form, '65000');
-				// The seeded history holds one 1-hour order: 65,000 energy for 3.9 TRX.
-				await expect(shown).toContainText('Estimated cost');
-				await expect(shown).toContainText('about 3.900000 TRX');
+				// The seeded history holds one 1-hour order: 65,000 energy for 3.9 TRX, plus the 1.1 TRX
+				// activation fee of its new recipient; this recipient is new too.
+				const cost = shown.getByText('Estimated cost');
+				await expect(cost).toHaveText(/^Estimated cost\s*about 3\.900000–5\.000000 TRX$/);
 				await expect(shown).toContainText('Balance after');
-				await expect(shown).toContainText('about 246.100000 TRX');
-				await expect(shown).toContainText('Based on your last order of 1 hour');
+				await expect(shown).toContainText('about 245.000000–246.100000 TRX');
+				await expect(shown).toContainText('Based on your latest 1-hour order');
+				await expect(shown).toContainText(
+					'The range includes an activation fee of 1.100000 TRX, charged if the recipient is not yet activated on TRON'
+				);
+				// The price is on screen next to the button, without scrolling.
+				await expect(cost).toBeInViewport();
+				await expect(form.getByRole('button', { name: 'Confirm purchase' })).toBeInViewport();
+				await expect(form.getByRole('heading', { name: 'Review' })).toBeFocused();
 				await expect(shown).not.toContainText('more than your buyer balance');
 
 				await form.getByRole('button', { name: 'Change', exact: true }).click();
 				shown = await review(form, '5000000');
-				await expect(shown).toContainText('about 300.000000 TRX');
-				await expect(shown).toContainText('about -50.000000 TRX');
+				await expect(shown).toContainText('about 300.000000–301.100000 TRX');
+				await expect(shown).toContainText('about -51.100000–-50.000000 TRX');
 				await expect(shown).toContainText(
 					'The estimated cost is more than your buyer balance (250.000000 TRX)'
 				);
@@ -109,7 +117,7 @@ for (const mode of ['Demo', 'Live'] as const) {
 				const row = (guid: string) => orders.getByRole('row', { name: new RegExp(guid) });
 				await expect(row('31000001')).toContainText('65,000 energy');
 				await expect(row('31000001')).toContainText('1 hour');
-				await expect(row('31000001')).toContainText('3.900000 TRX');
+				await expect(row('31000001')).toContainText('5.000000 TRX');
 				await expect(row('31000001')).toContainText('Reclaimed');
 				await expect(row('31000002')).toContainText('131,000 energy');
 				await expect(row('31000002')).toContainText('1 day');
@@ -149,8 +157,22 @@ for (const mode of ['Demo', 'Live'] as const) {
 					'not yet'
 				);
 				await expect(detail.getByRole('listitem').filter({ hasText: 'Pending' })).toContainText(
-					'passed'
+					'done'
 				);
+				// The way forward, in words; no codes.
+				await expect(detail).toContainText(
+					'4.000000 of 11.790000 TRX is paid. Add funds to your buyer balance'
+				);
+				await expect(detail).not.toContainText('code');
+				await expect(detail).not.toContainText('between checks');
+
+				// A failed order owes nothing: not "Partly paid … The rest is still owed".
+				await row('31000003').getByRole('button', { name: 'Details of order 31000003' }).click();
+				const failed = page.getByRole('region', { name: 'Order 31000003', exact: true });
+				await expect(failed).toContainText('Not charged');
+				await expect(failed).toContainText('nothing was charged');
+				await expect(failed).not.toContainText('Partly paid');
+				await expect(failed).not.toContainText('still owed');
 
 				await review(form, '65000');
 				const results = await axe().analyze();
@@ -191,7 +213,7 @@ test('Demo: Estimate mode names its fields and prices the estimate as a range', 
 	await form.getByRole('button', { name: 'Review order' }).click();
 	const shown = form.getByRole('region', { name: 'Review' });
 	// 65,026 to 131,053 energy at 60 sun a unit.
-	await expect(shown).toContainText('about 3.901560–7.863180 TRX');
+	await expect(shown).toContainText('about 3.901560–8.963180 TRX');
 	await expect(shown).toContainText('65,026–131,053 energy');
 
 	// No order of 7 days yet: the review says there is nothing to estimate from.

@@ -10,9 +10,17 @@ export const TRON_ADDRESS_LENGTH = 34;
 export const TRON_VERSION_BYTE = 0x41;
 const BASE58_ALPHABET = /^[1-9A-HJ-NP-Za-km-z]*$/;
 
-export type AddressFailure = 'empty' | 'length' | 'alphabet' | 'version' | 'checksum';
+export type AddressFailure = 'empty' | 'length' | 'alphabet' | 'version' | 'checksum' | 'ethereum';
 
-export type AddressCheck = { ok: true } | { ok: false; failure: AddressFailure; message: string };
+/** `address` is the base58 form: the input itself, or what its hex form becomes. */
+export type AddressCheck =
+	| { ok: true; address: string; fromHex: boolean }
+	| { ok: false; failure: AddressFailure; message: string };
+
+/** The hex form TronWeb accepts: `41` and 20 bytes, 42 hex digits in any case, no `0x`. */
+const HEX_ADDRESS = /^41[0-9a-fA-F]{40}$/;
+/** `0x` and 40 hex digits (or the hex TRON form behind `0x`): an Ethereum-style address. */
+const ETHEREUM_STYLE = /^0x([0-9a-fA-F]{40}|41[0-9a-fA-F]{40})$/;
 
 const MESSAGES: Record<AddressFailure, string> = {
 	empty: 'Enter a TRON address (34 characters starting with T).',
@@ -23,7 +31,9 @@ const MESSAGES: Record<AddressFailure, string> = {
 	version:
 		'This is not a TRON address: its version byte is not 0x41 (it should start with T). Enter the TRON address of the recipient.',
 	checksum:
-		'The checksum does not match: a character is mistyped. Copy the address again from its source.'
+		'The checksum does not match: a character is mistyped. Copy the address again from its source.',
+	ethereum:
+		'This is an Ethereum-style address (0x…), not a TRON address. Enter the TRON address of the recipient: 34 characters starting with T (or its hex form, 42 characters starting with 41).'
 };
 
 function fail(failure: AddressFailure): AddressCheck {
@@ -34,6 +44,12 @@ function fail(failure: AddressFailure): AddressCheck {
 export function checkTronAddress(input: string): AddressCheck {
 	const address = input.trim();
 	if (address === '') return fail('empty');
+	if (HEX_ADDRESS.test(address)) {
+		const account = new Uint8Array(20);
+		for (let i = 0; i < 20; i++) account[i] = parseInt(address.slice(2 + 2 * i, 4 + 2 * i), 16);
+		return { ok: true, address: encodeTronAddress(account), fromHex: true };
+	}
+	if (ETHEREUM_STYLE.test(address)) return fail('ethereum');
 	if (address.length !== TRON_ADDRESS_LENGTH) return fail('length');
 	if (!BASE58_ALPHABET.test(address)) return fail('alphabet');
 	let bytes: Uint8Array;
@@ -48,7 +64,7 @@ export function checkTronAddress(input: string): AddressCheck {
 	const expected = sha256(sha256(payload)).subarray(0, 4);
 	const actual = bytes.subarray(21);
 	for (let i = 0; i < 4; i++) if (expected[i] !== actual[i]) return fail('checksum');
-	return { ok: true };
+	return { ok: true, address, fromHex: false };
 }
 
 export function isTronAddress(input: string): boolean {
@@ -76,7 +92,8 @@ export function checkAddressList(
 	if (items.length === 1 && items[0] === '') return { ok: false, message: MESSAGES.empty };
 	for (const [i, item] of items.entries()) {
 		const check = checkTronAddress(item);
-		if (!check.ok)
+		if (check.ok) items[i] = check.address;
+		else
 			return {
 				ok: false,
 				message:

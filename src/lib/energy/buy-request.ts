@@ -92,7 +92,8 @@ export function checkDraft(draft: BuyDraft): DraftCheck {
 	if (Object.keys(errors).length || !period) return { ok: false, errors };
 	const base = {
 		format: 'json',
-		to: draft.to.trim(),
+		// The hex form is sent as the base58 address it becomes (as TronWeb converts it).
+		to: to.ok ? to.address : '',
 		period_type: period.period_type,
 		period_amount: period.period_amount
 	} as const;

@@ -1,3 +1,4 @@
+// Over 400 lines: one purchase's whole decision (review, the checks before sending, the single send, reconciling a lost answer) in one place, so no path can send twice.
 import type { HttpClient } from '$lib/http/client';
 import { recordActivity } from '$lib/settings/activity';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
@@ -16,6 +17,7 @@ import {
 	type PurchaseJournal
 } from './pending-purchase';
 import { type PurchaseLock } from './purchase-lock';
+import { findRecentSame } from './recent-orders';
 import { findDuplicates, findPlacedOrders, newestGuids, NO_GUIDS } from './reconcile';
 import type { CreatedOrder, Order } from './schemas';
 
@@ -23,6 +25,8 @@ export type BuyStep =
 	| 'edit'
 	| 'review'
 	| 'placing'
+	/** Nothing sent: the same order was just placed (or the check failed); buy anyway? */
+	| 'asking'
 	| 'done'
 	| 'reconciling'
 	/** The answer was lost and the order list shows no such order. */
@@ -70,7 +74,13 @@ export interface BuyHost {
 	now(): number;
 	/** The review began: a chance to read the orders the cost estimate needs. */
 	reviewing?(request: BuyRequest): void;
+	/** An order already read in full, so the check for a recent twin need not read it again. */
+	known?(guid: number): Order | undefined;
 }
+
+/** Why a confirmation stopped before sending: a twin placed moments ago, or no way to tell. */
+export type RecentQuestion =
+	{ kind: 'same'; orders: Order[] } | { kind: 'unchecked'; problem: ApiProblem };
 
 /** A purchase without an answer may or may not exist on the server. */
 export function outcomeUnknown(problem: ApiProblem): boolean {
@@ -96,6 +106,10 @@ export class BuyFlow {
 	waiting = $state(false);
 	/** The same purchase was made elsewhere while this one was reviewed: confirm again to buy. */
 	elsewhere = $state<PlacedElsewhere[]>([]);
+	/** Asked before sending (step 'asking'): buy again after a recent twin, or without a check? */
+	question = $state<RecentQuestion | null>(null);
+	/** The user answered "Don't buy": these orders were the reason (empty: the check failed). */
+	declined = $state<Order[] | null>(null);
 
 	check = $derived(checkDraft(this.draft));
 	errors = $derived<Partial<Record<BuyField, string>>>(
@@ -110,11 +124,20 @@ export class BuyFlow {
 	/** Purchases made by this page, or already shown to the user: they never hold up a confirm. */
 	readonly #known: string[] = [];
 	#marker: PendingPurchase | null = null;
+	/** Orders this page placed, or the user already saw named: no question about them. */
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- consulted, never shown
+	readonly #seenGuids = new Set<number>();
 	/** Purchases actually sent (for tests: a double click sends one). */
 	sent = 0;
 
 	constructor(host: BuyHost) {
 		this.#host = host;
+	}
+
+	/** Forgets everything, also which orders were already named (another service, or its data reset). */
+	reset(): void {
+		this.again();
+		this.#seenGuids.clear();
 	}
 
 	/** Moves to the review step when the draft is valid; otherwise shows what to fix. */
@@ -125,6 +148,8 @@ export class BuyFlow {
 		this.request = this.check.request;
 		this.step = 'review';
 		this.elsewhere = [];
+		this.question = null;
+		this.declined = null;
 		this.#reviewedAt = this.#host.now();
 		// Read the newest orders while the user reviews, so a lost answer can be reconciled exactly.
 		this.#takeSnapshot();
@@ -142,6 +167,8 @@ export class BuyFlow {
 		if (this.#inFlight) return;
 		this.step = 'edit';
 		this.problem = null;
+		this.question = null;
+		this.declined = null;
 	}
 
 	/** The marker of this page's purchase whose outcome is still unknown. */
@@ -157,6 +184,8 @@ export class BuyFlow {
 		this.result = null;
 		this.duplicates = [];
 		this.elsewhere = [];
+		this.question = null;
+		this.declined = null;
 		this.problem = null;
 		this.request = null;
 		this.step = 'edit';
@@ -166,13 +195,45 @@ export class BuyFlow {
 	 * Sends the purchase exactly once, however often it is called: later calls while one is under
 	 * way, or after it ended, do nothing. Never retried. Purchases in other tabs of this browser
 	 * go first; if one of them placed the same order meanwhile, nothing is sent and the user is
-	 * asked to confirm again.
+	 * asked to confirm again. Then the newest orders are read: the same order placed in the last
+	 * few minutes (another browser, another device), or a failed read, asks before sending.
 	 */
-	async confirm(): Promise<void> {
+	confirm(): Promise<void> {
+		return this.#confirm(true);
+	}
+
+	/** The answer "Buy again" (or "Buy anyway"): the second, explicit confirmation sends it. */
+	buyAgain(): Promise<void> {
+		if (this.step !== 'asking') return Promise.resolve();
+		this.step = 'review';
+		return this.#confirm(false);
+	}
+
+	/** The answer "Check again" after the orders could not be read: reads them again. */
+	checkRecentAgain(): Promise<void> {
+		if (this.step !== 'asking') return Promise.resolve();
+		this.step = 'review';
+		return this.#confirm(true);
+	}
+
+	/** The answer "Don't buy": nothing is sent; the review stays for another look. */
+	dontBuy(): void {
+		if (this.step !== 'asking' || this.#inFlight) return;
+		this.declined = this.question?.kind === 'same' ? this.question.orders : [];
+		this.question = null;
+		this.step = 'review';
+	}
+
+	async #confirm(checkRecent: boolean): Promise<void> {
 		if (this.#inFlight || this.step !== 'review' || !this.request) return;
 		this.#inFlight = true;
 		this.step = 'placing';
 		this.problem = null;
+		this.declined = null;
+		// "Buy again" accepts the orders it named: they are not asked about again.
+		if (this.question?.kind === 'same')
+			for (const o of this.question.orders) this.#seenGuids.add(o.guid);
+		this.question = null;
 		const request = $state.snapshot<BuyRequest>(this.request);
 		const client = this.#host.client();
 		const apiRoot = this.#host.apiRoot();
@@ -183,6 +244,7 @@ export class BuyFlow {
 					const elsewhere = await this.#madeElsewhere(request, apiRoot);
 					if (elsewhere.length) {
 						this.#known.push(...elsewhere.map((e) => e.id));
+						for (const e of elsewhere) if (e.guid !== null) this.#seenGuids.add(e.guid);
 						this.elsewhere = elsewhere;
 						this.step = 'review';
 						// The list changed: reconcile against a fresh snapshot.
@@ -191,6 +253,7 @@ export class BuyFlow {
 						return;
 					}
 					this.elsewhere = [];
+					if (checkRecent && (await this.#askFirst(client, request))) return;
 					await this.#place(client, request, apiRoot);
 				},
 				() => (this.waiting = true)
@@ -199,6 +262,27 @@ export class BuyFlow {
 			this.waiting = false;
 			this.#inFlight = false;
 		}
+	}
+
+	/**
+	 * Reads the newest orders for this purchase placed moments ago; true when the user is asked
+	 * (nothing is sent until they answer). A failed read never counts as "none found".
+	 */
+	async #askFirst(client: HttpClient, request: BuyRequest): Promise<boolean> {
+		try {
+			const orders = await findRecentSame(client, request, {
+				now: this.#host.now(),
+				known: (guid) => this.#host.known?.(guid),
+				ignore: this.#seenGuids
+			});
+			if (!orders.length) return false;
+			this.question = { kind: 'same', orders };
+		} catch (error) {
+			if (!isApiProblem(error)) throw error;
+			this.question = { kind: 'unchecked', problem: error };
+		}
+		this.step = 'asking';
+		return true;
 	}
 
 	/** The same purchase, placed (or maybe placed) since this review began, by another page. */
@@ -254,6 +338,7 @@ export class BuyFlow {
 			return;
 		}
 		this.#finish(answer.data.guid);
+		this.#seenGuids.add(answer.data.guid);
 		this.result = { order: answer.data, balance: answer.balance, reconciled: false };
 		this.step = 'done';
 		recordActivity('energy', orderedText(answer.data.energy_amount));
@@ -297,6 +382,7 @@ export class BuyFlow {
 			// Newest first: the oldest is the purchase; any other appeared at the same time.
 			const order = found.at(-1);
 			this.#finish(order?.guid ?? null);
+			for (const o of found) this.#seenGuids.add(o.guid);
 			if (order) {
 				this.result = { order, balance: null, reconciled: true };
 				this.duplicates = found.slice(0, -1);

@@ -129,7 +129,8 @@ export class EnergyDashboard {
 			journal: this.#journal,
 			lock: this.#lock,
 			now: () => this.#env.now(),
-			reviewing: () => void this.#loadHistory()
+			reviewing: () => void this.#loadHistory(),
+			known: (guid) => this.orders[guid]
 		});
 		const fetchOrder = async (guid: number, signal?: AbortSignal) => {
 			await this.#readThrottle.wait(signal);
@@ -301,7 +302,7 @@ export class EnergyDashboard {
 		this.announcement = '';
 		this.interrupted = [];
 		this.#details.reset();
-		this.buy.again();
+		this.buy.reset();
 	}
 
 	/** Reads the newest orders' details, so the estimate knows this account's prices. */

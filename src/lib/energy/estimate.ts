@@ -3,7 +3,9 @@ import { ENERGY_HINTS } from './model';
 
 /**
  * The API has no price quote, so the review estimates the cost from this account's own orders
- * of the same period: their cost per unit of energy, fees taken out (they depend on the order).
+ * of the same period: their cost per unit of energy, fees taken out (they depend on the order),
+ * then the fees this account has been charged that could apply to this order put back in, so
+ * the range brackets the charge.
  */
 
 /** What an order tells about price (EN-ORD-1; decimal strings, EN-ORD-5). */
@@ -18,6 +20,9 @@ export interface PricedOrder {
 	address_activation_fee: string;
 	/** Sent by some servers though the seed does not list it; orders newest first when known. */
 	created_at?: string;
+	/** The recipient and status (from `order/get`): who has received energy through this account. */
+	to?: string;
+	status?: number;
 }
 
 /** How many of the newest orders of a period the estimate reads. */
@@ -40,8 +45,29 @@ export type CostEstimate =
 			balanceAfter: Range | null;
 			/** Whether the cost is above the balance: at any amount in the range, or only some. */
 			overBalance: 'no' | 'maybe' | 'yes';
+			fees: Fees;
 	  }
 	| { kind: 'no-history' };
+
+/** The fees put into the range, each with the amount this account was charged. */
+export interface Fees {
+	/**
+	 * The recipient has not received energy through this account: if it is not activated on
+	 * chain, the activation fee is charged (top of the range only). `amount` is null when this
+	 * account was never charged one, so its amount is unknown.
+	 */
+	activation: { amount: string | null } | null;
+	/**
+	 * Orders of this size or larger paid the delegation fee (the fee for a very small order):
+	 * `certain` when the whole range is at or below such a size (then it is in the bottom too).
+	 */
+	delegation: { amount: string; certain: boolean } | null;
+	/**
+	 * No order paid a delegation fee, and this amount is below every order size known to pay
+	 * none: a fee for a small order may come, of an amount not known (the energy size named).
+	 */
+	smallerThan: number | null;
+}
 
 const SUN = 1_000_000n;
 
@@ -95,6 +121,48 @@ export function comparableOrders(
 		.slice(0, limit);
 }
 
+/** Statuses after which the recipient has received energy, or will: not awaiting payment or failed. */
+const DELIVERING = new Set([0, 2, 3, 4, 5]);
+
+/** The fees this account has been charged that could apply to `request` (any period). */
+export function applicableFees(
+	orders: readonly PricedOrder[],
+	request: Pick<BuyRequest, 'to'>,
+	energy: { min: number; max: number }
+): Fees {
+	const valid = orders.filter((o) =>
+		[o.energy_delegation_fee, o.address_activation_fee].every((d) => DECIMAL.test(d))
+	);
+	const received = valid.some(
+		(o) => o.to === request.to && o.status !== undefined && DELIVERING.has(o.status)
+	);
+	const charged = (fee: 'address_activation_fee' | 'energy_delegation_fee') =>
+		valid.filter((o) => toSun(o[fee]) > 0n);
+	const most = (list: PricedOrder[], fee: 'address_activation_fee' | 'energy_delegation_fee') =>
+		fromSun(list.reduce((max, o) => (toSun(o[fee]) > max ? toSun(o[fee]) : max), 0n));
+	const activations = charged('address_activation_fee');
+	const delegations = charged('energy_delegation_fee').filter((o) => o.energy_amount !== null);
+	const largestPaying = Math.max(0, ...delegations.map((o) => o.energy_amount!));
+	const free = valid.filter(
+		(o) => o.energy_amount !== null && toSun(o.energy_delegation_fee) === 0n
+	);
+	const smallestFree = Math.min(...free.map((o) => o.energy_amount!));
+	return {
+		activation: received
+			? null
+			: { amount: activations.length ? most(activations, 'address_activation_fee') : null },
+		delegation:
+			delegations.length && energy.min <= largestPaying
+				? {
+						amount: most(delegations, 'energy_delegation_fee'),
+						certain: energy.max <= largestPaying
+					}
+				: null,
+		smallerThan:
+			!delegations.length && free.length && energy.min < smallestFree ? smallestFree : null
+	};
+}
+
 /**
  * Estimates a purchase's cost and the balance after it. An order that failed for lack of funds
  * counts too: it still carries the cost the service asked (EN-ERR-1).
@@ -115,10 +183,12 @@ export function estimateCost(
 		units += BigInt(o.energy_amount!);
 	}
 	const energy = requestedEnergy(request);
+	const fees = applicableFees(orders, request, energy);
 	// Rounded up to the sun: an estimate that errs, errs towards caution.
 	const price = (amount: number) => (BigInt(amount) * net + units - 1n) / units;
-	const min = price(energy.min);
-	const max = price(energy.max);
+	const delegation = fees.delegation ? toSun(fees.delegation.amount) : 0n;
+	const min = price(energy.min) + (fees.delegation?.certain ? delegation : 0n);
+	const max = price(energy.max) + delegation + toSun(fees.activation?.amount ?? '0');
 	const known = balance !== null && DECIMAL.test(balance);
 	const have = known ? toSun(balance) : 0n;
 	return {
@@ -127,6 +197,7 @@ export function estimateCost(
 		energy,
 		cost: { min: fromSun(min), max: fromSun(max) },
 		balanceAfter: known ? { min: fromSun(have - max), max: fromSun(have - min) } : null,
-		overBalance: !known || max <= have ? 'no' : min > have ? 'yes' : 'maybe'
+		overBalance: !known || max <= have ? 'no' : min > have ? 'yes' : 'maybe',
+		fees
 	};
 }

@@ -120,11 +120,49 @@ export function compareDecimal(a: string, b: string): number {
 	return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** How much of an order is paid, in words (the seed leaves `payment_status` codes unnamed). */
-export function paymentWords(order: { order_cost: string; order_cost_paid: string }): string {
+/**
+ * How much of an order is paid, in words (the seed leaves `payment_status` codes unnamed). A
+ * failed order owes nothing: what it did not take is not "still owed".
+ */
+export function paymentWords(order: {
+	order_cost: string;
+	order_cost_paid: string;
+	status?: number;
+}): string {
 	if (compareDecimal(order.order_cost_paid, order.order_cost) >= 0) return 'Paid in full';
+	if (order.status === STATUS.error)
+		return compareDecimal(order.order_cost_paid, '0') <= 0
+			? 'Not charged'
+			: `${order.order_cost_paid} TRX taken before it failed`;
 	if (compareDecimal(order.order_cost_paid, '0') <= 0) return 'Not paid';
 	return `Partly paid: ${order.order_cost_paid} of ${order.order_cost} TRX`;
+}
+
+/** What each status means for the buyer, and what to do (none of the API's own words). */
+const MEANING: Record<number, string> = {
+	[STATUS.pending]: 'Received: the cost is taken from your buyer balance next.',
+	[STATUS.paid]: 'Paid: the energy is sent to the address next, usually within seconds.',
+	[STATUS.delegating]: 'The energy is on its way to the address.',
+	[STATUS.delegated]:
+		'The energy is at the address: use it (for example, send the token transfer) before the rental period ends.',
+	[STATUS.reclaimed]: 'The rental period ended and the energy was taken back. Nothing more to do.'
+};
+
+/**
+ * The status in words, with the way forward: an order awaiting payment says how much is owed
+ * and how to pay it; a failed one says its likely reason and what to do next.
+ */
+export function statusMeaning(order: {
+	status: number;
+	order_cost: string;
+	order_cost_paid?: string;
+}): string {
+	const paid = order.order_cost_paid ?? '0';
+	if (order.status === STATUS.awaitingPayment)
+		return `Waiting for payment: your buyer balance did not cover the cost, ${paid} of ${order.order_cost} TRX is paid. Add funds to your buyer balance (in your energy provider's control panel) and the order goes on by itself; or, if you no longer need it, buy again with an amount your balance covers.`;
+	if (order.status === STATUS.error)
+		return `The order failed and nothing was delivered${compareDecimal(paid, '0') <= 0 ? '; nothing was charged' : ''}. Usually your buyer balance did not cover the cost (${order.order_cost} TRX): add funds, or choose a smaller amount, then place a new order.`;
+	return MEANING[order.status] ?? statusLabel(order.status);
 }
 
 /** Length of an order's paid period in ms (EN-ORD-4). */

@@ -14,8 +14,45 @@ const VALID = ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'T9yD14Nj9j7xAB4dbGeiX9h8un
 
 describe('TRON base58check addresses', () => {
 	it('accepts known valid addresses', () => {
-		for (const a of VALID) expect(checkTronAddress(a)).toEqual({ ok: true });
+		for (const a of VALID)
+			expect(checkTronAddress(a)).toEqual({ ok: true, address: a, fromHex: false });
 		expect(encodeTronAddress(new Uint8Array(20))).toBe(VALID[1]);
+	});
+
+	it("accepts the hex form (41 + 40 hex digits) and converts it as TronWeb does: TronWeb's own examples", () => {
+		// TronWeb docs: address.fromHex('418840E6C55B9ADA326D211D818C34A994AECED808').
+		expect(checkTronAddress('418840E6C55B9ADA326D211D818C34A994AECED808')).toEqual({
+			ok: true,
+			address: 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL',
+			fromHex: true
+		});
+		// The USDT contract, in lower case and with spaces around it.
+		expect(checkTronAddress(' 41a614f803b6fd780986a42c78ec9c7f77e6ded13c ')).toMatchObject({
+			address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'
+		});
+		// Each of the 2^160 accounts has one hex form: a round trip through encode gives it back.
+		expect(checkTronAddress('41' + '00'.repeat(20))).toMatchObject({ address: VALID[1] });
+		// Not 41, one digit short or long, or a non-hex digit: not the hex form.
+		for (const bad of [
+			'42' + 'a'.repeat(40),
+			'41' + 'a'.repeat(39),
+			'41' + 'a'.repeat(41),
+			'41' + 'g'.repeat(40)
+		])
+			expect(checkTronAddress(bad).ok).toBe(false);
+		// In a list (EN-BUY-3) the hex form becomes base58 too.
+		expect(checkAddressList('418840E6C55B9ADA326D211D818C34A994AECED808, ' + VALID[0])).toEqual({
+			ok: true,
+			addresses: ['TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL', VALID[0]]
+		});
+	});
+
+	it('an Ethereum-style 0x… address is named as such, not as a length error', () => {
+		for (const eth of ['0x' + 'ab'.repeat(20), '0x418840E6C55B9ADA326D211D818C34A994AECED808']) {
+			const check = checkTronAddress(eth);
+			expect(check).toMatchObject({ ok: false, failure: 'ethereum' });
+			if (!check.ok) expect(check.message).toContain('Ethereum-style address');
+		}
 	});
 
 	it('names the failure: empty, length, alphabet, version byte, checksum', () => {

@@ -20,6 +20,13 @@ describe('the buy form → buy/energy body', () => {
 		});
 	});
 
+	it('EN-BUY-1: a recipient typed in hex form is sent as the base58 address it becomes', () => {
+		const check = checkDraft(draft({ to: '41a614f803b6fd780986a42c78ec9c7f77e6ded13c' }));
+		expect(check.ok && check.request.to).toBe(TO);
+		const eth = checkDraft(draft({ to: '0x' + 'a6'.repeat(20) }));
+		expect(!eth.ok && eth.errors.to).toMatch(/^This is an Ethereum-style address/);
+	});
+
 	it('EN-BUY-1: estimate: estimate_to, estimate_token, estimate_adjust_percent are required', () => {
 		const check = checkDraft(
 			draft({ source: 'estimate', estimateTo: '', estimateToken: 'usdt', adjustPercent: '' })

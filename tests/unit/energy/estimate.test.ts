@@ -8,7 +8,8 @@ import {
 	toSun,
 	type PricedOrder
 } from '$lib/energy/estimate';
-import { paymentWords, reclaimAt } from '$lib/energy/model';
+import { paymentWords, reclaimAt, statusMeaning } from '$lib/energy/model';
+import { basisText, feesText, rangeText } from '$lib/energy/price-words';
 
 const TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
@@ -47,7 +48,9 @@ describe('the cost estimate from earlier orders', () => {
 			energy: { min: 5_000_000, max: 5_000_000 },
 			cost: { min: '300.000000', max: '300.000000' },
 			balanceAfter: { min: '-50.000000', max: '-50.000000' },
-			overBalance: 'yes'
+			overBalance: 'yes',
+			// No order shows an activation fee: its amount is unknown, so it is named, not added.
+			fees: { activation: { amount: null }, delegation: null, smallerThan: null }
 		});
 	});
 
@@ -98,7 +101,8 @@ describe('the cost estimate from earlier orders', () => {
 			exact(65_000),
 			null
 		);
-		expect(e).toMatchObject({ cost: { min: '3.900000', max: '3.900000' } });
+		// The bottom is the energy alone; the top adds the activation fee back (a new recipient).
+		expect(e).toMatchObject({ cost: { min: '3.900000', max: '5.000000' } });
 	});
 
 	it('averages over the newest five orders of the period, newest by creation time when sent', () => {
@@ -181,6 +185,31 @@ describe('order facts in words', () => {
 		);
 	});
 
+	it('EN-ERR-1: a failed order owes nothing: "Not charged", never "Partly paid … still owed"', () => {
+		expect(paymentWords({ order_cost: '262.000000', order_cost_paid: '0.000000', status: 6 })).toBe(
+			'Not charged'
+		);
+		expect(paymentWords({ order_cost: '262.000000', order_cost_paid: '1.000000', status: 6 })).toBe(
+			'1.000000 TRX taken before it failed'
+		);
+	});
+
+	it('EN-ST-1: every status is explained in words, with the way forward where there is one', () => {
+		const order = { order_cost: '11.790000', order_cost_paid: '4.000000' };
+		for (const status of [0, 1, 2, 3, 4, 5, 6]) {
+			const text = statusMeaning({ ...order, status });
+			expect(text.length).toBeGreaterThan(20);
+			expect(text).not.toMatch(/code|guid|status \d|payment_status/);
+		}
+		expect(statusMeaning({ ...order, status: 1 })).toContain(
+			'4.000000 of 11.790000 TRX is paid. Add funds to your buyer balance'
+		);
+		const failed = statusMeaning({ status: 6, order_cost: '262.000000', order_cost_paid: '0' });
+		expect(failed).toContain('nothing was charged');
+		expect(failed).toContain('place a new order');
+		expect(statusMeaning({ ...order, status: 3 })).toContain('before the rental period ends');
+	});
+
 	it('EN-ST-2, EN-ORD-4: energy is reclaimed one paid period after the order, else after first seen', () => {
 		const created = Date.UTC(2026, 10, 23, 12, 0);
 		const hour = { period_type: 'hours', hours: 1, days: 0 };
@@ -190,5 +219,133 @@ describe('order facts in words', () => {
 		);
 		expect(reclaimAt(days, created)).toBe(created + 3 * 86_400_000);
 		expect(reclaimAt({ ...hour, created_at: 'not a date' }, undefined)).toBeNull();
+	});
+});
+
+describe('the estimate brackets the charge: fees this account has been charged', () => {
+	const OTHER = 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW';
+	// The demo's prices: 60 sun a unit for 1 hour; 1.1 TRX activation; 0.5 TRX below 32,000.
+	const activated = order(1, {
+		to: OTHER,
+		status: 4,
+		order_cost: '5.000000',
+		address_activation_fee: '1.100000'
+	});
+	const small = order(2, {
+		to: OTHER,
+		status: 3,
+		energy_amount: 20_000,
+		order_cost: '1.700000',
+		energy_delegation_fee: '0.500000'
+	});
+
+	it('a recipient new to this account: the top includes the activation fee it was charged before', () => {
+		const e = estimateCost([activated], exact(65_000), '250.000000');
+		expect(e).toMatchObject({
+			cost: { min: '3.900000', max: '5.000000' },
+			balanceAfter: { min: '245.000000', max: '246.100000' },
+			fees: { activation: { amount: '1.100000' }, delegation: null }
+		});
+		// The demo charged 5.000000 TRX for this order: inside the range.
+	});
+
+	it('a recipient that has received energy through this account: no activation fee', () => {
+		const e = estimateCost([activated], exact(65_000, { to: OTHER }), null);
+		expect(e).toMatchObject({
+			cost: { min: '3.900000', max: '3.900000' },
+			fees: { activation: null, delegation: null }
+		});
+	});
+
+	it('EN-ERR-1: an order that failed or awaits payment delivered nothing: the recipient still counts as new', () => {
+		for (const status of [1, 6]) {
+			const e = estimateCost([{ ...activated, status }], exact(65_000, { to: OTHER }), null);
+			expect(e).toMatchObject({ fees: { activation: { amount: '1.100000' } } });
+		}
+	});
+
+	it('never charged an activation fee: the range leaves it out and says its amount is unknown', () => {
+		const e = estimateCost([order(1)], exact(65_000), null);
+		expect(e).toMatchObject({
+			cost: { min: '3.900000', max: '3.900000' },
+			fees: { activation: { amount: null } }
+		});
+		if (e.kind !== 'history') throw new Error('expected an estimate');
+		expect(feesText(e.fees)).toContain('your orders do not show its amount');
+	});
+
+	it('the delegation fee counts at or below sizes that paid it, in the whole range when every amount is', () => {
+		const orders = [activated, small];
+		const at = estimateCost(orders, exact(20_000, { to: OTHER }), null);
+		// 20,000 × 60 sun = 1.2 TRX, plus 0.5 TRX.
+		expect(at).toMatchObject({
+			cost: { min: '1.700000', max: '1.700000' },
+			fees: { delegation: { amount: '0.500000', certain: true } }
+		});
+		expect(estimateCost(orders, exact(20_001, { to: OTHER }), null)).toMatchObject({
+			cost: { min: '1.200060', max: '1.200060' },
+			fees: { delegation: null }
+		});
+	});
+
+	it('no order ever paid a delegation fee: an amount below every fee-free size is told it may pay one', () => {
+		expect(estimateCost([activated], exact(20_000, { to: OTHER }), null)).toMatchObject({
+			fees: { delegation: null, smallerThan: 65_000 }
+		});
+		expect(estimateCost([activated], exact(65_000, { to: OTHER }), null)).toMatchObject({
+			fees: { smallerThan: null }
+		});
+		expect(estimateCost([activated, small], exact(10_000, { to: OTHER }), null)).toMatchObject({
+			fees: { delegation: { certain: true }, smallerThan: null }
+		});
+	});
+
+	it('EN-BUY-5: an estimate order spanning a size that paid the fee has it at the top only', () => {
+		const request = {
+			format: 'json',
+			to: OTHER,
+			period_type: 'hours',
+			period_amount: 1,
+			amount_source: 'estimate',
+			estimate_to: TO,
+			estimate_token: 'USDT',
+			estimate_adjust_percent: '0'
+		} as BuyRequest;
+		const big = { ...small, energy_amount: 100_000, order_cost: '6.500000' };
+		expect(estimateCost([activated, big], request, null)).toMatchObject({
+			// 65,000 … 131,000 energy at 60 sun; the fee only where the amount is ≤ 100,000.
+			cost: { min: '3.900000', max: '8.360000' },
+			fees: { delegation: { certain: false } }
+		});
+	});
+
+	it('one statement about fees, each named with its amount', () => {
+		expect(
+			feesText({ activation: { amount: '1.100000' }, delegation: null, smallerThan: null })
+		).toBe(
+			'The range includes an activation fee of 1.100000 TRX, charged if the recipient is not yet activated on TRON (it has not received energy through your account before).'
+		);
+		expect(
+			feesText({
+				activation: null,
+				delegation: { amount: '0.500000', certain: true },
+				smallerThan: null
+			})
+		).toBe(
+			'The range includes a delegation fee of 0.500000 TRX for a small order (your orders of this size or larger paid it).'
+		);
+		expect(feesText({ activation: null, delegation: null, smallerThan: null })).toMatch(
+			/^No fees on top: /
+		);
+		expect(feesText({ activation: null, delegation: null, smallerThan: 65_000 })).toBe(
+			'Orders under 65,000 energy may pay a delegation fee for a small order; none of yours has, so its amount is not known and not in the range.'
+		);
+		expect(basisText(5, '1 hour')).toBe(
+			'Based on your 5 latest 1-hour orders (their price per unit of energy)'
+		);
+		expect(basisText(1, '30 days')).toBe(
+			'Based on your latest 30-day order (its price per unit of energy)'
+		);
+		expect(rangeText({ min: '3.900000', max: '5.000000' })).toBe('about 3.900000–5.000000 TRX');
 	});
 });

@@ -35,9 +35,10 @@ export interface Harness {
 	requests: Request[];
 	/**
 	 * Makes the next request whose path ends with `path` fail as if the connection dropped;
-	 * with `afterHandling`, the service handles it first (the answer is what gets lost).
+	 * with `afterHandling`, the service handles it first (the answer is what gets lost); with
+	 * `skip`, that many such requests pass first.
 	 */
-	failNext(path: string, afterHandling?: boolean): void;
+	failNext(path: string, afterHandling?: boolean, skip?: number): void;
 	/** The next request on `path` is handled twice, as a browser's own re-send would do. */
 	doubleNext(path: string): void;
 	/** The next `times` requests whose path contains `part` get 429 with Retry-After. */
@@ -60,7 +61,7 @@ export function energyHarness(
 		timing: () => defaultTiming(options.stepMs ?? 3000)
 	});
 	const requests: Request[] = [];
-	const drops: { path: string; afterHandling: boolean }[] = [];
+	const drops: { path: string; afterHandling: boolean; skip: number }[] = [];
 	const doubles: string[] = [];
 	const throttles: { part: string; times: number; retryAfterSeconds: number }[] = [];
 	const headers: Record<string, string> = { accept: 'application/json' };
@@ -75,7 +76,8 @@ export function energyHarness(
 			const request = new Request(input, init);
 			requests.push(request.clone());
 			const i = drops.findIndex((d) => new URL(request.url).pathname.endsWith(d.path));
-			if (i !== -1) {
+			if (i !== -1 && drops[i]!.skip > 0) drops[i]!.skip--;
+			else if (i !== -1) {
 				const [d] = drops.splice(i, 1);
 				if (d!.afterHandling) await app.fetch(request);
 				throw new TypeError('Failed to fetch');
@@ -102,7 +104,8 @@ export function energyHarness(
 		client,
 		clock,
 		requests,
-		failNext: (path, afterHandling = false) => void drops.push({ path, afterHandling }),
+		failNext: (path, afterHandling = false, skip = 0) =>
+			void drops.push({ path, afterHandling, skip }),
 		doubleNext: (path) => void doubles.push(path),
 		throttleNext: (part, times, retryAfterSeconds) =>
 			void throttles.push({ part, times, retryAfterSeconds })
@@ -112,9 +115,9 @@ export function energyHarness(
 export const pathsOf = (requests: Request[]) =>
 	requests.map((r) => `${r.method} ${new URL(r.url).pathname.replace('/api/v1/private', '')}`);
 
-/** Manual timers and visibility: the test moves time. */
-export function manualEnv() {
-	let now = 0;
+/** Manual timers and visibility: the test moves time (from `start`, e.g. the demo server's clock). */
+export function manualEnv(start = 0) {
+	let now = start;
 	let hidden = false;
 	let nextId = 1;
 	const timers = new Map<number, { at: number; fn: () => void }>();

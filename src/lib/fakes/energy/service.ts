@@ -157,7 +157,13 @@ export function seedState(now: number, timing: MachineTiming = defaultTiming()):
 		accounts: demoAccounts(),
 		seenAddresses: [...SEEN_ADDRESSES],
 		orders: [
-			history(31_000_001, 3 * day, { fixedStatus: STATUS.reclaimed }),
+			// The first order to this address: it paid the activation fee (order_cost includes it).
+			history(31_000_001, 3 * day, {
+				fixedStatus: STATUS.reclaimed,
+				order_cost: '5.000000',
+				order_cost_paid: '5.000000',
+				address_activation_fee: ACTIVATION_FEE
+			}),
 			// Partly paid (EN-ERR-2): the internal account covered part; the rest awaits payment.
 			history(31_000_002, 2 * day, {
 				fixedStatus: STATUS.awaitingPayment,
@@ -323,7 +329,8 @@ export function validationMessage(errors: ValidationErrors): string {
 
 /** Places an order on a validated body; mutates the state. */
 export function placeOrder(state: EnergyState, body: Fields, now: number, timing: MachineTiming) {
-	const to = String(body.to).trim();
+	const checked = checkTronAddress(String(body.to));
+	const to = checked.ok ? checked.address : String(body.to).trim();
 	const periodType = body.period_type as 'hours' | 'days';
 	const periodAmount = asInt(body.period_amount)!;
 	let energy: number;
