@@ -63,3 +63,17 @@ export async function auth(page: Page, method: string, token = '', way?: string)
 	if (way) await u.sentAs.selectOption({ label: way });
 	if (token) await u.token.fill(token);
 }
+
+/** The Collections side list: saving, finding and importing requests. */
+export const savedRequests = (page: Page) => {
+	const region = page.getByRole('region', { name: 'Collections' });
+	return {
+		region,
+		name: region.getByRole('textbox', { name: 'Request name' }),
+		collection: region.getByRole('combobox', { name: 'Collection', exact: true }),
+		save: region.getByRole('button', { name: 'Save request' }),
+		item: (name: string) => region.getByRole('button', { name, exact: true }),
+		status: region.getByRole('status'),
+		importFile: region.getByLabel('Import collections')
+	};
+};

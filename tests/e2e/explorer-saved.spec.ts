@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { auth, goLive, ui } from './explorer-helpers';
+import { auth, goLive, savedRequests, ui } from './explorer-helpers';
 import { expect, expectNoSideScroll, FAKE_URLS, RUNS, SIZES, test } from './fixtures';
 
 const env = (page: Page) => ({
@@ -20,19 +20,6 @@ async function newEnvironment(page: Page, name: string) {
 	await page.getByRole('button', { name: 'Add environment' }).click();
 	await expect(env(page).select.locator('option:checked')).toHaveText(name);
 }
-
-const saved = (page: Page) => {
-	const region = page.getByRole('region', { name: 'Collections' });
-	return {
-		region,
-		name: region.getByRole('textbox', { name: 'Request name' }),
-		collection: region.getByRole('combobox', { name: 'Collection', exact: true }),
-		save: region.getByRole('button', { name: 'Save request' }),
-		item: (name: string) => region.getByRole('button', { name, exact: true }),
-		status: region.getByRole('status'),
-		importFile: region.getByLabel('Import collections')
-	};
-};
 
 /**
  * The journeys run in Demo at both sizes (layout, focus, no sideways scroll) and in Live at one:
@@ -69,7 +56,7 @@ for (const { mode, size } of RUNS) {
 			test.slow();
 			const u = ui(page);
 			const e = env(page);
-			const s = saved(page);
+			const s = savedRequests(page);
 			const token = 'glpat-demo-token';
 			await auth(page, 'Personal, project or group access token', token);
 			await u.path.fill('/projects/{{project}}');
@@ -165,7 +152,7 @@ for (const { mode, size } of RUNS) {
 		}) => {
 			const u = ui(page);
 			const e = env(page);
-			const s = saved(page);
+			const s = savedRequests(page);
 			const envAuth = page.getByRole('combobox', { name: 'Auth in this environment' });
 			const personal = 'glpat-demo-token';
 			const impersonation = 'glimp-demo-token';
@@ -227,7 +214,7 @@ for (const { mode, size } of RUNS) {
 			page
 		}) => {
 			const u = ui(page);
-			const s = saved(page);
+			const s = savedRequests(page);
 			await u.path.fill('/projects/{{project}}');
 			await u.query.fill('per_page=5');
 			await env(page).variable('project').fill('1');
@@ -304,8 +291,8 @@ for (const size of SIZES) {
 			await u.path.fill('/projects/{{project}}');
 			await u.query.fill('');
 			await env(page).variable('project').fill('1');
-			await saved(page).name.fill('One');
-			await saved(page).save.click();
+			await savedRequests(page).name.fill('One');
+			await savedRequests(page).save.click();
 			await page.getByRole('button', { name: 'Code', exact: true }).click();
 			await page.getByRole('button', { name: 'Import cURL' }).click();
 			await u.send.click();

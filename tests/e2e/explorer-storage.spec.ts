@@ -5,7 +5,8 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
-import { request, ui } from './explorer-helpers';
+import { request, savedRequests, ui } from './explorer-helpers';
+import { watchLongTasks } from './long-tasks';
 import { expect, expectNoSideScroll, SIZES, test } from './fixtures';
 
 const NOTICE = /This browser is not keeping this site's data/;
@@ -37,19 +38,6 @@ async function refuseIndexedDb(page: Page) {
 		};
 	});
 }
-
-const saved = (page: Page) => {
-	const region = page.getByRole('region', { name: 'Collections' });
-	return {
-		region,
-		name: region.getByRole('textbox', { name: 'Request name' }),
-		collection: region.getByRole('combobox', { name: 'Collection', exact: true }),
-		save: region.getByRole('button', { name: 'Save request' }),
-		item: (name: string) => region.getByRole('button', { name, exact: true }),
-		status: region.getByRole('status'),
-		importFile: region.getByLabel('Import collections')
-	};
-};
 
 for (const size of SIZES) {
 	test.describe(`IndexedDB refused, ${size.name}`, () => {
@@ -84,7 +72,7 @@ for (const size of SIZES) {
 			await expect(u.history.getByRole('status')).toHaveText('Imported 3 entries.');
 			await expect(u.history.getByRole('listitem')).toHaveCount(5);
 
-			const s = saved(page);
+			const s = savedRequests(page);
 			await s.name.fill('Two projects');
 			await s.save.click();
 			await expect(s.status).toHaveText('Saved “Two projects” in “My requests”.');
@@ -122,22 +110,22 @@ for (const told of [true, false])
 		if (!told) await b.addInitScript(() => Reflect.deleteProperty(window, 'BroadcastChannel'));
 		await a.goto('/explorer');
 		await b.goto('/explorer');
-		await expect(saved(b).save).toBeVisible();
+		await expect(savedRequests(b).save).toBeVisible();
 
 		await ui(a).path.fill('/projects');
-		await saved(a).name.fill('From tab A');
-		await saved(a).collection.fill('Shared');
-		await saved(a).save.click();
-		await expect(saved(a).item('From tab A')).toBeVisible();
+		await savedRequests(a).name.fill('From tab A');
+		await savedRequests(a).collection.fill('Shared');
+		await savedRequests(a).save.click();
+		await expect(savedRequests(a).item('From tab A')).toBeVisible();
 
 		// Tab B was opened before A saved; its save must not write over A's.
 		await ui(b).path.fill('/user');
-		await saved(b).name.fill('From tab B');
-		await saved(b).collection.fill('Shared');
-		await saved(b).save.click();
+		await savedRequests(b).name.fill('From tab B');
+		await savedRequests(b).collection.fill('Shared');
+		await savedRequests(b).save.click();
 		const both = (page: Page) =>
 			expect(
-				saved(page)
+				savedRequests(page)
 					.region.getByRole('list', { name: 'Shared' })
 					.getByRole('button', { name: /^From tab/ })
 			).toHaveText(['From tab A', 'From tab B']);
@@ -164,7 +152,7 @@ test('storage full while saving a request: a clear error with what to do, and th
 		};
 	});
 	await page.goto('/explorer');
-	const s = saved(page);
+	const s = savedRequests(page);
 	await ui(page).path.fill('/projects');
 	await s.name.fill('Kept');
 	await s.save.click();
@@ -219,24 +207,6 @@ async function onDisk(info: TestInfo, name: string, buffer: Buffer): Promise<str
 	const path = info.outputPath(name);
 	await writeFile(path, buffer);
 	return path;
-}
-
-/** Records the page's long tasks (over 50 ms) from the start, as the browser reports them. */
-async function watchLongTasks(page: Page) {
-	await page.addInitScript(() => {
-		const w = window as unknown as { longTasks: number[] };
-		w.longTasks = [];
-		new PerformanceObserver((list) => {
-			for (const entry of list.getEntries()) w.longTasks.push(entry.duration);
-		}).observe({ type: 'longtask', buffered: true });
-	});
-	const taken = () => page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-	return {
-		/** Forgets what came before (loading the page). */
-		reset: () =>
-			page.evaluate(() => ((window as unknown as { longTasks: number[] }).longTasks = [])),
-		longest: async () => Math.max(0, ...(await taken()))
-	};
 }
 
 test('a 5 MB history file is imported with no long task on the page over 200 ms; a cancelled one changes nothing', async ({
@@ -295,7 +265,7 @@ test('a collections file at the size limit is imported with no long task over 20
 }, info) => {
 	const tasks = await watchLongTasks(page);
 	await page.goto('/explorer');
-	const s = saved(page);
+	const s = savedRequests(page);
 	await s.name.fill('Mine');
 	await s.save.click();
 	await expect(s.item('Mine')).toBeVisible();
