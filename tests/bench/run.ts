@@ -11,6 +11,7 @@ import { deepLinkChapter } from './deep-link.bench';
 import { energyRequestsPerOrder, energyRequestsWhileHidden } from './energy-polling.bench';
 import { explorerKeyset } from './explorer-keyset.bench';
 import { homeBundle } from './home-bundle.bench';
+import { historyImport, notesImport } from './imports.bench';
 import { lighthouseRoutes } from './lighthouse.bench';
 import { offlineReload } from './offline-reload.bench';
 import {
@@ -36,6 +37,8 @@ const ALL: Benchmark[] = [
 	bibleSearchQuery,
 	bibleSearchStorage,
 	deepLinkChapter,
+	notesImport,
+	historyImport,
 	...lighthouseRoutes
 ];
 const filter = process.argv[2]?.toLowerCase();

@@ -87,6 +87,12 @@ test.describe('laptop (1366×860)', () => {
 		await expect(u.status).toContainText('200');
 		const pages = u.response.getByRole('navigation', { name: 'Pages' });
 		await expect(pages).toContainText('Page 1');
+		// On the first page there is no previous one: the button says so rather than vanish.
+		await expect(pages.getByRole('button', { name: 'Previous page' })).toHaveAttribute(
+			'aria-disabled',
+			'true'
+		);
+		await expect(pages.getByRole('button', { name: 'Fetch all pages' })).toBeVisible();
 		await pages.getByRole('button', { name: 'Next page' }).click();
 		await expect(pages).toContainText('Page 2');
 		await expect(u.response.getByRole('tab', { name: 'Body' })).toHaveAttribute(
