@@ -111,10 +111,15 @@ describe('an import', () => {
 		);
 		expect(state.all).toEqual(before);
 
-		const importing = state.importFile(file(manyEntries(5000)));
-		await vi.waitFor(() => expect(state.importing?.done).toBeGreaterThan(0));
-		expect(state.importing?.stage).toBe('reading');
+		// The file's text is held until Cancel, so that Cancel meets the read on any machine.
+		const slowFile = new Blob([file(manyEntries(5000))]);
+		const text = slowFile.text.bind(slowFile);
+		let release = () => {};
+		slowFile.text = () => new Promise((resolve) => (release = () => resolve(text())));
+		const importing = state.importFile(slowFile);
+		await vi.waitFor(() => expect(state.importing?.stage).toBe('reading'));
 		state.cancelImport();
+		release();
 		expect(await importing).toBe(false);
 		expect(state.message).toBe('Import cancelled: nothing changed.');
 		expect(state.problem).toBe('');
