@@ -7,7 +7,13 @@ import {
 	type AuthWay,
 	type SudoWay
 } from './auth';
-import { formatTimeLeft, OAuthSession, secondsLeft, type OAuthTokens } from './oauth';
+import {
+	formatTimeLeft,
+	OAuthSession,
+	secondsLeft,
+	type OAuthTokens,
+	type RefreshRequest
+} from './oauth';
 import { loadExplorerSecrets, saveExplorerSecrets, type ExplorerSecrets } from './secrets';
 
 /** The explorer's auth choice, OAuth timing and refresh; persisted like the energy token. */
@@ -29,16 +35,12 @@ export class AuthState {
 	#remember: () => boolean;
 	readonly session: OAuthSession;
 
-	constructor(
-		refresh: (refreshToken: string) => Promise<OAuthTokens>,
-		remember: () => boolean = () => false
-	) {
+	constructor(remember: () => boolean = () => false) {
 		this.#remember = remember;
 		const { tokens, ...saved } = loadExplorerSecrets();
 		Object.assign(this, saved);
 		this.#tokens = { ...tokens };
 		this.session = new OAuthSession(
-			refresh,
 			(tokens, error) => this.#onRefreshed(tokens, error),
 			this.#oauthTokens()
 		);
@@ -122,18 +124,19 @@ export class AuthState {
 		saveExplorerSecrets(s, this.#remember());
 	}
 
-	async refreshNow(): Promise<boolean> {
+	/** "Refresh now": spends the refresh token at once, with `request` (the token endpoint call). */
+	async refreshNow(request: RefreshRequest): Promise<boolean> {
 		this.save();
 		if (!this.refreshToken) {
 			this.oauthMessage = 'There is no refresh token to use. Sign in to get one.';
 			return false;
 		}
-		return (await this.session.refresh()) !== null;
+		return (await this.session.refresh(request)) !== null;
 	}
 
 	/** Refresh after an expired-token 401 that carried `usedToken`; one refresh for many callers. */
-	async refreshAfterExpiry(usedToken: string): Promise<string | null> {
-		const tokens = await this.session.refresh(usedToken);
+	async refreshAfterExpiry(usedToken: string, request: RefreshRequest): Promise<string | null> {
+		const tokens = await this.session.refresh(request, usedToken);
 		return tokens?.accessToken ?? null;
 	}
 

@@ -69,6 +69,11 @@ export function needsFreshToken(
 
 export type RefreshRequest = (refreshToken: string) => Promise<OAuthTokens>;
 
+/** The token endpoint's form for a refresh. */
+export function refreshForm(refreshToken: string): Record<string, string> {
+	return { grant_type: 'refresh_token', refresh_token: refreshToken };
+}
+
 /**
  * Keeps the tokens and serializes refreshes: a refresh spends both tokens, so two requests
  * meeting a 401 at once must cause one refresh, not two. A failed refresh clears the tokens.
@@ -76,16 +81,13 @@ export type RefreshRequest = (refreshToken: string) => Promise<OAuthTokens>;
 export class OAuthSession {
 	#tokens: OAuthTokens | null;
 	#inflight: Promise<OAuthTokens | null> | undefined;
-	#request: RefreshRequest;
 	#onChange: (tokens: OAuthTokens | null, error?: string) => void;
 	refreshCount = 0;
 
 	constructor(
-		request: RefreshRequest,
 		onChange: (tokens: OAuthTokens | null, error?: string) => void = () => {},
 		tokens: OAuthTokens | null = null
 	) {
-		this.#request = request;
 		this.#onChange = onChange;
 		this.#tokens = tokens;
 	}
@@ -99,17 +101,18 @@ export class OAuthSession {
 	}
 
 	/**
-	 * Refreshes once. `usedAccessToken` is the token the failed request carried: if the tokens
-	 * changed since, another refresh already happened and its result is used.
+	 * Refreshes once, with `request` (the call at the token endpoint). `usedAccessToken` is the
+	 * token the failed request carried: if the tokens changed since, another refresh already
+	 * happened and its result is used.
 	 */
-	refresh(usedAccessToken?: string): Promise<OAuthTokens | null> {
+	refresh(request: RefreshRequest, usedAccessToken?: string): Promise<OAuthTokens | null> {
 		if (this.#inflight) return this.#inflight;
 		const current = this.#tokens;
 		if (!current) return Promise.resolve(null);
 		if (usedAccessToken !== undefined && current.accessToken !== usedAccessToken)
 			return Promise.resolve(current);
 		this.refreshCount++;
-		this.#inflight = this.#request(current.refreshToken)
+		this.#inflight = request(current.refreshToken)
 			.then(
 				(tokens) => {
 					this.#tokens = tokens;

@@ -12,7 +12,14 @@ import { parseJsonBody } from '$lib/http/validate';
 import { authorizeUrl, type AppliedAuth, type AuthMethod } from './auth';
 import { encodeForm } from './encoding';
 import { requestTarget } from './request-target';
-import { needsFreshToken, parseTokenResponse, tokenEndpoint, type OAuthTokens } from './oauth';
+import {
+	needsFreshToken,
+	parseTokenResponse,
+	refreshForm,
+	tokenEndpoint,
+	type OAuthTokens,
+	type RefreshRequest
+} from './oauth';
 
 /** The auth side the send path needs (AuthState has it; tests pass a plain object). */
 export interface ExplorerAuth {
@@ -20,8 +27,11 @@ export interface ExplorerAuth {
 	readonly token: string;
 	readonly applied: AppliedAuth;
 	readonly secrets: string[];
-	/** One refresh for every caller that met the expired `usedToken`; the new token or null. */
-	refreshAfterExpiry(usedToken: string): Promise<string | null>;
+	/**
+	 * One refresh, made with `request`, for every caller that met the expired `usedToken`; the
+	 * new token or null.
+	 */
+	refreshAfterExpiry(usedToken: string, request: RefreshRequest): Promise<string | null>;
 }
 
 export interface SendContext {
@@ -146,8 +156,10 @@ export async function sendExplorerRequest(
 			if (
 				needsFreshToken(status, parsed.ok ? parsed.value : undefined, sent.usedToken, auth.token)
 			) {
+				// Expired: one shared refresh at the token endpoint, then this request once more.
 				refreshed = true;
-				if (await auth.refreshAfterExpiry(sent.usedToken)) {
+				const refresh = (token: string) => requestTokens(refreshForm(token), context);
+				if (await auth.refreshAfterExpiry(sent.usedToken, refresh)) {
 					sent = attempt(bare);
 					result = await sent.result;
 					continue;

@@ -81,14 +81,14 @@ describe('a Path naming another server: the code goes where the app goes, with n
 					const explorer = explorerAt(`${api.origin}/api/v4`);
 					way(explorer);
 					explorer.auth.save();
-					explorer.path = pathOf(other.origin);
-					explorer.query = 'per_page=5';
+					explorer.form.path = pathOf(other.origin);
+					explorer.form.query = 'per_page=5';
 					api.take();
 					other.take();
-					await explorer.send();
+					await explorer.exchange.send();
 					const app = { api: api.take(), other: other.take() };
 					expect(app.api.length + app.other.length, 'the app sends one request').toBe(1);
-					const code = explorer.code(client);
+					const code = explorer.tools.code(client);
 					const ran = await runCode(client, code, ENV);
 					const got = { api: api.take(), other: other.take() };
 					expect(got, `${code}\n---\n${ran.stderr}`).toEqual(app);

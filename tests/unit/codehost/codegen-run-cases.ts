@@ -6,6 +6,7 @@
  */
 import type { Client } from '$lib/codehost/codegen';
 import { ExplorerState } from '$lib/codehost/explorer.svelte';
+import type { RequestFormState } from '$lib/codehost/request-form.svelte';
 import { HistoryStore } from '$lib/codehost/history';
 import { createClient } from '$lib/http/client';
 
@@ -46,18 +47,18 @@ export const personal = (e: ExplorerState) => {
 };
 const form = (
 	e: ExplorerState,
-	method: ExplorerState['method'],
+	method: RequestFormState['method'],
 	path: string,
 	params: object,
-	bodyKind: ExplorerState['bodyKind'],
+	bodyKind: RequestFormState['bodyKind'],
 	pathParams: Record<string, string> = {}
 ) => {
-	e.method = method;
-	e.path = path;
-	e.pathParams = pathParams;
-	e.query = '';
-	e.bodyKind = bodyKind;
-	e.params = JSON.stringify(params);
+	e.form.method = method;
+	e.form.path = path;
+	e.form.pathParams = pathParams;
+	e.form.query = '';
+	e.form.bodyKind = bodyKind;
+	e.form.params = JSON.stringify(params);
 };
 
 export const CASES: Case[] = [
@@ -65,34 +66,34 @@ export const CASES: Case[] = [
 		name: 'a list, page 2',
 		set: (e) => {
 			personal(e);
-			e.path = '/projects';
-			e.query = 'page=2&per_page=5&order_by=name';
+			e.form.path = '/projects';
+			e.form.query = 'page=2&per_page=5&order_by=name';
 		}
 	},
 	{
 		name: 'keyset pagination',
 		set: (e) => {
 			personal(e);
-			e.path = '/projects';
-			e.query = 'pagination=keyset&per_page=20&order_by=id&sort=asc';
+			e.form.path = '/projects';
+			e.form.query = 'pagination=keyset&per_page=20&order_by=id&sort=asc';
 		}
 	},
 	{
 		name: 'a project path id with a slash (%2F)',
 		set: (e) => {
 			personal(e);
-			e.path = '/projects/:id';
-			e.pathParams = { id: 'group/sub group/project' };
-			e.query = 'statistics=true';
+			e.form.path = '/projects/:id';
+			e.form.pathParams = { id: 'group/sub group/project' };
+			e.form.query = 'statistics=true';
 		}
 	},
 	{
 		name: 'a file path with dots',
 		set: (e) => {
 			personal(e);
-			e.path = '/projects/:id/repository/files/:file_path';
-			e.pathParams = { id: '7', file_path: 'docs/v1.2/../read.me.md' };
-			e.query = 'ref=release/1.0';
+			e.form.path = '/projects/:id/repository/files/:file_path';
+			e.form.pathParams = { id: '7', file_path: 'docs/v1.2/../read.me.md' };
+			e.form.query = 'ref=release/1.0';
 		}
 	},
 	{
@@ -102,7 +103,7 @@ export const CASES: Case[] = [
 			form(e, 'POST', '/projects/:id/issues', { title: 'Hello', labels: ['a', 'b'] }, 'json', {
 				id: '7'
 			});
-			e.headers = 'X-Request-Note: from the explorer';
+			e.form.headers = 'X-Request-Note: from the explorer';
 		}
 	},
 	{
@@ -139,7 +140,7 @@ export const CASES: Case[] = [
 					id: '7'
 				}
 			);
-			e.file = new File(['hello file\n'], 'notes.txt');
+			e.form.file = new File(['hello file\n'], 'notes.txt');
 		}
 	},
 	{
@@ -153,9 +154,9 @@ export const CASES: Case[] = [
 		name: 'repeated names (labels[])',
 		set: (e) => {
 			personal(e);
-			e.path = '/projects/:id/issues';
-			e.pathParams = { id: '7' };
-			e.query = 'labels[]=bug&labels[]=ui&state=opened';
+			e.form.path = '/projects/:id/issues';
+			e.form.pathParams = { id: '7' };
+			e.form.query = 'labels[]=bug&labels[]=ui&state=opened';
 		}
 	},
 	{
@@ -163,9 +164,9 @@ export const CASES: Case[] = [
 		set: (e) => {
 			personal(e);
 			e.auth.sudo = 'alice';
-			e.path = '/projects/:id/issues';
-			e.pathParams = { id: 'group/project' };
-			e.query = 'state=opened&page=2';
+			e.form.path = '/projects/:id/issues';
+			e.form.pathParams = { id: 'group/project' };
+			e.form.query = 'state=opened&page=2';
 		}
 	},
 	{
@@ -173,8 +174,8 @@ export const CASES: Case[] = [
 		set: (e) => {
 			personal(e);
 			e.auth.sudo = 'alice';
-			e.path = '/user';
-			e.query = '';
+			e.form.path = '/user';
+			e.form.query = '';
 		}
 	},
 	{
@@ -183,8 +184,8 @@ export const CASES: Case[] = [
 			e.auth.setMethod('oauth');
 			e.auth.way = 'bearer';
 			e.auth.token = TOKEN;
-			e.path = '/groups';
-			e.query = 'search=core&min_access_level=30';
+			e.form.path = '/groups';
+			e.form.query = 'search=core&min_access_level=30';
 		}
 	},
 	{
@@ -193,8 +194,8 @@ export const CASES: Case[] = [
 			e.auth.setMethod('job');
 			e.auth.way = 'job-token-header';
 			e.auth.token = JOB;
-			e.path = '/job';
-			e.query = '';
+			e.form.path = '/job';
+			e.form.query = '';
 		}
 	}
 ];

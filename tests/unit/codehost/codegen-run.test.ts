@@ -35,10 +35,10 @@ describe('generated code, run with the real clients, sends the request the app s
 				for (const [name, content] of c.files ?? []) writeRunFile(name, content);
 				explorer.auth.save();
 				server.take();
-				await explorer.send();
+				await explorer.exchange.send();
 				const app = server.take();
 				expect(app, 'the app sends one request').toHaveLength(1);
-				const code = explorer.code(client);
+				const code = explorer.tools.code(client);
 				const ran = await runCode(client, code, ENV);
 				const arrived = server.take();
 				expect(arrived.map(sent), `${code}\n---\n${ran.stderr}`).toEqual(app.map(sent));

@@ -95,13 +95,13 @@ async function sendThree(setup: (e: ExplorerState) => void) {
 	const e = explorer();
 	setup(e);
 	seen.length = 0;
-	await e.send();
-	expect(e.refused).toBeNull();
+	await e.exchange.send();
+	expect(e.exchange.refused).toBeNull();
 	const env = { ...process.env, GITLAB_TOKEN: TOKEN };
-	const curl = e.code('cURL');
+	const curl = e.tools.code('cURL');
 	expect(curl).not.toContain(TOKEN);
 	await run('/bin/sh', ['-c', `${curl} --silent --output /dev/null`], { env });
-	const fetchCode = e.code('fetch');
+	const fetchCode = e.tools.code('fetch');
 	expect(fetchCode).not.toContain(TOKEN);
 	await run(process.execPath, ['--input-type=module', '-e', fetchCode], { env });
 	expect(seen).toHaveLength(3);
@@ -113,9 +113,9 @@ describe('generated cURL and fetch send what the explorer sends', { timeout: 30_
 	it('a GET with a path variable, a query and the token in the PRIVATE-TOKEN header', async () => {
 		const [explorerSent, curlSent, fetchSent] = await sendThree((e) => {
 			e.environments.setValue('project', 'diaspora/client-1');
-			e.path = '/projects/{{project}}';
-			e.query = 'statistics=true&search=a%20b';
-			e.headers = 'X-Trace: it\'s "quoted"';
+			e.form.path = '/projects/{{project}}';
+			e.form.query = 'statistics=true&search=a%20b';
+			e.form.headers = 'X-Trace: it\'s "quoted"';
 			e.auth.setMethod('personal');
 			e.auth.token = TOKEN;
 		});
@@ -129,11 +129,11 @@ describe('generated cURL and fetch send what the explorer sends', { timeout: 30_
 
 	it('a POST with a JSON body and a Bearer token', async () => {
 		const [explorerSent, curlSent, fetchSent] = await sendThree((e) => {
-			e.method = 'POST';
-			e.path = '/projects';
-			e.query = '';
-			e.bodyKind = 'json';
-			e.params = '{"name": "it\'s $HOME `x` \\\\ \\"q\\"", "tags": ["a", "b"]}';
+			e.form.method = 'POST';
+			e.form.path = '/projects';
+			e.form.query = '';
+			e.form.bodyKind = 'json';
+			e.form.params = '{"name": "it\'s $HOME `x` \\\\ \\"q\\"", "tags": ["a", "b"]}';
 			e.auth.setMethod('personal');
 			e.auth.way = 'bearer';
 			e.auth.token = TOKEN;
@@ -146,11 +146,11 @@ describe('generated cURL and fetch send what the explorer sends', { timeout: 30_
 
 	it('a form body and the token in the query string, with Sudo', async () => {
 		const [explorerSent, curlSent, fetchSent] = await sendThree((e) => {
-			e.method = 'PUT';
-			e.path = '/projects/1';
-			e.query = 'a=1';
-			e.bodyKind = 'form';
-			e.params = '{"labels": ["x y", "z+"], "description": "100%"}';
+			e.form.method = 'PUT';
+			e.form.path = '/projects/1';
+			e.form.query = 'a=1';
+			e.form.bodyKind = 'form';
+			e.form.params = '{"labels": ["x y", "z+"], "description": "100%"}';
 			e.auth.setMethod('personal');
 			e.auth.way = 'private-token-query';
 			e.auth.token = TOKEN;
@@ -165,23 +165,26 @@ describe('generated cURL and fetch send what the explorer sends', { timeout: 30_
 		const dir = await mkdtemp(join(tmpdir(), 'codegen-'));
 		await writeFile(join(dir, 'notes.txt'), 'release notes\n');
 		const e = explorer();
-		e.method = 'POST';
-		e.path = '/projects/1/uploads';
-		e.query = '';
-		e.bodyKind = 'multipart';
-		e.params = '{"description": "@not a file", "labels": ["a b", "c"]}';
-		e.file = new File(['release notes\n'], 'notes.txt', { type: 'text/plain' });
+		e.form.method = 'POST';
+		e.form.path = '/projects/1/uploads';
+		e.form.query = '';
+		e.form.bodyKind = 'multipart';
+		e.form.params = '{"description": "@not a file", "labels": ["a b", "c"]}';
+		e.form.file = new File(['release notes\n'], 'notes.txt', { type: 'text/plain' });
 		e.auth.setMethod('personal');
 		e.auth.token = TOKEN;
 		seen.length = 0;
-		await e.send();
-		expect(e.refused).toBeNull();
+		await e.exchange.send();
+		expect(e.exchange.refused).toBeNull();
 		const env = { ...process.env, GITLAB_TOKEN: TOKEN };
-		await run('/bin/sh', ['-c', `${e.code('cURL')} --silent --output /dev/null`], {
+		await run('/bin/sh', ['-c', `${e.tools.code('cURL')} --silent --output /dev/null`], {
 			env,
 			cwd: dir
 		});
-		await run(process.execPath, ['--input-type=module', '-e', e.code('fetch')], { env, cwd: dir });
+		await run(process.execPath, ['--input-type=module', '-e', e.tools.code('fetch')], {
+			env,
+			cwd: dir
+		});
 		expect(seen).toHaveLength(3);
 		const forms = await Promise.all(seen.map(formOf));
 		expect(forms[0]).toEqual([

@@ -189,20 +189,20 @@ describe('collections state', () => {
 		const explorer = explorerOver(fetch);
 		explorer.auth.setMethod('personal');
 		explorer.auth.token = 'glpat-never-saved';
-		explorer.path = '/projects/{{project}}';
-		explorer.headers = 'PRIVATE-TOKEN: glpat-never-saved\nX-A: 1';
-		expect(explorer.saveRequest('Mine', 'Ops')).toBe(true);
+		explorer.form.path = '/projects/{{project}}';
+		explorer.form.headers = 'PRIVATE-TOKEN: glpat-never-saved\nX-A: 1';
+		expect(explorer.workspace.saveRequest('Mine', 'Ops')).toBe(true);
 		expect(JSON.stringify(explorer.collections.collections)).not.toContain('glpat-never-saved');
 		expect(explorer.collections.message).toMatch(
 			/Not saved, since they are secrets: the PRIVATE-TOKEN header/
 		);
-		expect(explorer.exportCollections()).not.toContain('glpat-never-saved');
-		explorer.path = '/other';
-		explorer.headers = '';
+		expect(explorer.workspace.exportCollections()).not.toContain('glpat-never-saved');
+		explorer.form.path = '/other';
+		explorer.form.headers = '';
 		explorer.auth.setMethod('none');
-		explorer.openSaved(explorer.collections.collections[0]!.requests[0]!.id);
-		expect(explorer.path).toBe('/projects/{{project}}');
-		expect(explorer.headers).toBe('X-A: 1');
+		explorer.workspace.openSaved(explorer.collections.collections[0]!.requests[0]!.id);
+		expect(explorer.form.path).toBe('/projects/{{project}}');
+		expect(explorer.form.headers).toBe('X-A: 1');
 		expect(explorer.auth.method).toBe('personal');
 		expect(explorer.auth.token).toBe('glpat-never-saved');
 	});

@@ -178,20 +178,20 @@ describe('cURL import', () => {
 			return app.fetch(r);
 		});
 		expect(
-			explorer.importCurl(
+			explorer.tools.importCurl(
 				`curl '${ROOT}/projects/1?statistics=true' -H 'PRIVATE-TOKEN: glpat-demo-token'`
 			)
 		).toBe(true);
 		expect(explorer.auth.token).toBe('glpat-demo-token');
-		expect(explorer.headers).toBe('');
-		expect(explorer.curlImport?.message).toBe(
+		expect(explorer.form.headers).toBe('');
+		expect(explorer.tools.curlImport?.message).toBe(
 			'Imported GET /projects/1; the token is in the Token field.'
 		);
-		await explorer.send();
+		await explorer.exchange.send();
 		expect(sent[0]!.headers.get('private-token')).toBe('glpat-demo-token');
 		expect(sent[0]!.url).toBe(`${ROOT}/projects/1?statistics=true`);
-		expect(explorer.response?.status).toBe(200);
-		expect(explorer.importCurl('curl')).toBe(false);
-		expect(explorer.curlImport?.message).toBe('Not imported: The command has no URL.');
+		expect(explorer.exchange.response?.status).toBe(200);
+		expect(explorer.tools.importCurl('curl')).toBe(false);
+		expect(explorer.tools.curlImport?.message).toBe('Not imported: The command has no URL.');
 	});
 });

@@ -19,8 +19,8 @@ async function sent(templateId: string, token = 'glpat-demo-token') {
 	);
 	explorer.auth.token =
 		templateId.startsWith('job') || templateId === 'releases' ? 'glcbt-demo-job-token' : token;
-	explorer.useTemplate(templateId);
-	await explorer.send();
+	explorer.form.useTemplate(templateId);
+	await explorer.exchange.send();
 	const request = requests[0]!;
 	const url = new URL(request.url);
 	return {
@@ -39,20 +39,20 @@ describe('the explorer’s endpoint templates, on the wire', () => {
 	it('CH-EP-1: GET /projects, paginated', async () => {
 		const r = await sent('list-projects');
 		expect([r.method, r.path, r.query.get('per_page')]).toEqual(['GET', '/projects', '5']);
-		expect(r.explorer.response?.pagination.kind).toBe('offset');
+		expect(r.explorer.exchange.response?.pagination.kind).toBe('offset');
 	});
 
 	it('CH-EP-2, CH-PATH-1: GET /projects/:id with the namespaced path as %2F, no token needed', async () => {
 		const r = await sent('get-project', '');
 		expect([r.method, r.path]).toEqual(['GET', '/projects/diaspora%2Fclient-1']);
-		expect(r.explorer.response?.status).toBe(200);
+		expect(r.explorer.exchange.response?.status).toBe(200);
 	});
 
 	it('CH-EP-3: POST /projects with name and description as a JSON body', async () => {
 		const r = await sent('create-project');
 		expect([r.method, r.path, r.contentType]).toEqual(['POST', '/projects', 'application/json']);
 		expect(JSON.parse(r.body)).toEqual({ name: 'My project', description: 'Made in the explorer' });
-		expect(r.explorer.response?.status).toBe(201);
+		expect(r.explorer.exchange.response?.status).toBe(201);
 	});
 
 	it('CH-EP-4: DELETE /projects/:id/share/:group_id, both numeric', async () => {
@@ -81,13 +81,13 @@ describe('the explorer’s endpoint templates, on the wire', () => {
 	it('CH-EP-7, CH-ID-1: GET /projects/:id/issues/:iid by iid', async () => {
 		const r = await sent('get-issue');
 		expect([r.method, r.path]).toEqual(['GET', '/projects/42/issues/5']);
-		expect((r.explorer.response?.json as { id: number; iid: number }).iid).toBe(5);
+		expect((r.explorer.exchange.response?.json as { id: number; iid: number }).iid).toBe(5);
 	});
 
 	it('CH-EP-8: GET /projects/:id/issues/:iid/notes, paginated', async () => {
 		const r = await sent('issue-notes');
 		expect([r.method, r.path]).toEqual(['GET', '/projects/42/issues/5/notes']);
-		expect(r.explorer.response?.pagination.kind).toBe('offset');
+		expect(r.explorer.exchange.response?.pagination.kind).toBe('offset');
 	});
 
 	it('CH-EP-9, CH-PATH-2: GET a file with its path URL-encoded and the ref query', async () => {
@@ -110,20 +110,20 @@ describe('the explorer’s endpoint templates, on the wire', () => {
 		const r = await sent('job-artifacts');
 		expect([r.method, r.path]).toEqual(['GET', '/projects/1/jobs/7/artifacts']);
 		expect(r.headers.get('job-token')).toBe('glcbt-demo-job-token');
-		expect(r.explorer.response?.status).toBe(200);
+		expect(r.explorer.exchange.response?.status).toBe(200);
 	});
 
 	it('CH-EP-13, CH-AUTH-3: releases accept the job token', async () => {
 		const r = await sent('releases');
 		expect([r.method, r.path]).toEqual(['GET', '/projects/1/releases']);
-		expect(r.explorer.response?.status).toBe(200);
+		expect(r.explorer.exchange.response?.status).toBe(200);
 	});
 
 	it('CH-EP-14: namespaces, groups and users are paginated listings', async () => {
 		for (const id of ['namespaces', 'groups', 'users']) {
 			const r = await sent(id);
 			expect([r.method, r.path]).toEqual(['GET', `/${id}`]);
-			expect(r.explorer.response?.pagination.kind).toBe('offset');
+			expect(r.explorer.exchange.response?.pagination.kind).toBe('offset');
 		}
 	});
 

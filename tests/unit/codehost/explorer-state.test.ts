@@ -1,3 +1,5 @@
+import { refreshForm } from '$lib/codehost/oauth';
+import { requestTokens } from '$lib/codehost/send';
 import { describe, expect, it } from 'vitest';
 import { createCodehostApp } from '$lib/fakes/codehost/app';
 import { explorerOver, ROOT } from './explorer-over';
@@ -17,27 +19,29 @@ function setup() {
 describe('explorer state against the demo code host', () => {
 	it('bad input is refused before sending, saying what to do; fixing it sends', async () => {
 		const { explorer, sent } = setup();
-		explorer.method = 'POST';
-		explorer.path = '/projects';
-		explorer.bodyKind = 'json';
-		explorer.params = '{"name": "x",}';
-		await explorer.send();
+		explorer.form.method = 'POST';
+		explorer.form.path = '/projects';
+		explorer.form.bodyKind = 'json';
+		explorer.form.params = '{"name": "x",}';
+		await explorer.exchange.send();
 		expect(sent).toHaveLength(0);
-		expect(explorer.refused).toMatch(/not valid JSON .*Write one JSON object/);
-		explorer.params = '["x"]';
-		await explorer.send();
-		expect(explorer.refused).toMatch(/one JSON object/);
-		explorer.params = '{"name": "x"}';
-		explorer.headers = 'If-Unmodified-Since Tue, 01 Oct 2024';
-		await explorer.send();
+		expect(explorer.exchange.refused).toMatch(/not valid JSON .*Write one JSON object/);
+		explorer.form.params = '["x"]';
+		await explorer.exchange.send();
+		expect(explorer.exchange.refused).toMatch(/one JSON object/);
+		explorer.form.params = '{"name": "x"}';
+		explorer.form.headers = 'If-Unmodified-Since Tue, 01 Oct 2024';
+		await explorer.exchange.send();
 		expect(sent).toHaveLength(0);
-		expect(explorer.refused).toMatch(/is not a header\. Write one header per line as Name: value/);
+		expect(explorer.exchange.refused).toMatch(
+			/is not a header\. Write one header per line as Name: value/
+		);
 		expect(
-			explorer.lint.some((l) => l.level === 'error' && l.message === explorer.inputError)
+			explorer.form.lint.some((l) => l.level === 'error' && l.message === explorer.form.inputError)
 		).toBe(true);
-		explorer.headers = 'X-Demo: 1\n\n';
-		await explorer.send();
-		expect(explorer.refused).toBeNull();
+		explorer.form.headers = 'X-Demo: 1\n\n';
+		await explorer.exchange.send();
+		expect(explorer.exchange.refused).toBeNull();
 		expect(sent).toHaveLength(1);
 		expect(sent[0]!.headers.get('x-demo')).toBe('1');
 	});
@@ -49,8 +53,11 @@ describe('explorer state against the demo code host', () => {
 		explorer.auth.refreshToken = 'oauth-refresh-demo';
 		explorer.auth.createdAt = Math.floor(Date.now() / 1000) - 3 * 3600;
 		explorer.auth.save();
+		// Three requests met the expiry at once; each asks for a refresh at the token endpoint.
+		const refresh = (token: string) =>
+			requestTokens(refreshForm(token), explorer.exchange.context());
 		const tokens = await Promise.all(
-			[1, 2, 3].map(() => explorer.auth.refreshAfterExpiry('oauth-expired-demo'))
+			[1, 2, 3].map(() => explorer.auth.refreshAfterExpiry('oauth-expired-demo', refresh))
 		);
 		expect(new Set(tokens).size).toBe(1);
 		const stats = await (
@@ -63,23 +70,23 @@ describe('explorer state against the demo code host', () => {
 
 	it('CH-AUTH-1: a Send and a Fetch all meeting the expired token at once share one refresh', async () => {
 		const { app, explorer, sent } = setup();
-		explorer.query = 'pagination=keyset&per_page=20&order_by=id&sort=asc';
-		await explorer.send();
+		explorer.form.query = 'pagination=keyset&per_page=20&order_by=id&sort=asc';
+		await explorer.exchange.send();
 		explorer.auth.setMethod('oauth');
 		explorer.auth.way = 'access-token-query';
 		explorer.auth.token = 'oauth-expired-demo';
 		explorer.auth.refreshToken = 'oauth-refresh-demo';
 		explorer.auth.save();
-		explorer.walkCap = 3;
-		explorer.path = '/user';
-		explorer.query = '';
-		await Promise.all([explorer.fetchAll(), explorer.send()]);
+		explorer.allPages.cap = 3;
+		explorer.form.path = '/user';
+		explorer.form.query = '';
+		await Promise.all([explorer.allPages.run(), explorer.exchange.send()]);
 		const stats = await (
 			await app.fetch(new Request('https://codehost.demo/oauth/__stats'))
 		).json();
 		expect(stats.refreshes).toBe(1);
-		expect(explorer.response?.status).toBe(200);
-		expect(explorer.walkResult).toMatchObject({ reason: 'cap', pages: 3, items: 60 });
+		expect(explorer.exchange.response?.status).toBe(200);
+		expect(explorer.allPages.result).toMatchObject({ reason: 'cap', pages: 3, items: 60 });
 		// Both met the expired token: the walk's first page and the Send.
 		const expired = sent.filter((r) => r.url.includes('access_token=oauth-expired-demo'));
 		expect(expired.map((r) => new URL(r.url).pathname).sort()).toEqual([
@@ -94,11 +101,11 @@ describe('explorer state against the demo code host', () => {
 		explorer.auth.token = 'oauth-expired-demo';
 		explorer.auth.refreshToken = 'oauth-refresh-demo';
 		explorer.auth.save();
-		explorer.path = '/user';
-		explorer.query = '';
-		await explorer.send();
-		expect(explorer.response?.status).toBe(200);
-		expect(explorer.response?.refreshed).toBe(true);
+		explorer.form.path = '/user';
+		explorer.form.query = '';
+		await explorer.exchange.send();
+		expect(explorer.exchange.response?.status).toBe(200);
+		expect(explorer.exchange.response?.refreshed).toBe(true);
 	});
 
 	it('a server that does not answer leaves one ApiProblem (network) that says what to do, without the token', async () => {
@@ -106,51 +113,54 @@ describe('explorer state against the demo code host', () => {
 		explorer.auth.setMethod('personal');
 		explorer.auth.way = 'private-token-query';
 		explorer.auth.token = 'glpat-demo-token';
-		explorer.path = '/user';
-		explorer.query = '';
-		await explorer.send();
-		expect(explorer.response).toBeNull();
-		expect(explorer.failure?.kind).toBe('network');
-		expect(explorer.failure?.hint).toMatch(/Check the Base URL/);
+		explorer.form.path = '/user';
+		explorer.form.query = '';
+		await explorer.exchange.send();
+		expect(explorer.exchange.response).toBeNull();
+		expect(explorer.exchange.failure?.kind).toBe('network');
+		expect(explorer.exchange.failure?.hint).toMatch(/Check the Base URL/);
 		expect(
-			JSON.stringify({ ...explorer.failure, message: explorer.failure?.message })
+			JSON.stringify({ ...explorer.exchange.failure, message: explorer.exchange.failure?.message })
 		).not.toContain('glpat-demo-token');
 	});
 
 	it('CH-REDIR-1: a GET to a renamed project follows the 301 and shows the hop; a POST stops with the new URL', async () => {
 		const { explorer, sent } = setup();
-		explorer.useTemplate('get-renamed-project');
-		await explorer.send();
-		expect(explorer.response?.status).toBe(200);
-		expect(explorer.response?.hops[0]).toMatchObject({ status: 301, to: `${ROOT}/projects/81` });
+		explorer.form.useTemplate('get-renamed-project');
+		await explorer.exchange.send();
+		expect(explorer.exchange.response?.status).toBe(200);
+		expect(explorer.exchange.response?.hops[0]).toMatchObject({
+			status: 301,
+			to: `${ROOT}/projects/81`
+		});
 		// With the token in the query string: the same-origin hop is repeated with the token,
 		// and shown without it.
 		explorer.auth.setMethod('personal');
 		explorer.auth.way = 'private-token-query';
 		explorer.auth.token = 'glpat-demo-token';
-		await explorer.send();
-		expect(explorer.response?.hops[0]?.to).toBe(`${ROOT}/projects/81`);
+		await explorer.exchange.send();
+		expect(explorer.exchange.response?.hops[0]?.to).toBe(`${ROOT}/projects/81`);
 		expect(sent.at(-1)!.url).toBe(`${ROOT}/projects/81?private_token=glpat-demo-token`);
 		explorer.auth.way = 'private-token-header';
 		explorer.auth.setMethod('personal');
 		explorer.auth.token = 'glpat-demo-token';
-		explorer.method = 'POST';
-		explorer.path = '/projects/diaspora%2Fold-client/pipeline';
-		await explorer.send();
-		expect(explorer.response?.status).toBe(301);
-		expect(explorer.response?.redirectNote).toContain(`${ROOT}/projects/81/pipeline`);
+		explorer.form.method = 'POST';
+		explorer.form.path = '/projects/diaspora%2Fold-client/pipeline';
+		await explorer.exchange.send();
+		expect(explorer.exchange.response?.status).toBe(301);
+		expect(explorer.exchange.response?.redirectNote).toContain(`${ROOT}/projects/81/pipeline`);
 	});
 
 	it('CH-SPAM-3: resubmission carries X-Service-Captcha-Response and X-Service-Spam-Log-Id', async () => {
 		const { explorer, sent } = setup();
 		explorer.auth.setMethod('personal');
 		explorer.auth.token = 'glpat-demo-token';
-		explorer.useTemplate('create-snippet');
-		await explorer.send();
-		const captcha = explorer.response!.shape!.captcha!;
-		explorer.captchaResponse = 'solved';
-		await explorer.resubmitWithCaptcha(captcha.spamLogId);
-		expect(explorer.response?.status).toBe(201);
+		explorer.form.useTemplate('create-snippet');
+		await explorer.exchange.send();
+		const captcha = explorer.exchange.response!.shape!.captcha!;
+		explorer.form.captchaResponse = 'solved';
+		await explorer.exchange.resubmitWithCaptcha(captcha.spamLogId);
+		expect(explorer.exchange.response?.status).toBe(201);
 		const last = sent.at(-1)!;
 		expect(last.headers.get('x-service-captcha-response')).toBe('solved');
 		expect(last.headers.get('x-service-spam-log-id')).toBe(String(captcha.spamLogId));
@@ -160,34 +170,34 @@ describe('explorer state against the demo code host', () => {
 		const { explorer, sent } = setup();
 		explorer.auth.setMethod('personal');
 		explorer.auth.token = 'glpat-demo-token';
-		explorer.useTemplate('create-pipeline');
-		await explorer.send();
+		explorer.form.useTemplate('create-pipeline');
+		await explorer.exchange.send();
 		expect(await sent.at(-1)!.text()).toBe(
 			'ref=main&variables[0][key]=DEPLOY&variables[0][value]=true&variables[1][key]=SINCE&variables[1][value]=2024-01-01T00%3A00%3A00%2B02%3A00'
 		);
-		expect(explorer.response?.json).toMatchObject({
+		expect(explorer.exchange.response?.json).toMatchObject({
 			variables: [{ key: 'DEPLOY' }, { key: 'SINCE', value: '2024-01-01T00:00:00+02:00' }]
 		});
-		explorer.bodyKind = 'json';
-		await explorer.send();
+		explorer.form.bodyKind = 'json';
+		await explorer.exchange.send();
 		expect(sent.at(-1)!.headers.get('content-type')).toBe('application/json');
-		expect(explorer.response?.status).toBe(201);
+		expect(explorer.exchange.response?.status).toBe(201);
 	});
 
 	it('CH-PAY-1, CH-PAY-3: after a 414 the parameters can move into a body', async () => {
 		const { explorer } = setup();
 		explorer.auth.setMethod('personal');
 		explorer.auth.token = 'glpat-demo-token';
-		explorer.method = 'POST';
-		explorer.path = '/projects';
-		explorer.params = '';
-		explorer.query = `name=${'a'.repeat(5000)}`;
-		await explorer.send();
-		expect(explorer.response?.status).toBe(414);
-		expect(explorer.offerBody).toBe(true);
-		explorer.sendAsBody();
-		await explorer.send();
-		expect(explorer.response?.status).toBe(201);
+		explorer.form.method = 'POST';
+		explorer.form.path = '/projects';
+		explorer.form.params = '';
+		explorer.form.query = `name=${'a'.repeat(5000)}`;
+		await explorer.exchange.send();
+		expect(explorer.exchange.response?.status).toBe(414);
+		expect(explorer.form.offerBody).toBe(true);
+		explorer.form.sendAsBody();
+		await explorer.exchange.send();
+		expect(explorer.exchange.response?.status).toBe(201);
 	});
 
 	it('CH-OFF-3: Next follows the Link URL exactly as given; history records it redacted', async () => {
@@ -195,13 +205,13 @@ describe('explorer state against the demo code host', () => {
 		explorer.auth.setMethod('personal');
 		explorer.auth.way = 'private-token-query';
 		explorer.auth.token = 'glpat-demo-token';
-		await explorer.send();
-		const next = explorer.response!.pagination.links.find((l) => l.rel === 'next')!.url;
-		await explorer.followLink(next);
+		await explorer.exchange.send();
+		const next = explorer.exchange.response!.pagination.links.find((l) => l.rel === 'next')!.url;
+		await explorer.exchange.followLink(next);
 		expect(sent.at(-1)!.url).toBe(next);
-		expect(JSON.stringify(explorer.history)).not.toContain('glpat-demo-token');
-		expect(explorer.curl(false)).not.toContain('glpat-demo-token');
-		expect(explorer.curl(true)).toContain('glpat-demo-token');
+		expect(JSON.stringify(explorer.history.entries)).not.toContain('glpat-demo-token');
+		expect(explorer.tools.curl(false)).not.toContain('glpat-demo-token');
+		expect(explorer.tools.curl(true)).toContain('glpat-demo-token');
 	});
 
 	it('a page button puts the page it fetched into the form, without the token; Send then asks for that page', async () => {
@@ -209,60 +219,60 @@ describe('explorer state against the demo code host', () => {
 		explorer.auth.setMethod('personal');
 		explorer.auth.way = 'private-token-query';
 		explorer.auth.token = 'glpat-demo-token';
-		explorer.query = 'per_page=5';
-		await explorer.send();
-		const next = explorer.response!.pagination.links.find((l) => l.rel === 'next')!.url;
-		await explorer.followLink(next);
-		const query = new URLSearchParams(explorer.query);
+		explorer.form.query = 'per_page=5';
+		await explorer.exchange.send();
+		const next = explorer.exchange.response!.pagination.links.find((l) => l.rel === 'next')!.url;
+		await explorer.exchange.followLink(next);
+		const query = new URLSearchParams(explorer.form.query);
 		expect(query.get('page')).toBe('2');
 		expect(query.get('per_page')).toBe('5');
-		expect(explorer.query).not.toContain('private_token');
-		expect(explorer.path).toBe('/projects');
-		expect(explorer.previewUrl).toMatch(/[?&]page=2/);
-		await explorer.send();
+		expect(explorer.form.query).not.toContain('private_token');
+		expect(explorer.form.path).toBe('/projects');
+		expect(explorer.form.previewUrl).toMatch(/[?&]page=2/);
+		await explorer.exchange.send();
 		expect(new URL(sent.at(-1)!.url).searchParams.get('page')).toBe('2');
-		expect(explorer.response!.headers['x-page']).toBe('2');
+		expect(explorer.exchange.response!.headers['x-page']).toBe('2');
 	});
 
 	it('Fetch all pages keeps its pages in one History row, and the items it collected', async () => {
 		const { explorer } = setup();
-		explorer.query = 'per_page=5';
-		await explorer.send();
-		explorer.walkCap = 3;
-		await explorer.fetchAll();
-		expect(explorer.history).toHaveLength(4);
-		const rows = explorer.historyRows;
+		explorer.form.query = 'per_page=5';
+		await explorer.exchange.send();
+		explorer.allPages.cap = 3;
+		await explorer.allPages.run();
+		expect(explorer.history.entries).toHaveLength(4);
+		const rows = explorer.history.rows;
 		expect(rows).toHaveLength(2);
 		expect(rows[0]!.pages).toBe(3);
 		expect(rows[0]!.entry.url).toMatch(/per_page=5/);
 		expect(rows[1]!.pages).toBe(1);
 		// The items are kept in order, and saved whole.
-		const ids = explorer.walkItems.map((p) => (p as { id: number }).id);
+		const ids = explorer.allPages.items.map((p) => (p as { id: number }).id);
 		expect(ids).toHaveLength(15);
 		expect(new Set(ids).size).toBe(15);
-		const file = explorer.itemsFile('json');
+		const file = explorer.allPages.file('json');
 		expect(file.fileName).toBe('projects-items.json');
-		expect(JSON.parse(file.text)).toEqual(explorer.walkItems);
+		expect(JSON.parse(file.text)).toEqual(explorer.allPages.items);
 	});
 
 	it('a History entry opens its stored answer without sending; page buttons work from it', async () => {
 		const { explorer, sent } = setup();
-		explorer.query = 'per_page=5';
-		await explorer.send();
-		explorer.path = '/nope';
-		await explorer.send();
-		expect(explorer.response!.status).toBe(404);
+		explorer.form.query = 'per_page=5';
+		await explorer.exchange.send();
+		explorer.form.path = '/nope';
+		await explorer.exchange.send();
+		expect(explorer.exchange.response!.status).toBe(404);
 		const before = sent.length;
-		explorer.openEntry(explorer.history[1]!);
+		explorer.history.open(explorer.history.entries[1]!);
 		expect(sent).toHaveLength(before);
-		const shown = explorer.response!;
+		const shown = explorer.exchange.response!;
 		expect(shown.status).toBe(200);
-		expect(shown.stored?.at).toBe(explorer.history[1]!.at);
+		expect(shown.stored?.at).toBe(explorer.history.entries[1]!.at);
 		expect(Array.isArray(shown.json) && shown.json).toHaveLength(5);
 		expect(shown.pagination.kind).toBe('offset');
 		const next = shown.pagination.links.find((l) => l.rel === 'next')!.url;
-		await explorer.followLink(next);
-		expect(explorer.response!.headers['x-page']).toBe('2');
+		await explorer.exchange.followLink(next);
+		expect(explorer.exchange.response!.headers['x-page']).toBe('2');
 	});
 });
 
@@ -281,11 +291,11 @@ describe('a server whose Link URLs carry another host (behind a proxy)', () => {
 			return new Response(res.body, { status: res.status, headers });
 		};
 		const explorer = explorerOver(transport);
-		await explorer.send();
-		const next = explorer.response!.pagination.links.find((l) => l.rel === 'next')!;
+		await explorer.exchange.send();
+		const next = explorer.exchange.response!.pagination.links.find((l) => l.rel === 'next')!;
 		expect(next.foreign).toBe(true);
-		explorer.keepBase = true;
-		await explorer.followLink(next.url);
+		explorer.exchange.keepBase = true;
+		await explorer.exchange.followLink(next.url);
 		expect(sent.at(-1)).toBe(`${ROOT}/projects?page=2&per_page=5`);
 	});
 });

@@ -50,24 +50,24 @@ describe('the explorer shows any JSON a server sends', () => {
 	it('a 5,000-deep answer is shown as text with a note, replacing the previous answer', async () => {
 		let body = '[{"id":1}]';
 		const { explorer } = explorerAnswering(() => json(body));
-		await explorer.send();
-		expect(explorer.response!.json).toEqual([{ id: 1 }]);
+		await explorer.exchange.send();
+		expect(explorer.exchange.response!.json).toEqual([{ id: 1 }]);
 		body = nested(5000);
-		await explorer.send();
-		const response = explorer.response!;
+		await explorer.exchange.send();
+		const response = explorer.exchange.response!;
 		expect(response.bodyText).toBe(body);
 		expect(response.json).toBeUndefined();
 		expect(response.isJson).toBe(true);
 		expect(response.treeNote).toMatch(/nested more than 100 levels deep.*shown as text/);
 		expect(response.shape).toBeNull();
-		expect(explorer.failure).toBeNull();
+		expect(explorer.exchange.failure).toBeNull();
 	});
 
 	it('an answer at the depth limit is still a tree', async () => {
 		const { explorer } = explorerAnswering(() => json(nested(JSON_MAX_DEPTH)));
-		await explorer.send();
-		expect(explorer.response!.treeNote).toBeUndefined();
-		expect(explorer.response!.json).toBeTypeOf('object');
+		await explorer.exchange.send();
+		expect(explorer.exchange.response!.treeNote).toBeUndefined();
+		expect(explorer.exchange.response!.json).toBeTypeOf('object');
 	});
 });
 
@@ -104,12 +104,12 @@ describe('every Link form is read against the URL the answer came from', () => {
 				'X-Page': '1'
 			})
 		);
-		await explorer.send();
-		const next = explorer.response!.pagination.links.find((l) => l.rel === 'next')!;
+		await explorer.exchange.send();
+		const next = explorer.exchange.response!.pagination.links.find((l) => l.rel === 'next')!;
 		expect(next.foreign).toBe(true);
-		explorer.keepBase = true;
-		await explorer.followLink(next.url);
-		expect(explorer.failure).toBeNull();
+		explorer.exchange.keepBase = true;
+		await explorer.exchange.followLink(next.url);
+		expect(explorer.exchange.failure).toBeNull();
 		expect(sent.at(-1)).toBe(`${ROOT}/projects?page=2&per_page=5`);
 	});
 });

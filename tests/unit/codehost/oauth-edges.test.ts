@@ -97,9 +97,9 @@ describe('expired-token answers', () => {
 describe('OAuth session', () => {
 	it('with no tokens there is nothing to refresh', async () => {
 		const request = vi.fn(async () => tokens(2));
-		const session = new OAuthSession(request);
-		expect(await session.refresh()).toBeNull();
-		expect(await session.refresh('a1')).toBeNull();
+		const session = new OAuthSession();
+		expect(await session.refresh(request)).toBeNull();
+		expect(await session.refresh(request, 'a1')).toBeNull();
 		expect(request).not.toHaveBeenCalled();
 		expect(session.refreshCount).toBe(0);
 	});
@@ -111,10 +111,10 @@ describe('OAuth session', () => {
 			expect(refresh).toBe(`r${n}`);
 			return tokens(++n);
 		});
-		const session = new OAuthSession(request, (t) => changes.push(t), tokens(1));
-		expect((await session.refresh('a1'))?.accessToken).toBe('a2');
+		const session = new OAuthSession((t) => changes.push(t), tokens(1));
+		expect((await session.refresh(request, 'a1'))?.accessToken).toBe('a2');
 		expect(session.refreshCount).toBe(1);
-		expect((await session.refresh('a2'))?.accessToken).toBe('a3');
+		expect((await session.refresh(request, 'a2'))?.accessToken).toBe('a3');
 		expect(session.refreshCount).toBe(2);
 		expect(request).toHaveBeenCalledTimes(2);
 		expect(changes).toEqual([tokens(2), tokens(3)]);

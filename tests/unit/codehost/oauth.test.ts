@@ -73,30 +73,27 @@ describe('OAuth 2.0', () => {
 			await new Promise((r) => setTimeout(r, 5));
 			return tokens(++n);
 		});
-		const session = new OAuthSession(request, () => {}, tokens(1));
+		const session = new OAuthSession(() => {}, tokens(1));
 		const results = await Promise.all([
-			session.refresh('a1'),
-			session.refresh('a1'),
-			session.refresh('a1')
+			session.refresh(request, 'a1'),
+			session.refresh(request, 'a1'),
+			session.refresh(request, 'a1')
 		]);
 		expect(request).toHaveBeenCalledTimes(1);
 		expect(results.map((t) => t?.accessToken)).toEqual(['a2', 'a2', 'a2']);
 		// A late 401 for the old token reuses the refreshed tokens instead of spending them.
-		expect((await session.refresh('a1'))?.refreshToken).toBe('r2');
+		expect((await session.refresh(request, 'a1'))?.refreshToken).toBe('r2');
 		expect(request).toHaveBeenCalledTimes(1);
 		expect(session.tokens).toEqual(tokens(2));
 	});
 
 	it('CH-AUTH-1: a failed refresh clears both tokens and says to sign in again', async () => {
 		const changes: (string | undefined)[] = [];
-		const session = new OAuthSession(
-			async () => {
-				throw new Error('invalid_grant');
-			},
-			(_t, error) => changes.push(error),
-			tokens(1)
-		);
-		expect(await session.refresh('a1')).toBeNull();
+		const session = new OAuthSession((_t, error) => changes.push(error), tokens(1));
+		const refused = async () => {
+			throw new Error('invalid_grant');
+		};
+		expect(await session.refresh(refused, 'a1')).toBeNull();
 		expect(session.tokens).toBeNull();
 		expect(changes[0]).toMatch(/Sign in again/);
 	});

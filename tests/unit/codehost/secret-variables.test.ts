@@ -108,23 +108,23 @@ describe('X-Note: {{token}} with a secret value', () => {
 		const app = createCodehostApp();
 		const explorer = explorerOver(async (input, init) => app.fetch(new Request(input, init)));
 		explorer.environments.setValue('token', SECRET);
-		explorer.headers = 'X-Note: {{token}}';
-		await explorer.send();
-		await explorer.loadHistory();
+		explorer.form.headers = 'X-Note: {{token}}';
+		await explorer.exchange.send();
+		await explorer.history.load();
 		return explorer;
 	}
 
 	it('goes out as written, and is redacted in history, IndexedDB and the exports', async () => {
 		const explorer = await sent();
-		expect(explorer.response?.status).toBe(200);
-		const headers = Object.entries(explorer.history[0]!.requestHeaders);
+		expect(explorer.exchange.response?.status).toBe(200);
+		const headers = Object.entries(explorer.history.entries[0]!.requestHeaders);
 		expect(headers).toContainEqual([expect.stringMatching(/^x-note$/i), '[redacted]']);
 		expect(await stored('codehost-history', 'entries')).not.toContain(SECRET);
 		expect(await stored('codehost-environments', 'environments')).not.toContain(SECRET);
-		expect(exportHistory(explorer.history)).not.toContain(SECRET);
-		expect(explorer.exportCollections()).not.toContain(SECRET);
-		expect(explorer.curl(false)).not.toContain(SECRET);
-		expect(explorer.code('fetch')).not.toContain(SECRET);
+		expect(exportHistory(explorer.history.entries)).not.toContain(SECRET);
+		expect(explorer.workspace.exportCollections()).not.toContain(SECRET);
+		expect(explorer.tools.curl(false)).not.toContain(SECRET);
+		expect(explorer.tools.code('fetch')).not.toContain(SECRET);
 	});
 
 	it('a variable used for a credential stays secret once the request changes', async () => {

@@ -128,23 +128,27 @@ describe('the explorer send path keeps credentials on the API root’s origin', 
 			const { explorer, evil, home } = setup();
 			signIn(explorer, method, way, 'alice');
 			for (const status of [301, 302, 307, 308]) {
-				explorer.method = 'GET';
-				explorer.path = `/hostile/${status}`;
-				explorer.query = '';
-				await explorer.send();
-				expect(explorer.response?.status).toBe(status);
-				expect(explorer.response?.offsite).toBe(`${EVIL}/api/v4/projects`);
-				expect(explorer.response?.redirectNote).toContain('Not followed with your credentials');
-				explorer.method = 'POST';
-				await explorer.send();
-				expect(explorer.response?.redirectNote).toContain('Not followed');
+				explorer.form.method = 'GET';
+				explorer.form.path = `/hostile/${status}`;
+				explorer.form.query = '';
+				await explorer.exchange.send();
+				expect(explorer.exchange.response?.status).toBe(status);
+				expect(explorer.exchange.response?.offsite).toBe(`${EVIL}/api/v4/projects`);
+				expect(explorer.exchange.response?.redirectNote).toContain(
+					'Not followed with your credentials'
+				);
+				explorer.form.method = 'POST';
+				await explorer.exchange.send();
+				expect(explorer.exchange.response?.redirectNote).toContain('Not followed');
 			}
 			expect(evil).toEqual([]);
 			// The credential did travel to its own origin, as chosen.
 			expect(home.length).toBe(8);
 			expect(home.every((r) => r.redirect === 'manual')).toBe(true);
 			// Asked for, the request goes there bare.
-			await explorer.sendWithoutCredentials(`${EVIL}/api/v4/projects?private_token=${TOKEN}`);
+			await explorer.exchange.sendWithoutCredentials(
+				`${EVIL}/api/v4/projects?private_token=${TOKEN}`
+			);
 			expect(evil).toHaveLength(1);
 			expect(leaks(evil, [TOKEN])).toEqual([]);
 		});
@@ -152,29 +156,29 @@ describe('the explorer send path keeps credentials on the API root’s origin', 
 	it('CH-REDIR-1: in a browser (opaque redirects) a same-origin hop is followed with the token, another origin is not', async () => {
 		const { explorer, evil, home } = setup({ opaque: true });
 		signIn(explorer, 'personal', 'private-token-header');
-		explorer.path = '/hostile/301';
-		explorer.query = '';
-		await explorer.send();
+		explorer.form.path = '/hostile/301';
+		explorer.form.query = '';
+		await explorer.exchange.send();
 		// Where it leads was learnt from the same GET without credentials.
 		expect(leaks(evil, [TOKEN])).toEqual([]);
-		expect(explorer.response?.offsite).toBe(`${EVIL}/api/v4/projects`);
+		expect(explorer.exchange.response?.offsite).toBe(`${EVIL}/api/v4/projects`);
 		expect(home.filter((r) => r.headers['private-token'] === TOKEN)).toHaveLength(1);
 	});
 
 	it('CH-OFF-3, CH-KEY-2: a Link to another origin is followed at the base URL by default; untick, and it goes there bare', async () => {
 		const { explorer, evil, home } = setup();
 		signIn(explorer, 'personal', 'private-token-query');
-		explorer.path = '/hostile-list';
-		explorer.query = '';
-		await explorer.send();
-		const next = explorer.response!.pagination.links.find((l) => l.rel === 'next')!;
+		explorer.form.path = '/hostile-list';
+		explorer.form.query = '';
+		await explorer.exchange.send();
+		const next = explorer.exchange.response!.pagination.links.find((l) => l.rel === 'next')!;
 		expect(next.foreign).toBe(true);
-		expect(explorer.keepBase).toBe(true);
-		await explorer.followLink(next.url);
+		expect(explorer.exchange.keepBase).toBe(true);
+		await explorer.exchange.followLink(next.url);
 		expect(evil).toEqual([]);
 		expect(home.at(-1)!.url).toBe(`${ROOT}/projects?page=2&private_token=${TOKEN}`);
-		explorer.keepBase = false;
-		await explorer.followLink(next.url);
+		explorer.exchange.keepBase = false;
+		await explorer.exchange.followLink(next.url);
 		expect(evil).toHaveLength(1);
 		expect(evil[0]!.url).toBe(`${EVIL}/api/v4/projects?page=2`);
 		expect(leaks(evil, [TOKEN])).toEqual([]);
@@ -184,13 +188,13 @@ describe('the explorer send path keeps credentials on the API root’s origin', 
 		it(`CH-KEY-2: Fetch all pages with ${method} as ${way}: a next Link on another origin gets no credential`, async () => {
 			const { explorer, evil } = setup();
 			signIn(explorer, method, way, 'alice');
-			explorer.path = '/hostile-list';
-			explorer.query = '';
-			await explorer.send();
-			explorer.keepBase = false;
-			explorer.walkCap = 3;
-			await explorer.fetchAll();
-			expect(explorer.walkResult?.pages).toBe(3);
+			explorer.form.path = '/hostile-list';
+			explorer.form.query = '';
+			await explorer.exchange.send();
+			explorer.exchange.keepBase = false;
+			explorer.allPages.cap = 3;
+			await explorer.allPages.run();
+			expect(explorer.allPages.result?.pages).toBe(3);
 			expect(evil.length).toBe(2);
 			expect(leaks(evil, [TOKEN])).toEqual([]);
 		});
@@ -222,17 +226,17 @@ describe('the explorer send path keeps credentials on the API root’s origin', 
 				}
 			]
 		});
-		await explorer.clearHistory();
-		await explorer.importHistory(file);
-		expect(explorer.historyMessage).toBe('Imported 1 entries.');
-		const entry = explorer.history.find((e) => e.id === 'x1')!;
-		expect(explorer.isUnderApiRoot(entry)).toBe(false);
-		await explorer.rerun(entry);
+		await explorer.history.clear();
+		await explorer.history.importFile(file);
+		expect(explorer.history.message).toBe('Imported 1 entries.');
+		const entry = explorer.history.find('x1')!;
+		expect(explorer.history.isUnderApiRoot(entry)).toBe(false);
+		await explorer.history.rerun(entry);
 		expect(evil).toHaveLength(1);
 		expect(evil[0]!.url).toBe(`${EVIL}/api/v4/projects?per_page=2`);
 		expect(leaks(evil, [TOKEN])).toEqual([]);
 		// A saved request whose path is a URL elsewhere is read as a path under the base URL.
-		await explorer.retarget(entry);
+		await explorer.history.retarget(entry);
 		expect(evil).toHaveLength(1);
 		expect(home.at(-1)!.url).toMatch(/^https:\/\/codehost\.demo\/api\/v4\//);
 		expect(home.at(-1)!.headers['private-token']).toBe(TOKEN);
@@ -242,24 +246,24 @@ describe('the explorer send path keeps credentials on the API root’s origin', 
 describe('no secret is kept', () => {
 	it('CH-AUTH-1: after a password grant and a refresh, history and its export hold neither the password nor a token', async () => {
 		const { explorer } = setup();
-		await explorer.signIn('root', DEMO_PASSWORD);
+		await explorer.oauth.signIn('root', DEMO_PASSWORD);
 		const first = { access: explorer.auth.token, refresh: explorer.auth.refreshToken };
 		expect(first.access).toMatch(/^oauth-access-/);
-		await explorer.auth.refreshNow();
+		await explorer.oauth.refreshNow();
 		const second = { access: explorer.auth.token, refresh: explorer.auth.refreshToken };
 		expect(second.access).not.toBe(first.access);
-		explorer.path = '/user';
-		explorer.query = '';
-		await explorer.send();
+		explorer.form.path = '/user';
+		explorer.form.query = '';
+		await explorer.exchange.send();
 		const secrets = [DEMO_PASSWORD, first.access, first.refresh, second.access, second.refresh];
-		const stored = JSON.stringify(explorer.history);
-		const exported = explorer.exportHistory();
+		const stored = JSON.stringify(explorer.history.entries);
+		const exported = explorer.history.exportFile();
 		for (const s of secrets) {
 			expect(stored).not.toContain(s);
 			expect(exported).not.toContain(s);
 		}
 		// The token calls are recorded, without their bodies.
-		expect(explorer.history.filter((e) => e.path.endsWith('/oauth/token'))).toHaveLength(2);
+		expect(explorer.history.entries.filter((e) => e.path.endsWith('/oauth/token'))).toHaveLength(2);
 	});
 
 	it('CH-AUTH-1: secrets by name are redacted again on import (a hand-edited file)', () => {

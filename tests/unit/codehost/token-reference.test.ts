@@ -54,31 +54,31 @@ describe('auth methods keep their own token in this tab', () => {
 describe('an environment with a token reference', () => {
 	it('switching to it sends with the method, the way and the token entered for that method', async () => {
 		const { explorer, sent } = setup();
-		explorer.path = '/user';
-		explorer.query = '';
+		explorer.form.path = '/user';
+		explorer.form.query = '';
 		explorer.auth.setMethod('personal');
 		explorer.auth.token = PERSONAL;
 		explorer.auth.save();
-		explorer.setEnvironmentAuth({ method: 'personal', way: 'private-token-header' });
+		explorer.workspace.setEnvironmentAuth({ method: 'personal', way: 'private-token-header' });
 		const defaultId = explorer.environments.activeId;
 
 		explorer.environments.add('Staging');
-		explorer.setEnvironmentAuth({ method: 'impersonation', way: 'private-token-query' });
+		explorer.workspace.setEnvironmentAuth({ method: 'impersonation', way: 'private-token-query' });
 		expect(explorer.environments.message).toMatch(/enter its token in the Token field/);
 		explorer.auth.token = IMPERSONATION;
 		explorer.auth.save();
-		await explorer.send();
+		await explorer.exchange.send();
 
-		explorer.selectEnvironment(defaultId);
+		explorer.workspace.selectEnvironment(defaultId);
 		expect(explorer.auth.method).toBe('personal');
 		expect(explorer.auth.token).toBe(PERSONAL);
 		expect(explorer.environments.message).toBe(
 			'“Default” uses the token of “Personal, project or group access token”, sent as PRIVATE-TOKEN header.'
 		);
-		await explorer.send();
+		await explorer.exchange.send();
 
-		explorer.selectEnvironment(explorer.environments.environments[1]!.id);
-		await explorer.send();
+		explorer.workspace.selectEnvironment(explorer.environments.environments[1]!.id);
+		await explorer.exchange.send();
 
 		const how = sent.map((r) => [
 			new URL(r.url).searchParams.get('private_token'),
@@ -89,7 +89,7 @@ describe('an environment with a token reference', () => {
 			[null, PERSONAL],
 			[IMPERSONATION, null]
 		]);
-		expect(explorer.response?.json).toMatchObject({ username: expect.any(String) });
+		expect(explorer.exchange.response?.json).toMatchObject({ username: expect.any(String) });
 	});
 
 	it('an environment without a reference leaves the auth method as it is', () => {
@@ -98,7 +98,7 @@ describe('an environment with a token reference', () => {
 		explorer.auth.token = 'glcbt-demo-job-token';
 		explorer.auth.save();
 		explorer.environments.add('Plain');
-		explorer.selectEnvironment(explorer.environments.environments[0]!.id);
+		explorer.workspace.selectEnvironment(explorer.environments.environments[0]!.id);
 		expect(explorer.auth.method).toBe('job');
 		expect(explorer.auth.token).toBe('glcbt-demo-job-token');
 	});
@@ -109,12 +109,12 @@ describe('an environment with a token reference', () => {
 		explorer.auth.token = IMPERSONATION;
 		explorer.auth.save();
 		explorer.environments.setValue('project', 'diaspora/client-1');
-		explorer.setEnvironmentAuth({ method: 'impersonation', way: 'bearer' });
+		explorer.workspace.setEnvironmentAuth({ method: 'impersonation', way: 'bearer' });
 		const stored = await storedEnvironments((t) => t.includes('"bearer"'));
 		expect(stored).toContain('"method":"impersonation"');
 		expect(stored).not.toContain(IMPERSONATION);
 
-		const exported = explorer.exportCollections();
+		const exported = explorer.workspace.exportCollections();
 		expect(exported).not.toContain(IMPERSONATION);
 		const back = parseCollectionsFile(exported);
 		expect(back.environments[0]!.auth).toEqual({ method: 'impersonation', way: 'bearer' });

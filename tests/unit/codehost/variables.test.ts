@@ -88,53 +88,53 @@ describe('explorer with an environment', () => {
 		const { explorer, sent } = setup();
 		explorer.environments.setValue('project', 'gitlab-org/server-2');
 		explorer.environments.setValue('who', 'a b&c');
-		explorer.path = '/projects/{{project}}';
-		explorer.query = 'search={{who}}';
-		explorer.headers = 'X-Who: {{who}}';
-		expect(explorer.previewUrl).toBe(
+		explorer.form.path = '/projects/{{project}}';
+		explorer.form.query = 'search={{who}}';
+		explorer.form.headers = 'X-Who: {{who}}';
+		expect(explorer.form.previewUrl).toBe(
 			'https://codehost.demo/api/v4/projects/gitlab-org%2Fserver-2?search=a%20b%26c'
 		);
-		await explorer.send();
-		expect(explorer.refused).toBeNull();
+		await explorer.exchange.send();
+		expect(explorer.exchange.refused).toBeNull();
 		expect(new URL(sent[0]!.url).pathname).toBe('/api/v4/projects/gitlab-org%2Fserver-2');
 		expect(sent[0]!.headers.get('x-who')).toBe('a b&c');
-		expect(explorer.response?.status).toBe(200);
+		expect(explorer.exchange.response?.status).toBe(200);
 
-		explorer.method = 'POST';
-		explorer.path = '/projects';
-		explorer.query = '';
-		explorer.headers = '';
-		explorer.bodyKind = 'json';
-		explorer.params = '{"name": "{{who}}"}';
-		await explorer.send();
+		explorer.form.method = 'POST';
+		explorer.form.path = '/projects';
+		explorer.form.query = '';
+		explorer.form.headers = '';
+		explorer.form.bodyKind = 'json';
+		explorer.form.params = '{"name": "{{who}}"}';
+		await explorer.exchange.send();
 		expect(await sent[1]!.json()).toEqual({ name: 'a b&c' });
 	});
 
 	it('an unresolved variable is flagged before sending and nothing goes out', async () => {
 		const { explorer, sent } = setup();
-		explorer.path = '/projects/{{project_id}}';
-		expect(explorer.lint.find((l) => l.level === 'error')?.message).toMatch(
+		explorer.form.path = '/projects/{{project_id}}';
+		expect(explorer.form.lint.find((l) => l.level === 'error')?.message).toMatch(
 			/\{\{project_id\}\} a value/
 		);
-		await explorer.send();
+		await explorer.exchange.send();
 		expect(sent).toHaveLength(0);
-		expect(explorer.refused).toMatch(/project_id/);
+		expect(explorer.exchange.refused).toMatch(/project_id/);
 		explorer.environments.setValue('project_id', '1');
-		await explorer.send();
+		await explorer.exchange.send();
 		expect(sent).toHaveLength(1);
 		expect(new URL(sent[0]!.url).pathname).toBe('/api/v4/projects/1');
 	});
 
 	it('switching environment changes what is sent', async () => {
 		const { explorer, sent } = setup();
-		explorer.path = '/projects/{{id}}';
+		explorer.form.path = '/projects/{{id}}';
 		explorer.environments.setValue('id', '1');
 		expect(explorer.environments.add('Other')).toBe(true);
-		expect(explorer.unresolved).toEqual(['id']);
+		expect(explorer.form.unresolved).toEqual(['id']);
 		explorer.environments.setValue('id', '2');
-		await explorer.send();
+		await explorer.exchange.send();
 		explorer.environments.select(explorer.environments.environments[0]!.id);
-		await explorer.send();
+		await explorer.exchange.send();
 		expect(sent.map((r) => new URL(r.url).pathname)).toEqual([
 			'/api/v4/projects/2',
 			'/api/v4/projects/1'

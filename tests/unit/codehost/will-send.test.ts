@@ -9,33 +9,35 @@ function explorerWithToken(way: 'private-token-query' | 'private-token-header') 
 	explorer.auth.method = 'personal';
 	explorer.auth.way = way;
 	explorer.auth.token = TOKEN;
-	explorer.query = 'per_page=5';
+	explorer.form.query = 'per_page=5';
 	return explorer;
 }
 
 describe('"Will send" and "Copy as cURL" name where the send path sends, and carry its credentials only there', () => {
 	it('a typed absolute Path on another server: its address, no token parameter, a note', () => {
 		const explorer = explorerWithToken('private-token-query');
-		explorer.path = OTHER;
-		expect(explorer.target).toEqual({ url: `${OTHER}?per_page=5`, credentialed: false });
-		expect(explorer.previewUrl).toBe(`${OTHER}?per_page=5`);
-		const curl = explorer.curl(true);
+		explorer.form.path = OTHER;
+		expect(explorer.form.target).toEqual({ url: `${OTHER}?per_page=5`, credentialed: false });
+		expect(explorer.form.previewUrl).toBe(`${OTHER}?per_page=5`);
+		const curl = explorer.tools.curl(true);
 		expect(curl).toContain(`'${OTHER}?per_page=5'`);
 		expect(curl).not.toContain(TOKEN);
 	});
 
 	it('the same with the token in a header: the copied cURL has no PRIVATE-TOKEN', () => {
 		const explorer = explorerWithToken('private-token-header');
-		explorer.path = OTHER;
-		expect(explorer.curl(true)).not.toMatch(/PRIVATE-TOKEN/i);
+		explorer.form.path = OTHER;
+		expect(explorer.tools.curl(true)).not.toMatch(/PRIVATE-TOKEN/i);
 	});
 
 	it('under the API root: the token parameter is shown as … and copied when asked for', () => {
 		const explorer = explorerWithToken('private-token-query');
-		explorer.path = '/projects';
-		expect(explorer.target.credentialed).toBe(true);
-		expect(explorer.previewUrl).toBe(`${ROOT}/projects?per_page=5&private_token=…`);
-		expect(explorer.curl(true)).toContain(`${ROOT}/projects?per_page=5&private_token=${TOKEN}`);
-		expect(explorer.curl(false)).not.toContain(TOKEN);
+		explorer.form.path = '/projects';
+		expect(explorer.form.target.credentialed).toBe(true);
+		expect(explorer.form.previewUrl).toBe(`${ROOT}/projects?per_page=5&private_token=…`);
+		expect(explorer.tools.curl(true)).toContain(
+			`${ROOT}/projects?per_page=5&private_token=${TOKEN}`
+		);
+		expect(explorer.tools.curl(false)).not.toContain(TOKEN);
 	});
 });

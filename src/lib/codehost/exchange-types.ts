@@ -1,0 +1,55 @@
+/** What the explorer's exchange is made of and what it gives: its connection and its result. */
+import type { HttpClient } from '$lib/http/client';
+import type { Exchange } from '$lib/http/exchange';
+import type { ApiProblem } from '$lib/http/problem';
+import type { ExplorerResponse } from './explorer-response';
+import type { SavedRequest } from './history';
+
+/** The response's tabs. */
+export type ResponseTab = 'body' | 'headers' | 'pagination' | 'error';
+
+/**
+ * Where the explorer sends: the code host's connection (an AreaConnection from Settings; tests
+ * pass a plain object).
+ */
+export interface ExplorerConnection {
+	readonly apiRoot: string;
+	readonly live: boolean;
+	/** The Code host's "Remember on this device". */
+	readonly remember: boolean;
+	client(options: { secrets: () => string[]; onExchange: (e: Exchange) => void }): HttpClient;
+}
+
+/** What came of the last request: one of these at a time. */
+export type ExchangeResult =
+	| { kind: 'idle' }
+	/** In flight since `since` (Date.now()); the previous answer stays on show meanwhile. */
+	| { kind: 'sending'; since: number; previous: ExplorerResponse | null }
+	| { kind: 'answered'; response: ExplorerResponse }
+	/** No answer came (network, CORS, timeout, cancelled). */
+	| { kind: 'failed'; problem: ApiProblem }
+	/** Nothing went out: the form holds input the request cannot carry. */
+	| { kind: 'refused'; reason: string; previous: ExplorerResponse | null };
+
+/** What went out last, with the credentials it carried (for "Copy as cURL"). */
+export interface LastSent {
+	method: string;
+	url: string;
+	headers: Record<string, string>;
+	bodyText?: string;
+	withCookies: boolean;
+}
+
+/** How a run is recorded: the form's request behind it, and the Fetch all run it belongs to. */
+export interface RunOptions {
+	/** A page button keeps its tab; an error answer to Send opens its explanation. */
+	origin?: 'send' | 'page';
+	saved?: SavedRequest;
+	run?: string;
+}
+
+export type RecordExchange = (
+	exchange: Exchange,
+	saved: SavedRequest | undefined,
+	run?: string
+) => void;

@@ -1,0 +1,83 @@
+/** Fetch all pages: walks the Link chain from the answer on show, with progress and Cancel. */
+import { headersToObject } from '$lib/http/exchange';
+import { parseJsonBody } from '$lib/http/validate';
+import type { ExchangeState } from './exchange.svelte';
+import { walkPages, type WalkProgress, type WalkResult } from './fetch-all';
+import { itemsFile, itemsFileName, type ItemFormat } from './items-export';
+import { retargeted } from './pagination';
+import { hideSecrets, sendExplorerRequest } from './send';
+
+export class FetchAllState {
+	walking = $state(false);
+	/** At most this many pages per run. */
+	cap = $state(100);
+	progress = $state<WalkProgress | null>(null);
+	result = $state<WalkResult | null>(null);
+	/** Every item collected, in order (raw: replaced per page, never edited). */
+	items = $state.raw<readonly unknown[]>([]);
+	/** The path the collected items came from (names the saved file). */
+	from = $state('');
+
+	#exchange: ExchangeState;
+	#controller: AbortController | undefined;
+
+	constructor(exchange: ExchangeState) {
+		this.#exchange = exchange;
+	}
+
+	async run(): Promise<void> {
+		const x = this.#exchange;
+		const first = x.lastUrl;
+		if (!first) return;
+		this.#controller?.abort();
+		const controller = (this.#controller = new AbortController());
+		this.walking = true;
+		this.result = null;
+		this.progress = { pages: 0, items: 0, url: first };
+		this.items = [];
+		this.from = retargeted(first, x.apiRoot).path;
+		const headers = x.form.build().headers;
+		delete headers['Content-Type'];
+		// Every page of this run shares one History row.
+		const run = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+		try {
+			const result = await walkPages({
+				firstUrl: first,
+				cap: Math.max(1, Math.floor(this.cap) || 1),
+				signal: controller.signal,
+				rewrite: (u) => x.linkTarget(u),
+				onItems: (items) => (this.items = this.items.concat(items)),
+				onProgress: (p) => (this.progress = { ...p, url: hideSecrets(p.url, x.secrets) }),
+				send: async (url, signal) => {
+					const { result: r } = await sendExplorerRequest(
+						{ method: 'GET', target: url, headers },
+						x.context(signal, undefined, run)
+					);
+					const parsed = parseJsonBody(r.text);
+					return {
+						status: r.response.status,
+						// Raw headers: the next Link must be followed exactly as given.
+						headers: headersToObject(r.response.headers),
+						json: parsed.ok ? parsed.value : undefined
+					};
+				}
+			});
+			this.result = {
+				...result,
+				url: hideSecrets(result.url, x.secrets),
+				message: hideSecrets(result.message, x.secrets)
+			};
+		} finally {
+			this.walking = false;
+		}
+	}
+
+	cancel(): void {
+		this.#controller?.abort();
+	}
+
+	/** The collected items as a file to save. */
+	file(format: ItemFormat): { text: string; mime: string; fileName: string } {
+		return itemsFile(this.items, format, itemsFileName(this.from));
+	}
+}

@@ -1,0 +1,159 @@
+/**
+ * History: every exchange recorded (without secrets), searched, shown again from its stored
+ * answer, sent again, exported and imported.
+ */
+import { withoutCredentialParams } from '$lib/http/credentials';
+import type { Exchange } from '$lib/http/exchange';
+import { REDACTED } from '$lib/http/redact';
+import { toCurl } from './curl';
+import type { ExchangeState } from './exchange.svelte';
+import { responseFromEntry } from './explorer-response';
+import { headerValue } from './header-lines';
+import {
+	entryFromExchange,
+	entryTarget,
+	exportHistory,
+	groupHistory,
+	HistoryStore,
+	parseHistoryExport,
+	searchHistory,
+	type HistoryEntry,
+	type HistoryRow,
+	type SavedRequest
+} from './history';
+import { retargeted } from './pagination';
+
+/** How many entries are kept on the page (the store keeps its own bound). */
+const SHOWN = 500;
+
+export class HistoryState {
+	search = $state('');
+	/** Raw: entries are replaced, never edited, so no deep proxy is needed. */
+	entries = $state.raw<HistoryEntry[]>([]);
+	message = $state<string | null>(null);
+
+	#store: HistoryStore;
+	#exchange: () => ExchangeState;
+
+	/** `exchange`: a getter, since the exchange records here and is built after this. */
+	constructor(exchange: () => ExchangeState, store: HistoryStore = new HistoryStore()) {
+		this.#exchange = exchange;
+		this.#store = store;
+	}
+
+	/** Keeps an exchange: a run's pages are not the form's request (Run again follows the URL). */
+	record(exchange: Exchange, saved: SavedRequest | undefined, run?: string): void {
+		const x = this.#exchange();
+		const entry = entryFromExchange(exchange, x.apiRoot, saved, x.secrets, run);
+		this.entries = [entry, ...this.entries].slice(0, SHOWN);
+		void this.#store.add(entry);
+	}
+
+	async load(): Promise<void> {
+		this.entries = await this.#store.list();
+	}
+
+	get visible(): HistoryEntry[] {
+		return searchHistory(this.entries, this.search);
+	}
+
+	/** What History lists: one row per request, one per Fetch all pages run. */
+	get rows(): HistoryRow[] {
+		return groupHistory(this.visible);
+	}
+
+	find(id: string): HistoryEntry | undefined {
+		return this.entries.find((e) => e.id === id);
+	}
+
+	/** Whether an entry was sent under the current API root (its credentials may go there). */
+	isUnderApiRoot(entry: HistoryEntry): boolean {
+		return this.#exchange().isUnderApiRoot(entry.url);
+	}
+
+	/** Shows an entry's stored answer in Response, without sending anything. */
+	open(entry: HistoryEntry): void {
+		if (entry.status === undefined) return;
+		const x = this.#exchange();
+		// "Copy as cURL" then copies this request as stored (its secrets were never kept).
+		x.show(responseFromEntry(entry, x.responseContext()), {
+			method: entry.method,
+			url: entry.url,
+			headers: entry.requestHeaders,
+			bodyText: entry.requestBody,
+			withCookies: false
+		});
+		const { target } = entryTarget(entry);
+		this.message = `Shown in Response: the stored answer to ${entry.method} ${target} (${entry.status}).`;
+	}
+
+	/**
+	 * Sends an entry again. One from the current API root is rebuilt in the form and sent with
+	 * the current auth; one from anywhere else (an older base URL, an imported file) goes where it
+	 * went, without credentials, unless the person re-targets it.
+	 */
+	rerun(entry: HistoryEntry): Promise<void> {
+		const x = this.#exchange();
+		if (!this.isUnderApiRoot(entry)) {
+			const method = entry.method.toUpperCase();
+			const body =
+				method !== 'GET' && entry.requestBody && !entry.requestBody.includes(REDACTED)
+					? entry.requestBody
+					: undefined;
+			const type = headerValue(entry.requestHeaders, 'content-type') ?? 'application/json';
+			const target = withoutCredentialParams(entry.url);
+			const headers: Record<string, string> = body ? { 'Content-Type': type } : {};
+			return x.run({ method, target, headers, body, credentials: 'omit' }, {}, body);
+		}
+		if (entry.request) {
+			x.form.load(entry.request);
+			return x.send();
+		}
+		return x.followLink(withoutCredentialParams(entry.url));
+	}
+
+	/** Loads an entry into the form at the current base URL and sends it there, with credentials. */
+	retarget(entry: HistoryEntry): Promise<void> {
+		const x = this.#exchange();
+		const at = retargeted(withoutCredentialParams(entry.url), x.apiRoot);
+		x.form.load({
+			method: entry.method,
+			path: entry.request?.path ?? at.path,
+			query: entry.request?.query ?? at.query,
+			params: entry.request?.params ?? '',
+			bodyKind: entry.request?.bodyKind ?? 'query'
+		});
+		return x.send();
+	}
+
+	async clear(): Promise<void> {
+		await this.#store.clear();
+		this.entries = [];
+	}
+
+	exportFile(): string {
+		return exportHistory(this.entries);
+	}
+
+	/** `text`: a file's text, or the entries the import worker read from it. */
+	async importFile(text: string | readonly HistoryEntry[]): Promise<void> {
+		try {
+			const entries = typeof text === 'string' ? parseHistoryExport(text) : text;
+			await this.#store.importEntries(entries);
+			await this.load();
+			this.message = `Imported ${entries.length} entries.`;
+		} catch (error) {
+			this.message = `Import failed: ${error instanceof Error ? error.message : String(error)}`;
+		}
+	}
+
+	/** An entry as cURL, as stored (no secret was kept). */
+	curlFor(entry: HistoryEntry): string {
+		return toCurl({
+			method: entry.method,
+			url: entry.url,
+			headers: entry.requestHeaders,
+			body: entry.requestBody
+		});
+	}
+}
