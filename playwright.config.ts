@@ -37,7 +37,7 @@ export default defineConfig({
 			command: `BASE_PATH=${SUBPATH} BUILD_DIR=build-subpath npx vite build --logLevel error && node scripts/serve.js --dir build-subpath --base ${SUBPATH} --port ${SUBPATH_PORT}`,
 			url: `http://127.0.0.1:${SUBPATH_PORT}${SUBPATH}/`,
 			reuseExistingServer: false,
-			timeout: 180_000
+			timeout: 300_000
 		},
 		{
 			command: `node --import tsx scripts/fakes.ts --port-base ${FAKES_PORT_BASE}`,

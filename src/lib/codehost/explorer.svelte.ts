@@ -72,8 +72,31 @@ export class ExplorerState {
 		return Promise.all([this.history.load(), this.environments.load(), this.collections.load()]);
 	}
 
+	/** Stops this explorer's work: the request in flight and Fetch all pages. */
+	close(): void {
+		this.exchange.cancel();
+		this.allPages.cancel();
+	}
+
+	/** Takes over the request being written in an explorer this one replaces. */
+	carryOver(previous: ExplorerState): void {
+		this.form.restore(previous.form.snapshot());
+		this.form.templateId = previous.form.templateId;
+	}
+
 	/** Demo mode: the fake code host answers, and its tokens are offered. */
 	get demo(): boolean {
 		return !this.exchange.live;
 	}
+}
+
+/** The explorer for a connection, with what is kept on this device read in (area-state.ts). */
+export function openExplorer(
+	connection: ExplorerConnection,
+	previous?: ExplorerState
+): ExplorerState {
+	const explorer = new ExplorerState(connection);
+	void explorer.load();
+	if (previous) explorer.carryOver(previous);
+	return explorer;
 }

@@ -35,6 +35,15 @@ export class AreaConnection {
 		return settings.revision;
 	}
 
+	/**
+	 * What the area's work depends on: the mode, the address and (energy) the token. When it
+	 * changes, the page's area state is closed and opened anew (area-state.svelte.ts).
+	 */
+	get identity(): string {
+		const token = this.service === 'energy' ? settings.secrets.apiToken : '';
+		return `${this.mode} ${this.apiRoot} ${token}`;
+	}
+
 	/** The service's "Remember on this device" (Bible has no secret). */
 	get remember(): boolean {
 		return this.service !== 'bible' && settings.remember[this.service];

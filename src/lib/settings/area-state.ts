@@ -1,0 +1,48 @@
+/**
+ * The one way a page gets its area's state. Each area (code host, energy, Bible) has one state
+ * for the app, built for its connection as it is and kept while the person moves between pages
+ * (an order keeps being followed, a download goes on, a written request stays). When the area's
+ * connection changes in Settings (Demo ↔ Live, another address, another token) the next read
+ * closes the old state, so its polling, downloads and requests in flight stop, and builds a new
+ * one. Read it inside `$derived` so the page follows the change.
+ */
+import { untrack } from 'svelte';
+import type { AreaConnection } from './area-connection.svelte';
+import type { ServiceId } from './connection';
+
+/** What an area's state offers the lifecycle: a way to stop all of its work. */
+export interface AreaWork {
+	close(): void;
+}
+
+const held = new Map<ServiceId, { identity: string; state: AreaWork }>();
+
+/**
+ * The area's state for its connection as it is now. `open` builds one; `previous` is the state
+ * it replaces, for what should carry over (a half-written request).
+ */
+export function areaState<T extends AreaWork>(
+	connection: AreaConnection,
+	open: (connection: AreaConnection, previous?: T) => T
+): T {
+	const identity = connection.identity;
+	const before = held.get(connection.service) as { identity: string; state: T } | undefined;
+	if (before?.identity === identity) return before.state;
+	const state = untrack(() => open(connection, before?.state));
+	held.set(connection.service, { identity, state });
+	// Closed once this update is over: closing changes the old state's fields, which may not
+	// happen while a page's derived value is being worked out.
+	if (before) queueMicrotask(() => before.state.close());
+	return state;
+}
+
+/** The area's state if one is open (for work started outside its page). */
+export function openAreaState<T extends AreaWork>(service: ServiceId): T | undefined {
+	return held.get(service)?.state as T | undefined;
+}
+
+/** Closes every area's state (tests; a reset of the app's data). */
+export function closeAreas(): void {
+	for (const { state } of held.values()) state.close();
+	held.clear();
+}
