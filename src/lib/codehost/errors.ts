@@ -1,14 +1,30 @@
 /**
  * Classifies an answer the code host sent into one of its error shapes (§5, §7 and the reference
- * facts). The words for each shape are in error-shapes.ts; a failure with no answer at all stays
- * an ApiProblem. No Svelte.
+ * facts). The words for each shape are in error-shapes.ts. One vocabulary: every shape is a finer
+ * kind of an ApiProblem's kind (an answer that is an error is 'http'; a body that cannot be read
+ * as JSON is 'parse', as it is for every area), and a failure with no answer at all is an
+ * ApiProblem. No Svelte.
  */
+import type { ProblemKind } from '$lib/http/problem';
 import { parseRetryAfter } from '$lib/http/retry-after';
 import { SHAPES, type ErrorShapeId } from './error-shapes';
 
 export type { ErrorShapeId };
 
+/**
+ * Shapes of an answer the client cannot read as the API's JSON, whatever its status: the client's
+ * 'parse' failure. An error status with a plain-text body is still an 'http' failure.
+ */
+const UNREADABLE: readonly ErrorShapeId[] = ['malformed-json', 'html-body'];
+
+/** The ApiProblem kind a shape is a finer form of. */
+export function problemKindOf(id: ErrorShapeId): Extract<ProblemKind, 'http' | 'parse'> {
+	return UNREADABLE.includes(id) ? 'parse' : 'http';
+}
+
 export interface ErrorShape {
+	/** The ApiProblem kind this shape refines: 'parse' or 'http'. */
+	kind: Extract<ProblemKind, 'http' | 'parse'>;
 	id: ErrorShapeId;
 	/** The classification, shown as a heading. */
 	title: string;
@@ -69,6 +85,7 @@ function shape(
 			.replace(/\{scope\}/g, vars.scope ?? 'required');
 	const text = SHAPES[id];
 	return {
+		kind: problemKindOf(id),
 		id,
 		title: fill(text.title),
 		meaning: fill(text.meaning),

@@ -2,7 +2,7 @@
 // connection closes the old state's work and opens a new one, with what carries over.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AreaConnection } from '$lib/settings/area-connection.svelte';
-import { areaState, closeAreas, openAreaState } from '$lib/settings/area-state';
+import { areaState, closeAreas, openAreaState } from '$lib/settings/area-state.svelte';
 
 class Work {
 	closed = false;

@@ -15,6 +15,7 @@ export interface AreaWork {
 	close(): void;
 }
 
+// eslint-disable-next-line svelte/prefer-svelte-reactivity -- a registry, not page state: pages follow connection.identity, which is reactive
 const held = new Map<ServiceId, { identity: string; state: AreaWork }>();
 
 /**
