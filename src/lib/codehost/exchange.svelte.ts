@@ -239,12 +239,3 @@ export class ExchangeState {
 		this.#controller?.abort();
 	}
 }
-
-export type {
-	ExchangeResult,
-	ExplorerConnection,
-	LastSent,
-	RecordExchange,
-	ResponseTab,
-	RunOptions
-};

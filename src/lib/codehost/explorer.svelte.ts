@@ -6,7 +6,8 @@
 import { AuthState } from './auth.svelte';
 import { CollectionsState } from './collections.svelte';
 import { EnvironmentsState } from './environments.svelte';
-import { ExchangeState, type ExplorerConnection } from './exchange.svelte';
+import { ExchangeState } from './exchange.svelte';
+import type { ExplorerConnection } from './exchange-types';
 import { FetchAllState } from './fetch-all-state.svelte';
 import { HistoryStore } from './history';
 import { HistoryState } from './history-state.svelte';
@@ -16,7 +17,7 @@ import { RequestTools } from './request-tools.svelte';
 import { credentialVariables } from './secret-variables';
 import { Workspace } from './workspace';
 
-export type { ExplorerConnection, ResponseTab, ExchangeResult } from './exchange.svelte';
+export type { ExplorerConnection, ResponseTab, ExchangeResult } from './exchange-types';
 export type { ExplorerResponse } from './explorer-response';
 export type { Hop } from './send';
 export { EXPLORER_METHODS, type ExplorerMethod } from './request-form.svelte';
