@@ -41,7 +41,7 @@ def singular(word: str) -> str:
 
 def normalise(path: str) -> str:
     """`/projects/{project_id}/x` or `projects/:project_id/x` → `/projects/:id/x`."""
-    path = "/" + path.strip("/")
+    path = re.sub(r"/+", "/", "/" + path.strip("/"))
     path = re.sub(r"\{([^}]+)\}", lambda m: ":" + RENAME.get(m.group(1), m.group(1)), path)
     segs = path.split("/")
     # The first parameter after a top-level collection is `:id` in GitLab's docs.
