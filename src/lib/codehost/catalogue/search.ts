@@ -116,11 +116,43 @@ function wordScore(item: Indexed, words: readonly string[]): number {
 			if (w.startsWith(word)) best = Math.max(best, w === word ? 30 : 20);
 		if (!best) for (const w of item.otherWords) if (w.startsWith(word)) best = w === word ? 12 : 8;
 		if (!best) return 0;
-		score += best + (item.resource.includes(word) ? 15 : 0);
+		score += best;
 	}
 	// The endpoint about the thing named first, then the shorter path.
 	if (words.every((w) => item.resource.some((r) => r.startsWith(w)))) score += 25;
 	return score - item.segments.length * 2 - item.pathWords.length;
+}
+
+/**
+ * The entry a request is for: its method and a concrete path (`/projects/group%2Fapp/issues/5`)
+ * or a template. A fixed segment beats a parameter (`/projects/import` is not `/projects/:id`).
+ */
+export function findEndpoint(
+	index: CatalogueIndex,
+	method: string,
+	path: string
+): CatalogueEntry | undefined {
+	const got = path
+		.replace(/[?#].*$/, '')
+		.split('/')
+		.filter(Boolean);
+	let best: CatalogueEntry | undefined;
+	let bestFixed = -1;
+	for (const item of index.items) {
+		if (item.entry.method !== method.toUpperCase() || item.segments.length !== got.length) continue;
+		let fixed = 0;
+		let ok = true;
+		for (let i = 0; i < got.length && ok; i++) {
+			const want = item.segments[i]!;
+			if (want === got[i]) fixed++;
+			else ok = want.startsWith(':');
+		}
+		if (ok && fixed > bestFixed) {
+			best = item.entry;
+			bestFixed = fixed;
+		}
+	}
+	return best;
 }
 
 /** The best entries for a query, best first (at most `limit`). */

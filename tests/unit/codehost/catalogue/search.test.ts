@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue, type CatalogueData } from '$lib/codehost/catalogue/catalogue';
-import { indexCatalogue, searchCatalogue, stem } from '$lib/codehost/catalogue/search';
+import {
+	findEndpoint,
+	indexCatalogue,
+	searchCatalogue,
+	stem
+} from '$lib/codehost/catalogue/search';
 import data from '$lib/codehost/catalogue/gitlab-endpoints.json';
 
 const index = indexCatalogue(buildCatalogue(data as CatalogueData));
@@ -73,5 +78,16 @@ describe('catalogue search', () => {
 		const perQuery = (performance.now() - start) / runs;
 		// Generous against a loaded machine; measured ~0.1–0.3 ms per query here.
 		expect(perQuery).toBeLessThan(5);
+	});
+
+	it('finds the endpoint a typed request is for, a fixed segment before a parameter', () => {
+		expect(findEndpoint(index, 'post', '/projects/group%2Fapp/issues?x=1')?.label).toBe(
+			'POST /projects/:id/issues'
+		);
+		expect(findEndpoint(index, 'POST', '/projects/import')?.label).toBe('POST /projects/import');
+		expect(findEndpoint(index, 'GET', '/projects/:id/merge_requests')?.label).toBe(
+			'GET /projects/:id/merge_requests'
+		);
+		expect(findEndpoint(index, 'GET', '/nothing/here')).toBeUndefined();
 	});
 });
