@@ -9,7 +9,8 @@ import {
 
 const secrets = { token: 'glpat-abc123', password: 'pä55 wörd "quoted"' };
 
-describe('secret variables encrypted at rest', () => {
+// Each derivation is 310,000 PBKDF2 rounds on purpose: a budget for a loaded machine, not a timing check.
+describe('secret variables encrypted at rest', { timeout: 60_000 }, () => {
 	it('round trip: the right passphrase opens what was sealed', async () => {
 		const sealed = await sealSecrets(secrets, 'correct horse battery staple');
 		expect(await openSecrets(sealed, 'correct horse battery staple')).toEqual(secrets);
