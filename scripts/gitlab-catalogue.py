@@ -61,7 +61,8 @@ def docs_url(link: str | None) -> str | None:
     m = re.match(r"https://docs\.gitlab\.com/(?:ce/|ee/)?api/([\w/]+?)(?:/index)?(?:\.html)?/?(#[\w-]+)?$", link)
     if not m:
         return None
-    return f"https://docs.gitlab.com/api/{m.group(1)}/" + (m.group(2) or "")
+    page = {"services": "integrations"}.get(m.group(1), m.group(1))  # renamed in GitLab's docs
+    return f"https://docs.gitlab.com/api/{page}/" + (m.group(2) or "")
 
 
 def words_of(name: str) -> list[str]:
@@ -208,36 +209,56 @@ for m in re.finditer(r"See L<(https://docs\.gitlab\.com/[^>]+)>|^sub (\w+) \{.*?
     add(verb, path, "perl", docs=section_docs, words=words_of(name))
     perl_count += 1
 
-# Docs pages for what neither source linked: the page of an entry of the same manager's path, else
-# the last fixed segment of the path (with GitLab's `group_`/`project_` page prefixes where they exist).
-GROUP_PAGES = {"badges", "boards", "milestones", "labels", "variables", "clusters", "epics", "wikis", "import_export", "relations_export", "protected_environments", "access_tokens", "level_variables"}
-PROJECT_PAGES = {"badges", "snippets", "import_export", "relations_export", "access_tokens", "vulnerabilities", "aliases", "statistics", "templates", "clusters", "level_variables"}
+# Docs pages for what neither source linked: the page of an entry sharing a deep enough path prefix,
+# else the nearest segment (from the end) naming a page GitLab has: one the sources link, one of
+# EXTRA_PAGES, or GitLab's `group_`/`project_` page for it; else the top-level resource's page.
+GROUP_PAGES = {"badges", "boards", "milestones", "labels", "clusters", "wikis", "import_export", "relations_export", "access_tokens", "level_variables"}
+PROJECT_PAGES = {"badges", "snippets", "import_export", "relations_export", "access_tokens", "aliases", "statistics", "templates", "clusters", "level_variables"}
+EXTRA_PAGES = {"integrations", "iterations", "secure_files", "packages", "remote_mirrors", "topics", "deploy_tokens", "invitations", "personal_access_tokens", "appearance", "applications", "audit_events", "geo_nodes", "merge_trains", "protected_environments", "dependency_proxy", "epics", "merge_request_approvals", "repository_submodules", "avatar", "rest",
+               "group_wikis", "group_labels", "group_clusters", "project_clusters", "group_access_tokens", "project_access_tokens",
+               "group_import_export", "group_relations_export", "project_relations_export", "project_aliases",
+               "project_statistics", "project_templates", "issues_statistics", "templates/dockerfiles",
+               "instance_level_ci_variables"}
+# Segments whose page has another name: renamed (services → integrations) or shared.
+OVERRIDES = {"services": "integrations", "submodules": "repository_submodules", "dockerfiles": "templates/dockerfiles",
+             "billable_members": "members", "approval_rules": "merge_request_approvals", "approvals": "merge_request_approvals",
+             "approval_state": "merge_request_approvals", "reset_approvals": "merge_request_approvals", "unapprove": "merge_request_approvals",
+             "user": "users"}
+PATH_PAGES = {"/admin/ci/variables": "instance_level_ci_variables", "/groups/:id/export": "group_import_export",
+              "/groups/:id/import": "group_import_export"}
 
 
-def fallback_docs(path: str) -> str:
+def fallback_docs(path: str, known: set) -> str:
+    for prefix, page in PATH_PAGES.items():
+        if path.startswith(prefix):
+            return f"https://docs.gitlab.com/api/{page}/"
     segs = [s for s in path.strip("/").split("/") if not s.startswith(":")]
-    page = segs[-1] if segs else "rest"
     top = segs[0] if segs else ""
-    if len(segs) > 1 and page in GROUP_PAGES and top == "groups":
-        page = "group_" + page
-    elif len(segs) > 1 and page in PROJECT_PAGES and top == "projects":
-        page = "project_" + page
-    elif len(segs) == 1:
-        page = top
-    return f"https://docs.gitlab.com/api/{page}/"
+    for seg in reversed(segs):
+        for page in (OVERRIDES.get(seg), ("group_" + seg) if top == "groups" and seg in GROUP_PAGES else None,
+                     ("project_" + seg) if top == "projects" and seg in PROJECT_PAGES else None, seg):
+            if page and page in known:
+                return f"https://docs.gitlab.com/api/{page}/"
+    return "https://docs.gitlab.com/api/rest/"
 
 
 by_prefix = {}
 for e in entries.values():
     if e["docs"]:
         by_prefix.setdefault(re.sub(r":[^/]+", ":", e["path"]), e["docs"].split("#")[0])
+known = {e["docs"].removeprefix("https://docs.gitlab.com/api/").split("#")[0].rstrip("/") for e in entries.values() if e["docs"]}
+known |= EXTRA_PAGES
 for e in entries.values():
     if not e["docs"]:
+        fixed = [x for x in e["path"].split("/") if x and not x.startswith(":")]
+        if fixed and fixed[-1] in OVERRIDES or any(e["path"].startswith(k) for k in PATH_PAGES):
+            e["docs"] = fallback_docs(e["path"], known)
+            continue
         p = re.sub(r":[^/]+", ":", e["path"])
         while p and p not in by_prefix:
             p = p.rsplit("/", 1)[0]
         # A top-level prefix (`/projects`) says little about a nested resource's page.
-        e["docs"] = by_prefix[p] if p.count("/") >= 3 else fallback_docs(e["path"])
+        e["docs"] = by_prefix[p] if p.count("/") >= 3 else fallback_docs(e["path"], known)
 
 # One name per parameter position: the most used among entries that share the path up to it
 # (GitLab::API::v4 says `:merge_request_id` in a few places where every other entry says `_iid`).

@@ -73,6 +73,17 @@ describe('the extracted GitLab catalogue', () => {
 		);
 	});
 
+	it('derives a page for what neither source links: the resource, a renamed page, the parent', () => {
+		const page = (label: string) => find(label).docsUrl.replace('https://docs.gitlab.com/api/', '');
+		expect(page('GET /projects/:id/merge_requests/:merge_request_iid/approval_rules')).toBe(
+			'merge_request_approvals/'
+		);
+		expect(page('POST /groups/:id/export')).toBe('group_import_export/');
+		expect(page('GET /user/status')).toBe('users/');
+		expect(page('GET /projects/:id/services/:service_name')).toBe('integrations/');
+		expect(page('GET /admin/ci/variables')).toBe('instance_level_ci_variables/');
+	});
+
 	it('covers every template of the explorer (endpoints.ts)', () => {
 		for (const template of ENDPOINTS) {
 			const entry = catalogue.find((e) => e.templates.includes(template.id));
