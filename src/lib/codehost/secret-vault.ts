@@ -1,0 +1,140 @@
+/**
+ * Secret variables encrypted at rest, for a user who opts in: AES-GCM with a key derived from a
+ * passphrase by PBKDF2-SHA-256 (310,000 iterations, OWASP's figure for it). The sealed form holds
+ * the salt, IV and iteration count, never the passphrase or a value in plain text. Opening with a
+ * wrong passphrase is refused and leaves the sealed form as it was. No Svelte here.
+ */
+
+export const MIN_ITERATIONS = 310_000;
+
+export interface SealedSecrets {
+	v: 1;
+	kdf: 'PBKDF2-SHA-256';
+	iterations: number;
+	/** base64 */
+	salt: string;
+	/** base64, 12 bytes, new for every seal */
+	iv: string;
+	/** base64 ciphertext with the GCM tag */
+	data: string;
+}
+
+export class VaultError extends Error {
+	override name = 'VaultError';
+	constructor(
+		message: string,
+		readonly reason: 'wrong-passphrase' | 'damaged' | 'empty-passphrase'
+	) {
+		super(message);
+	}
+}
+
+function toBase64(bytes: Uint8Array): string {
+	let binary = '';
+	for (const b of bytes) binary += String.fromCharCode(b);
+	return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+	const binary = atob(text);
+	const out = new Uint8Array(binary.length);
+	for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+	return out;
+}
+
+async function deriveKey(
+	passphrase: string,
+	salt: Uint8Array<ArrayBuffer>,
+	iterations: number
+): Promise<CryptoKey> {
+	const material = await crypto.subtle.importKey(
+		'raw',
+		new TextEncoder().encode(passphrase),
+		'PBKDF2',
+		false,
+		['deriveKey']
+	);
+	return crypto.subtle.deriveKey(
+		{ name: 'PBKDF2', hash: 'SHA-256', salt, iterations },
+		material,
+		{ name: 'AES-GCM', length: 256 },
+		false,
+		['encrypt', 'decrypt']
+	);
+}
+
+/** Encrypts the secret variables' values under the passphrase. */
+export async function sealSecrets(
+	values: Readonly<Record<string, string>>,
+	passphrase: string,
+	iterations = MIN_ITERATIONS
+): Promise<SealedSecrets> {
+	if (!passphrase)
+		throw new VaultError('Enter a passphrase to keep secrets on this device.', 'empty-passphrase');
+	const salt = crypto.getRandomValues(new Uint8Array(16));
+	const iv = crypto.getRandomValues(new Uint8Array(12));
+	const key = await deriveKey(passphrase, salt, Math.max(iterations, MIN_ITERATIONS));
+	const plain = new TextEncoder().encode(JSON.stringify(values));
+	const data = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain));
+	return {
+		v: 1,
+		kdf: 'PBKDF2-SHA-256',
+		iterations: Math.max(iterations, MIN_ITERATIONS),
+		salt: toBase64(salt),
+		iv: toBase64(iv),
+		data: toBase64(data)
+	};
+}
+
+function isSealed(value: unknown): value is SealedSecrets {
+	const v = value as Partial<SealedSecrets> | null;
+	return (
+		!!v &&
+		v.v === 1 &&
+		v.kdf === 'PBKDF2-SHA-256' &&
+		typeof v.iterations === 'number' &&
+		Number.isInteger(v.iterations) &&
+		v.iterations >= MIN_ITERATIONS &&
+		typeof v.salt === 'string' &&
+		typeof v.iv === 'string' &&
+		typeof v.data === 'string'
+	);
+}
+
+/**
+ * The values a sealed form holds. A wrong passphrase (or a form altered since) is refused with a
+ * VaultError; the sealed form is not changed, so the right passphrase still opens it.
+ */
+export async function openSecrets(
+	sealed: unknown,
+	passphrase: string
+): Promise<Record<string, string>> {
+	if (!isSealed(sealed))
+		throw new VaultError('The saved secrets are not in a form this app can open.', 'damaged');
+	let salt: Uint8Array<ArrayBuffer>, iv: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>;
+	try {
+		salt = fromBase64(sealed.salt);
+		iv = fromBase64(sealed.iv);
+		data = fromBase64(sealed.data);
+	} catch {
+		throw new VaultError('The saved secrets are not in a form this app can open.', 'damaged');
+	}
+	const key = await deriveKey(passphrase, salt, sealed.iterations);
+	let plain: ArrayBuffer;
+	try {
+		plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, data);
+	} catch {
+		throw new VaultError(
+			'That passphrase does not open the saved secrets. Nothing was changed: try again.',
+			'wrong-passphrase'
+		);
+	}
+	const values: unknown = JSON.parse(new TextDecoder().decode(plain));
+	if (!values || typeof values !== 'object' || Array.isArray(values))
+		throw new VaultError('The saved secrets are not in a form this app can open.', 'damaged');
+	return Object.fromEntries(
+		Object.entries(values as Record<string, unknown>).filter(
+			(entry): entry is [string, string] => typeof entry[1] === 'string'
+		)
+	);
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import {
+	evaluateAll,
+	evaluateAssertion,
+	type Assertion,
+	type RunResponse
+} from '$lib/codehost/runner/assertions';
+
+const response: RunResponse = {
+	status: 200,
+	headers: new Headers({ 'X-Total': '2', 'Content-Type': 'application/json' }),
+	body: [{ id: 46, title: 'Fix login', state: 'opened', labels: ['bug'] }],
+	timeMs: 120
+};
+const run = (a: Assertion, r = response) => evaluateAssertion(a, r);
+
+describe('assertions', () => {
+	it('status equals', () => {
+		expect(run({ kind: 'status', equals: 200 })).toMatchObject({
+			passed: true,
+			label: 'Status equals 200',
+			message: ''
+		});
+		expect(run({ kind: 'status', equals: 201 })).toMatchObject({
+			passed: false,
+			message: 'Status was 200'
+		});
+	});
+
+	it('a JSON path exists', () => {
+		expect(run({ kind: 'json-exists', path: '$[0].id' }).passed).toBe(true);
+		expect(run({ kind: 'json-exists', path: '$[1].id' })).toMatchObject({
+			passed: false,
+			message: 'Nothing at $[1].id'
+		});
+	});
+
+	it('a JSON path equals a value, read as JSON when it is JSON', () => {
+		expect(run({ kind: 'json-equals', path: '$[0].id', value: '46' }).passed).toBe(true);
+		expect(run({ kind: 'json-equals', path: '$[0].id', value: '"46"' }).passed).toBe(false);
+		expect(run({ kind: 'json-equals', path: '$[0].state', value: 'opened' }).passed).toBe(true);
+		expect(run({ kind: 'json-equals', path: '$[0].labels', value: '["bug"]' }).passed).toBe(true);
+		expect(run({ kind: 'json-equals', path: '$[0].state', value: 'closed' })).toMatchObject({
+			passed: false,
+			message: 'Was "opened"'
+		});
+	});
+
+	it('a JSON path matches a regular expression', () => {
+		expect(run({ kind: 'json-matches', path: '$[0].title', pattern: '^Fix' }).passed).toBe(true);
+		expect(run({ kind: 'json-matches', path: '$[0].id', pattern: '^\\d+$' }).passed).toBe(true);
+		expect(run({ kind: 'json-matches', path: '$[0].title', pattern: '^Add' }).passed).toBe(false);
+		expect(run({ kind: 'json-matches', path: '$[0].title', pattern: '(' })).toMatchObject({
+			passed: false,
+			message: '/(/ is not a valid regular expression'
+		});
+	});
+
+	it('a header is present, whatever its case', () => {
+		expect(run({ kind: 'header', name: 'x-total' }).passed).toBe(true);
+		expect(run({ kind: 'header', name: 'X-Next-Page' })).toMatchObject({
+			passed: false,
+			message: 'No X-Next-Page header in the response'
+		});
+		expect(
+			run({ kind: 'header', name: 'etag' }, { ...response, headers: { ETag: '"1"' } }).passed
+		).toBe(true);
+	});
+
+	it('time under N ms', () => {
+		expect(run({ kind: 'time-under', ms: 500 }).passed).toBe(true);
+		expect(run({ kind: 'time-under', ms: 120 })).toMatchObject({
+			passed: false,
+			message: 'Took 120 ms'
+		});
+	});
+
+	it('a bad JSON path fails the assertion with its reason', () => {
+		expect(run({ kind: 'json-exists', path: 'id' })).toMatchObject({
+			passed: false,
+			message: expect.stringMatching(/starts with \$/)
+		});
+	});
+
+	it('with none declared, a request passes on a 2xx status', () => {
+		expect(evaluateAll([], response)[0]).toMatchObject({
+			passed: true,
+			label: 'Status is a success (2xx)'
+		});
+		expect(evaluateAll([], { ...response, status: 404 })[0]).toMatchObject({
+			passed: false,
+			message: 'Status was 404'
+		});
+	});
+});
