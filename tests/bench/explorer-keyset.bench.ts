@@ -33,7 +33,7 @@ export const explorerKeyset: Benchmark = {
 				.getByRole('navigation', { name: 'Main' })
 				.getByRole('link', { name: 'Explorer' })
 				.click();
-			await page.getByRole('textbox', { name: 'Path', exact: true }).fill('/projects');
+			await page.getByRole('combobox', { name: 'Path', exact: true }).fill('/projects');
 			await page
 				.getByRole('textbox', { name: 'Query', exact: true })
 				.fill('pagination=keyset&per_page=100&order_by=id&sort=asc');

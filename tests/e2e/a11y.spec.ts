@@ -30,7 +30,7 @@ test('the main journeys start with the keyboard alone', async ({ page }) => {
 	}
 	await page.keyboard.press('Enter');
 	await expect(page).toHaveURL(/\/explorer$/);
-	await page.getByRole('textbox', { name: 'Path' }).focus();
+	await page.getByRole('combobox', { name: 'Path' }).focus();
 	await page.keyboard.press('Enter');
 	await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText('200');
 });

@@ -12,7 +12,7 @@ export const ui = (page: Page) => ({
 	sudo: page.getByRole('textbox', { name: 'Sudo', exact: true }),
 	sudoWay: page.getByRole('combobox', { name: 'Target sent as' }),
 	method: page.getByRole('combobox', { name: 'Method', exact: true }),
-	path: page.getByRole('textbox', { name: 'Path', exact: true }),
+	path: page.getByRole('combobox', { name: 'Path', exact: true }),
 	query: page.getByRole('textbox', { name: 'Query', exact: true }),
 	params: page.getByRole('textbox', { name: 'Parameters (JSON)' }),
 	template: page.getByRole('combobox', { name: 'Template' }),

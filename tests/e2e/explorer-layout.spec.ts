@@ -77,6 +77,28 @@ test.describe('laptop (1366×860)', () => {
 		expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
 	});
 
+	test('the request parts show their counts and jump to their fields with the keyboard', async ({
+		page,
+		axe
+	}) => {
+		await page.goto('/explorer');
+		const parts = page.getByRole('navigation', { name: 'Request parts' });
+		const link = (name: string) => parts.getByRole('link', { name: new RegExp(`^${name} `) });
+		// The default request: one query parameter (per_page=5), no header.
+		await expect(link('Params')).toHaveText('Params 1');
+		await expect(link('Headers')).toHaveText('Headers 0');
+		await link('Headers').focus();
+		await page.keyboard.press('Enter');
+		const headers = page.getByRole('textbox', { name: 'Request headers' });
+		await expect(headers).toBeFocused();
+		expect(await headers.evaluate(inView)).toBe(true);
+		await page.keyboard.type('X-Note: one\nIf-None-Match: "x"');
+		await expect(link('Headers')).toHaveText('Headers 2');
+		await link('Auth').click();
+		await expect(page.getByRole('combobox', { name: 'Auth method' })).toBeFocused();
+		expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
+	});
+
 	test('Next page beside the status shows the second page in the Body, and its query in the request', async ({
 		page
 	}) => {

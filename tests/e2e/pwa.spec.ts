@@ -143,7 +143,7 @@ test('a new deploy shows "A new version is available"; Reload keeps what was typ
 	try {
 		await page.goto(server.url + '/explorer');
 		await waitForController(page);
-		await page.getByRole('textbox', { name: 'Path' }).fill('/projects/diaspora%2Fclient-1');
+		await page.getByRole('combobox', { name: 'Path' }).fill('/projects/diaspora%2Fclient-1');
 		// A token shown as text, and one inside a pasted cURL command.
 		await page.getByRole('combobox', { name: 'Auth method', exact: true }).selectOption({
 			label: 'Personal, project or group access token'
@@ -172,7 +172,7 @@ test('a new deploy shows "A new version is available"; Reload keeps what was typ
 		const reloaded = page.waitForEvent('load');
 		await page.getByRole('button', { name: 'Reload' }).click();
 		await reloaded;
-		await expect(page.getByRole('textbox', { name: 'Path' })).toHaveValue(
+		await expect(page.getByRole('combobox', { name: 'Path' })).toHaveValue(
 			'/projects/diaspora%2Fclient-1'
 		);
 		const draft = await page.evaluate(() => (window as unknown as { draft: string | null }).draft);

@@ -7,6 +7,7 @@ import { AuthState } from './auth.svelte';
 import { CollectionsState } from './collections.svelte';
 import { EnvironmentsState } from './environments.svelte';
 import { ExchangeState } from './exchange.svelte';
+import { Extractions } from './extractions.svelte';
 import type { ExplorerConnection } from './exchange-types';
 import { FetchAllState } from './fetch-all-state.svelte';
 import { HistoryStore } from './history';
@@ -15,7 +16,8 @@ import { OAuthCalls } from './oauth-calls';
 import { RequestFormState } from './request-form.svelte';
 import { RequestTools } from './request-tools.svelte';
 import { credentialVariables } from './secret-variables';
-import { Workspace } from './workspace';
+import { Workspace } from './workspace.svelte';
+import { sendSaved } from './runner/send-saved';
 
 export type { ExplorerConnection, ResponseTab, ExchangeResult } from './exchange-types';
 export type { ExplorerResponse } from './explorer-response';
@@ -36,6 +38,7 @@ export class ExplorerState {
 	readonly tools: RequestTools;
 	readonly workspace: Workspace;
 	readonly oauth: OAuthCalls;
+	readonly extractions: Extractions;
 
 	constructor(
 		connection: ExplorerConnection,
@@ -59,13 +62,24 @@ export class ExplorerState {
 			auth,
 			form,
 			secrets: () => [...auth.secrets, ...environments.secretValues],
-			record: (exchange, saved, run) => this.history.record(exchange, saved, run)
+			record: (exchange, saved, run) => {
+				this.history.record(exchange, saved, run);
+				// The form's own request answered: values set as variables follow its answer.
+				if (saved && !run) this.extractions.apply(exchange.responseBody);
+			}
 		});
 		environments.keepSecrets(remember, () => credentialVariables(form.headers, form.query));
 		this.allPages = new FetchAllState(this.exchange);
 		this.tools = new RequestTools(this.exchange);
-		this.workspace = new Workspace({ collections, environments, form, auth });
+		this.workspace = new Workspace({
+			collections,
+			environments,
+			form,
+			auth,
+			send: (item, variables, signal) => sendSaved(item, variables, this.exchange.context(signal))
+		});
 		this.oauth = new OAuthCalls(this.exchange);
+		this.extractions = new Extractions(environments);
 	}
 
 	/** Reads what is kept on this device: history, environments, saved requests. */

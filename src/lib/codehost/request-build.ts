@@ -7,6 +7,7 @@ import type { AppliedAuth } from './auth';
 import {
 	decodeQuery,
 	encodeForm,
+	fillPath,
 	encodeQuery,
 	flattenParams,
 	lintRequest,
@@ -18,6 +19,18 @@ import type { BodyKind } from './endpoints';
 import { badHeaderLine, badHeaderMessage, parseHeaderLines } from './header-lines';
 import { nullParams } from './rules';
 import { resolve, unresolvedMessage, variableProblems } from './variables';
+
+/** A path with its variables (each one segment, `/` as %2F) and `:params` filled. */
+export function fillRequestPath(
+	path: string,
+	pathParams: Readonly<Record<string, string>>,
+	variables: Readonly<Record<string, string>>
+): string {
+	const filled = Object.fromEntries(
+		Object.entries(pathParams).map(([k, v]) => [k, resolve(v, variables, 'raw').text])
+	);
+	return fillPath(resolve(path, variables, 'path').text, filled);
+}
 
 /** A request as the form builds it, without auth: the send path adds that where it may. */
 export interface Built {

@@ -3,6 +3,7 @@
  * without auth). Building and lint are request-build.ts's; this class holds the fields.
  */
 import type { AuthState } from './auth.svelte';
+import type { CatalogueEntry } from './catalogue/catalogue';
 import {
 	fillPath,
 	joinUrl,
@@ -17,6 +18,7 @@ import type { SavedRequest } from './history';
 import { REDACTED } from '$lib/http/redact';
 import {
 	buildRequest,
+	fillRequestPath,
 	inputError,
 	lintForm,
 	parseParams,
@@ -54,6 +56,8 @@ export class RequestFormState {
 	captchaResponse = $state('');
 	/** Extra request headers, one `Name: value` per line (e.g. If-Unmodified-Since). */
 	headers = $state('');
+	/** The catalogue endpoint last chosen in the path field (catalogue/choose.ts). */
+	endpoint = $state.raw<CatalogueEntry | null>(null);
 
 	#context: () => FormContext;
 
@@ -89,11 +93,7 @@ export class RequestFormState {
 
 	/** The path with its variables (each one segment, `/` as %2F) and `:params` filled. */
 	get builtPath(): string {
-		const vars = this.#ctx.variables;
-		const filled = Object.fromEntries(
-			Object.entries(this.pathParams).map(([k, v]) => [k, resolve(v, vars, 'raw').text])
-		);
-		return fillPath(resolve(this.path, vars, 'path').text, filled);
+		return fillRequestPath(this.path, this.pathParams, this.#ctx.variables);
 	}
 
 	/** The query as typed, with its variables filled (each value percent-encoded). */

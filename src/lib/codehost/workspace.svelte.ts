@@ -1,26 +1,43 @@
 /**
  * Saved requests and environments, and what ties them to the form and the auth: saving the form,
- * opening a saved request into it, exporting both, and an environment choosing the auth method.
+ * opening a saved request into it, exporting both, an environment choosing the auth method, and
+ * running a collection.
  */
 import type { AuthState } from './auth.svelte';
-import type { ImportedFile } from './collections';
+import type { ImportedFile, SavedItem } from './collections';
 import type { CollectionsState } from './collections.svelte';
 import { referenceLabel, type TokenReference } from './environments';
 import type { EnvironmentsState } from './environments.svelte';
 import type { RequestFormState } from './request-form.svelte';
+import type { RunResponse } from './runner/assertions';
+import { CollectionRun } from './runner/collection-run.svelte';
+
+/** Sends a saved request with a run's variables through the explorer's send path. */
+export type SendSaved = (
+	item: SavedItem,
+	variables: Readonly<Record<string, string>>,
+	signal: AbortSignal
+) => Promise<RunResponse>;
 
 export class Workspace {
 	readonly collections: CollectionsState;
 	readonly environments: EnvironmentsState;
+	/** The last "Run collection": progress, results, the report. */
+	readonly run = new CollectionRun();
+	/** Which collection the run is of (its results show under it). */
+	runOf = $state('');
 	#form: RequestFormState;
 	#auth: AuthState;
+	#send: SendSaved;
 
 	constructor(parts: {
 		collections: CollectionsState;
 		environments: EnvironmentsState;
 		form: RequestFormState;
 		auth: AuthState;
+		send: SendSaved;
 	}) {
+		this.#send = parts.send;
 		this.collections = parts.collections;
 		this.environments = parts.environments;
 		this.#form = parts.form;
@@ -48,6 +65,29 @@ export class Workspace {
 	importCollections(text: string | ImportedFile): void {
 		const environments = this.collections.importFile(text);
 		if (environments?.length) this.environments.merge(environments);
+	}
+
+	/**
+	 * Runs a collection's requests in order with the active environment's variables, once per row
+	 * of `csv` when given (a malformed row refuses the run before anything is sent).
+	 */
+	async runCollection(id: string, options: { csv?: string; stopOnFailure?: boolean } = {}) {
+		const collection = this.collections.collections.find((c) => c.id === id);
+		if (!collection || this.run.running) return;
+		this.runOf = id;
+		const data = options.csv?.trim() ? this.run.readRows(options.csv) : undefined;
+		if (options.csv?.trim() && !data) return;
+		await this.run.start({
+			requests: collection.requests.map((item) => ({
+				...item,
+				name: `${item.name} (${item.method} ${item.path})`,
+				assertions: []
+			})),
+			send: (item, variables, signal) => this.#send(item, variables, signal),
+			rows: data?.rows,
+			variables: this.environments.values,
+			stopOnFailure: options.stopOnFailure
+		});
 	}
 
 	/** Selects an environment; one with a token reference switches the auth method to it. */

@@ -1,0 +1,30 @@
+/** Choosing a catalogue endpoint in the path field: the form takes its method, path and where its attributes go. */
+import { pathParamNames } from '../encoding';
+import {
+	EXPLORER_METHODS,
+	type ExplorerMethod,
+	type RequestFormState
+} from '../request-form.svelte';
+import type { CatalogueEntry } from './catalogue';
+
+export function chooseEndpoint(form: RequestFormState, entry: CatalogueEntry): void {
+	form.endpoint = entry;
+	if ((EXPLORER_METHODS as readonly string[]).includes(entry.method))
+		form.method = entry.method as ExplorerMethod;
+	form.path = entry.path;
+	// Values already typed for a parameter of the same name stay (`:id` across endpoints).
+	form.pathParams = Object.fromEntries(
+		pathParamNames(entry.path).map((name) => [name, form.pathParams[name] ?? ''])
+	);
+	form.query = '';
+	form.params = '';
+	form.bodyKind = entry.where === 'query' ? 'query' : 'json';
+	form.queryInBody = false;
+	form.file = null;
+}
+
+/** The chosen endpoint while the form still asks for it (same method, the path its template). */
+export function endpointInForm(form: RequestFormState): CatalogueEntry | null {
+	const entry = form.endpoint;
+	return entry && entry.method === form.method && entry.path === form.path ? entry : null;
+}

@@ -1,0 +1,50 @@
+/**
+ * A saved request sent by the collection runner: built from the saved form with the run's
+ * variables, and sent through the explorer's one send path (auth only to the API root, redirects,
+ * refresh, history), so a run sends exactly what Send would.
+ */
+import { headersToObject } from '$lib/http/exchange';
+import { parseJsonBody } from '$lib/http/validate';
+import type { SavedItem } from '../collections';
+import { buildRequest, fillRequestPath, parseParams } from '../request-build';
+import { sendExplorerRequest, type SendContext } from '../send';
+import { resolve, resolveParams } from '../variables';
+import type { RunResponse } from './assertions';
+
+export async function sendSaved(
+	item: SavedItem,
+	variables: Readonly<Record<string, string>>,
+	context: SendContext
+): Promise<RunResponse> {
+	const params = parseParams(item.params, (value) => resolveParams(value, variables));
+	if (!params.ok) throw new Error(`${item.name}: ${params.error}`);
+	const built = buildRequest({
+		method: item.method,
+		builtPath: fillRequestPath(item.path, item.pathParams, variables),
+		resolvedQuery: resolve(item.query, variables, 'query').text,
+		params: params.value,
+		bodyKind: item.bodyKind,
+		queryInBody: false,
+		file: null,
+		headers: item.headers,
+		variables
+	});
+	const started = performance.now();
+	const { result } = await sendExplorerRequest(
+		{
+			method: built.method,
+			target: built.path,
+			query: built.query,
+			headers: built.headers,
+			body: built.body
+		},
+		context
+	);
+	const parsed = parseJsonBody(result.text);
+	return {
+		status: result.response.status,
+		headers: headersToObject(result.response.headers),
+		body: parsed.ok ? parsed.value : result.text,
+		timeMs: performance.now() - started
+	};
+}

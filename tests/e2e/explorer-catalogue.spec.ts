@@ -1,0 +1,100 @@
+/**
+ * The explorer knows GitLab: the path field completes from the endpoint catalogue, a value of an
+ * answer is carried into the next request, and a collection runs with its results counted.
+ */
+import { expect, test } from './fixtures';
+import { savedRequests, ui } from './explorer-helpers';
+
+test('the path completes from words, the endpoint fills its fields, and a missing required attribute is named', async ({
+	page,
+	axe
+}) => {
+	await page.goto('/explorer');
+	const u = ui(page);
+	await u.path.fill('');
+	await u.path.pressSequentially('project issues');
+	const option = page.getByRole('option', { name: 'GET /projects/:id/issues', exact: true });
+	await expect(option).toBeVisible();
+	// With the keyboard: down to the option, Enter chooses it.
+	for (let i = 0; i < 12; i++) {
+		if ((await option.getAttribute('aria-selected')) === 'true') break;
+		await page.keyboard.press('ArrowDown');
+	}
+	await page.keyboard.press('Enter');
+	await expect(u.path).toHaveValue('/projects/:id/issues');
+	await expect(u.path).toBeFocused();
+	await expect(page.getByRole('link', { name: /GitLab documentation/ })).toHaveAttribute(
+		'href',
+		/^https:\/\/docs\.gitlab\.com\/api\/issues/
+	);
+	const id = page.getByRole('textbox', { name: ':id', exact: true });
+	await id.fill('diaspora/client-1');
+	await expect(page.getByText('Will send')).toContainText('/projects/diaspora%2Fclient-1/issues');
+	await u.send.click();
+	await expect(u.status).toContainText('200');
+	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
+
+	// A POST that needs a title names it before sending; sending stays possible.
+	await u.path.fill('');
+	await u.path.pressSequentially('POST /projects/:id/issues');
+	await page.getByRole('option', { name: 'POST /projects/:id/issues', exact: true }).click();
+	await expect(page.getByRole('note').filter({ hasText: 'Required and not set' })).toContainText(
+		'title'
+	);
+	await expect(u.send).toBeEnabled();
+});
+
+test('a value of the answer, set as a variable, goes into the next request and follows new answers', async ({
+	page
+}) => {
+	await page.goto('/explorer');
+	const u = ui(page);
+	await u.path.fill('/projects/diaspora%2Fclient-1/issues');
+	await u.query.fill('per_page=2');
+	await u.send.click();
+	await expect(u.status).toContainText('200');
+	const iid = u.response.locator('.leaf', { hasText: /^iid:/ }).first();
+	const value = (await iid.locator('.value').textContent())!;
+	await iid.getByRole('button', { name: 'Set as variable' }).click();
+	await expect(u.response.getByRole('status').filter({ hasText: 'Set {{iid}}' })).toContainText(
+		`Set {{iid}} to ${value}`
+	);
+	await u.path.fill('/projects/diaspora%2Fclient-1/issues/{{iid}}');
+	await u.query.fill('');
+	await expect(page.getByText('Will send')).toContainText(`/issues/${value}`);
+	await u.send.click();
+	await expect(u.status).toContainText('200');
+	await expect(u.response).toContainText(`"iid": ${value}`);
+});
+
+test('Run collection runs the saved requests in order and counts them: 2 passed, 1 failed', async ({
+	page,
+	axe
+}) => {
+	await page.goto('/explorer');
+	const u = ui(page);
+	const saved = savedRequests(page);
+	for (const [name, path] of [
+		['All projects', '/projects'],
+		['Client issues', '/projects/diaspora%2Fclient-1/issues'],
+		['No such project', '/projects/999999']
+	]) {
+		await u.path.fill(path);
+		await saved.name.fill(name);
+		await saved.collection.fill('Smoke');
+		await saved.save.click();
+		await expect(saved.item(name)).toBeVisible();
+	}
+	await saved.region.getByRole('button', { name: 'Run collection' }).click();
+	const results = page.getByRole('region', { name: 'Run results' });
+	await expect(results).toContainText('2 passed, 1 failed');
+	await expect(results).toContainText('No such project');
+	const download = page.waitForEvent('download');
+	await results.getByRole('button', { name: 'Export JUnit XML' }).click();
+	const xml = await (await download).createReadStream();
+	let text = '';
+	for await (const chunk of xml) text += String(chunk);
+	expect(text).toContain('<testsuite');
+	expect(text).toContain('failures="1"');
+	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
+});
