@@ -5,7 +5,6 @@
 import type { AuthState } from './auth.svelte';
 import type { CatalogueEntry } from './catalogue/catalogue';
 import {
-	fillPath,
 	joinUrl,
 	LONG_URL_CHARS,
 	pathParamNames,

@@ -1,16 +1,15 @@
-/** Choosing a catalogue endpoint in the path field: the form takes its method, path and where its attributes go. */
+/**
+ * Choosing a catalogue endpoint in the path field: the form takes its method, its path and where
+ * its attributes go.
+ */
 import { pathParamNames } from '../encoding';
-import {
-	EXPLORER_METHODS,
-	type ExplorerMethod,
-	type RequestFormState
-} from '../request-form.svelte';
+import type { RequestFormState } from '../request-form.svelte';
 import type { CatalogueEntry } from './catalogue';
 
 export function chooseEndpoint(form: RequestFormState, entry: CatalogueEntry): void {
 	form.endpoint = entry;
-	if ((EXPLORER_METHODS as readonly string[]).includes(entry.method))
-		form.method = entry.method as ExplorerMethod;
+	// The catalogue's methods are the explorer's five.
+	form.method = entry.method;
 	form.path = entry.path;
 	// Values already typed for a parameter of the same name stay (`:id` across endpoints).
 	form.pathParams = Object.fromEntries(
