@@ -19,7 +19,7 @@ export interface RunningFake {
 	close: () => Promise<void>;
 }
 
-const EXPOSED: Record<ServiceId, string[]> = {
+const EXPOSED: Record<ServiceId, readonly string[]> = {
 	codehost: CODEHOST_EXPOSED_HEADERS,
 	// Not documented for these two; exposing Retry-After lets the app honour throttling in Live mode.
 	energy: ['Retry-After'],

@@ -20,15 +20,26 @@ import ts from 'typescript';
 const SOURCE = /\.(ts|js|svelte)$/;
 const SCRIPT = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
 
-/** The scripts of a Svelte component, or the file itself. */
+/**
+ * The scripts of a Svelte component, or the file itself.
+ * @param {string} file
+ * @param {string} text
+ * @returns {string}
+ */
 function scriptOf(file, text) {
 	if (!file.endsWith('.svelte')) return text;
 	return [...text.matchAll(SCRIPT)].map((m) => m[1]).join('\n');
 }
 
-/** Specifiers of the static imports and re-exports of one module's text, types included. */
+/**
+ * Specifiers of the static imports and re-exports of one module's text, types included.
+ * @param {string} file
+ * @param {string} text
+ * @returns {string[]}
+ */
 export function staticImports(file, text) {
 	const source = ts.createSourceFile(file, scriptOf(file, text), ts.ScriptTarget.Latest, false);
+	/** @type {string[]} */
 	const out = [];
 	for (const node of source.statements) {
 		if (
@@ -41,7 +52,13 @@ export function staticImports(file, text) {
 	return out;
 }
 
-/** The file a specifier names, or undefined for a package or anything outside src/. */
+/**
+ * The file a specifier names, or undefined for a package or anything outside src/.
+ * @param {string} root
+ * @param {string} from
+ * @param {string} specifier
+ * @returns {string | undefined}
+ */
 export function resolveImport(root, from, specifier) {
 	let base;
 	if (specifier === '$lib' || specifier.startsWith('$lib/'))
@@ -49,12 +66,17 @@ export function resolveImport(root, from, specifier) {
 	else if (specifier.startsWith('./') || specifier.startsWith('../'))
 		base = path.resolve(path.dirname(from), specifier);
 	else return undefined;
-	const isFile = (f) => existsSync(f) && statSync(f).isFile();
+	const isFile = (/** @type {string} */ f) => existsSync(f) && statSync(f).isFile();
 	const candidates = [base, `${base}.ts`, `${base}.js`, path.join(base, 'index.ts')];
 	return candidates.find(isFile);
 }
 
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
 function sourceFiles(dir) {
+	/** @type {string[]} */
 	const out = [];
 	for (const entry of readdirSync(dir, { withFileTypes: true })) {
 		const full = path.join(dir, entry.name);
@@ -64,28 +86,44 @@ function sourceFiles(dir) {
 	return out;
 }
 
-/** The import graph of src/ as it is on disk: file → the files it imports. */
+/** @typedef {Map<string, string[]>} Graph */
+
+/**
+ * The import graph of src/ as it is on disk: file → the files it imports.
+ * @param {string} root
+ * @returns {Graph}
+ */
 export function importGraph(root) {
+	/** @type {Graph} */
 	const graph = new Map();
 	for (const file of sourceFiles(path.join(root, 'src'))) {
 		const text = readFileSync(file, 'utf8');
 		const targets = staticImports(file, text)
 			.map((s) => resolveImport(root, file, s))
-			.filter((t) => t !== undefined && t !== file);
+			.flatMap((t) => (t === undefined || t === file ? [] : [t]));
 		graph.set(file, targets);
 	}
 	return graph;
 }
 
-/** A shortest path of imports from `start` back to `target`, or undefined. */
+/**
+ * A shortest path of imports from `start` back to `target`, or undefined.
+ * @param {Graph} graph
+ * @param {string} start
+ * @param {string} target
+ * @returns {string[] | undefined}
+ */
 export function pathBack(graph, start, target) {
+	/** @type {Map<string, string | undefined>} */
 	const previous = new Map([[start, undefined]]);
 	const queue = [start];
 	while (queue.length) {
-		const file = queue.shift();
+		const file = /** @type {string} */ (queue.shift());
 		if (file === target) {
+			/** @type {string[]} */
 			const route = [];
-			for (let f = file; f !== undefined; f = previous.get(f)) route.unshift(f);
+			for (let f = /** @type {string | undefined} */ (file); f !== undefined; f = previous.get(f))
+				route.unshift(f);
 			return route;
 		}
 		for (const next of graph.get(file) ?? []) {
@@ -97,8 +135,13 @@ export function pathBack(graph, start, target) {
 	return undefined;
 }
 
-/** Every circle in the graph, each once, as the list of files around it. */
+/**
+ * Every circle in the graph, each once, as the list of files around it.
+ * @param {Graph} graph
+ * @returns {string[][]}
+ */
 export function importCycles(graph) {
+	/** @type {string[][]} */
 	const cycles = [];
 	const seen = new Set();
 	for (const file of graph.keys()) {
@@ -115,6 +158,7 @@ export function importCycles(graph) {
 	return cycles;
 }
 
+/** @type {Map<string, Graph>} */
 const graphs = new Map();
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -134,7 +178,8 @@ export const noImportCycle = {
 		if (!file.startsWith(path.join(root, 'src') + path.sep) || !SOURCE.test(file)) return {};
 		let graph = graphs.get(root);
 		if (!graph) graphs.set(root, (graph = importGraph(root)));
-		const name = (f) => path.relative(root, f);
+		const name = (/** @type {string} */ f) => path.relative(root, f);
+		/** @param {any} node An import or export declaration. */
 		const check = (node) => {
 			if (!node.source || typeof node.source.value !== 'string') return;
 			const target = resolveImport(root, file, node.source.value);

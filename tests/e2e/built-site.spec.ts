@@ -62,7 +62,7 @@ test.describe('the built site', () => {
 		const names = [...chunksByName().keys()];
 		expect(
 			PARTS.filter((p) => names.includes(p)).sort(),
-			'scripts/area-chunks-plugin.ts made none of its chunks: does it still recognise SvelteKit’s entry and page modules (START, PAGE_NODE)?'
+			'scripts/area-chunks-plugin.ts did not make its chunks: does it still recognise SvelteKit’s entry and page modules (START, PAGE_NODE)?'
 		).toEqual(['areas', 'bible', 'shell']);
 	});
 
