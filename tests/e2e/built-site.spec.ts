@@ -2,16 +2,16 @@
 // budget, and the build is chunked by part of the app (scripts/area-chunks-plugin.ts). The plugin
 // recognises SvelteKit's own module paths; if they change, it finds no pages and Rollup silently
 // falls back to its default chunks (some 40 files before a chapter's first verse). No browser:
-// these read the built files and the build's manifest, where Vite names each chunk.
+// these read the built files and the plugin's record of the chunks it made.
 import { readFileSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { AREA_CHUNKS_RECORD } from '../../scripts/area-chunks-plugin';
 import { HOME_FIRST_PAINT_BUDGET_KB, kb } from '../bench/home-bundle.bench';
 import { expect, test } from './fixtures';
 
-/** As `npm run build` writes them; the tests run from the repository's root. */
+/** As `npm run build` writes it; the tests run from the repository's root. */
 const BUILD = 'build';
-const MANIFEST = '.svelte-kit/output/client/.vite/manifest.json';
 
 /** The files a built page's HTML links for its first render (module preloads, style sheets). */
 function firstPaint(page: string): string[] {
@@ -23,17 +23,13 @@ function firstPaint(page: string): string[] {
 	);
 }
 
-/** The shared chunks' files by name, as the build's manifest gives them. */
+/** The plugin's chunks by part, as it recorded them in the build. */
 function chunksByName(): Map<string, string> {
-	const manifest = JSON.parse(readFileSync(MANIFEST, 'utf8')) as Record<
+	const record = JSON.parse(readFileSync(join(BUILD, AREA_CHUNKS_RECORD), 'utf8')) as Record<
 		string,
-		{ file: string; name?: string }
+		string
 	>;
-	const out = new Map<string, string>();
-	for (const [key, entry] of Object.entries(manifest))
-		if (key.startsWith('_') && entry.name && entry.file.endsWith('.js'))
-			out.set(entry.name, entry.file);
-	return out;
+	return new Map(Object.entries(record));
 }
 
 /** Which of the plugin's chunks a page links, by name. */
