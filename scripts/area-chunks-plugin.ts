@@ -10,8 +10,18 @@
 // Every module a page reaches is assigned, so Rollup never pulls a shared module into an area's
 // chunk (it does that with any unassigned static dependency of a manual chunk), which would make the
 // home page download that area.
+//
+// The plugin recognises SvelteKit's own module paths (START, PAGE_NODE); if those change it finds no
+// pages and Rollup silently chunks by default. So it writes which files it made, by part, to
+// `.area-chunks.json` beside the build's files (AREA_CHUNKS_RECORD), and a test on the built site
+// (tests/e2e/built-site.spec.ts) fails when the record lacks a part or a page does not load them.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ManualChunkMeta } from 'rollup';
 import type { Plugin } from 'vite';
+
+/** The record of the chunks made, by part (`{ "shell": "_app/immutable/chunks/….js", … }`). */
+export const AREA_CHUNKS_RECORD = '.area-chunks.json';
 
 /** The part of the app a route file belongs to, from its path under src/routes. */
 export function partOfRoute(file: string): string | undefined {
@@ -52,6 +62,7 @@ type ModuleInfo = NonNullable<ReturnType<ManualChunkMeta['getModuleInfo']>>;
 
 export function areaChunksPlugin(): Plugin {
 	const usageOf = new Map<string, Usage>();
+	const named = new Set<string>();
 
 	/** The pages that import this module statically (import() is not followed: that is lazy code). */
 	function usage(id: string, meta: ManualChunkMeta): Usage {
@@ -88,11 +99,26 @@ export function areaChunksPlugin(): Plugin {
 		apply: 'build',
 		buildStart() {
 			usageOf.clear();
+			named.clear();
 		},
 		outputOptions(options) {
 			// Only the browser build of the pages; the server build and workers keep their own.
 			if (this.environment?.name !== 'client' || options.format === 'cjs') return null;
-			return { ...options, manualChunks: (id, meta) => chunkFor(usage(id, meta)) };
+			return {
+				...options,
+				manualChunks: (id, meta) => {
+					const chunk = chunkFor(usage(id, meta));
+					if (chunk) named.add(chunk);
+					return chunk;
+				}
+			};
+		},
+		writeBundle(options, bundle) {
+			if (this.environment?.name !== 'client' || !options.dir || options.format === 'cjs') return;
+			const made: Record<string, string> = {};
+			for (const file of Object.values(bundle))
+				if (file.type === 'chunk' && named.has(file.name)) made[file.name] = file.fileName;
+			writeFileSync(join(options.dir, AREA_CHUNKS_RECORD), JSON.stringify(made, null, 2));
 		}
 	};
 }

@@ -1,7 +1,8 @@
 import { serve, type Http2Bindings, type HttpBindings } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { createFakeApp } from '../src/lib/fakes/apps';
-import { CODEHOST_EXPOSED_HEADERS, withCors } from '../src/lib/fakes/cors';
+import { CODEHOST_EXPOSED_HEADERS } from '../src/lib/contracts/codehost-cors';
+import { withCors } from '../src/lib/fakes/cors';
 import {
 	DroppedConnection,
 	noFaults,
@@ -18,7 +19,7 @@ export interface RunningFake {
 	close: () => Promise<void>;
 }
 
-const EXPOSED: Record<ServiceId, string[]> = {
+const EXPOSED: Record<ServiceId, readonly string[]> = {
 	codehost: CODEHOST_EXPOSED_HEADERS,
 	// Not documented for these two; exposing Retry-After lets the app honour throttling in Live mode.
 	energy: ['Retry-After'],

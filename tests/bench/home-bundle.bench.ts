@@ -1,7 +1,11 @@
 import { gzipSync } from 'node:zlib';
 import type { Benchmark } from './harness';
 
-const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+/** The home page's first-paint budget, in KB of gzip: held here and by tests/e2e/built-site.spec.ts. */
+export const HOME_FIRST_PAINT_BUDGET_KB = 36;
+
+/** Bytes as KB to one decimal, as the benchmark reports and judges them. */
+export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
 /**
  * Gzip size of the JS and CSS the browser fetches to paint the home page, from a real page load:
@@ -12,9 +16,9 @@ const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 export const homeBundle: Benchmark = {
 	name: 'Home page JS+CSS (gzip)',
 	unit: 'KB',
-	budget: '≤ 36 KB for the first paint (goal ≤ 33 KB)',
+	budget: `≤ ${HOME_FIRST_PAINT_BUDGET_KB} KB for the first paint (goal ≤ 33 KB)`,
 	samples: 3,
-	withinBudget: (median) => median <= 36,
+	withinBudget: (median) => median <= HOME_FIRST_PAINT_BUDGET_KB,
 	async run({ browser, appUrl, scratch }) {
 		const context = await browser.newContext();
 		const page = await context.newPage();

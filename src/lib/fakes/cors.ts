@@ -1,25 +1,3 @@
-/** Headers the real code host lets a page on another origin read (see shared/reference). */
-export const CODEHOST_EXPOSED_HEADERS = [
-	'Link',
-	'X-Total',
-	'X-Total-Pages',
-	'X-Per-Page',
-	'X-Page',
-	'X-Next-Page',
-	'X-Prev-Page',
-	'X-Request-Id',
-	'ETag',
-	'X-Gitlab-Blob-Id',
-	'X-Gitlab-Commit-Id',
-	'X-Gitlab-Content-Sha256',
-	'X-Gitlab-Encoding',
-	'X-Gitlab-File-Name',
-	'X-Gitlab-File-Path',
-	'X-Gitlab-Last-Commit-Id',
-	'X-Gitlab-Ref',
-	'X-Gitlab-Size'
-];
-
 /**
  * CORS as the real servers answer it: any origin, any method and request header, no credentials.
  * Only the listed headers are readable cross-origin (Retry-After, Location are not, as on the real host).

@@ -1,21 +1,21 @@
 import type { Hono } from 'hono';
 import type { Prepare } from '../http/client';
-import type { ServiceId } from '../settings/connection';
+import type { DemoServiceId } from './services';
 import { DEMO_ENERGY_TOKEN } from './energy/token';
 import { DroppedConnection, noFaults, withFaults, type FaultSwitches } from './faults';
 
 /** Each service's fake is its own chunk: the Bible demo does not download the code host's. */
-const LOAD_APP: Record<ServiceId, () => Promise<Hono>> = {
+const LOAD_APP: Record<DemoServiceId, () => Promise<Hono>> = {
 	codehost: () => import('./codehost/app').then((m) => m.createCodehostApp()),
 	energy: () => import('./energy/app').then((m) => m.createEnergyApp()),
 	bible: () => import('./bible/app').then((m) => m.createBibleApp())
 };
 
 /** One fake per service for the life of the page, and its live-editable fault switches. */
-const apps = new Map<ServiceId, Promise<Hono>>();
-const loaded = new Set<ServiceId>();
+const apps = new Map<DemoServiceId, Promise<Hono>>();
+const loaded = new Set<DemoServiceId>();
 
-function appFor(service: ServiceId): Promise<Hono> {
+function appFor(service: DemoServiceId): Promise<Hono> {
 	let app = apps.get(service);
 	if (!app) {
 		app = LOAD_APP[service]().then(
@@ -32,14 +32,14 @@ function appFor(service: ServiceId): Promise<Hono> {
 	}
 	return app;
 }
-export const demoFaults: Record<ServiceId, FaultSwitches> = {
+export const demoFaults: Record<DemoServiceId, FaultSwitches> = {
 	codehost: noFaults(),
 	energy: noFaults(),
 	bible: noFaults()
 };
 
 /** The energy fake needs a token; in Demo mode the transport supplies the demo one unless one was sent. */
-const DEMO_HEADERS: Partial<Record<ServiceId, Record<string, string>>> = {
+const DEMO_HEADERS: Partial<Record<DemoServiceId, Record<string, string>>> = {
 	energy: { token: DEMO_ENERGY_TOKEN }
 };
 
@@ -49,11 +49,11 @@ export interface DemoService {
 	prepare: Prepare;
 }
 
-const PREPARE: Partial<Record<ServiceId, Prepare>> = {
+const PREPARE: Partial<Record<DemoServiceId, Prepare>> = {
 	bible: async (request) => (await import('./bible/app')).prepareBibleRequest(request.url, request)
 };
 
-export function demoService(service: ServiceId): DemoService {
+export function demoService(service: DemoServiceId): DemoService {
 	return {
 		fetch: demoTransport(service),
 		async prepare(request) {
@@ -65,7 +65,7 @@ export function demoService(service: ServiceId): DemoService {
 }
 
 /** A fetch-compatible function answered in the page by the service's fake. */
-export function demoTransport(service: ServiceId): typeof fetch {
+export function demoTransport(service: DemoServiceId): typeof fetch {
 	const handle = withFaults(
 		async (request) => (await appFor(service)).fetch(request),
 		demoFaults[service]

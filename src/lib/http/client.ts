@@ -1,4 +1,7 @@
-// Over 400 lines: the one HTTP core (send, the origin guard, failures as ApiProblem, readJson) kept in one place on purpose.
+/**
+ * The one HTTP core: send, the origin guard, failures as ApiProblem. Reading an answer as JSON
+ * is read-json.ts.
+ */
 import ky, { HTTPError, TimeoutError } from 'ky';
 import type { GenericSchema } from 'valibot';
 import {
@@ -17,9 +20,10 @@ import {
 	type Transport
 } from './reachability';
 import { hintFor } from './hints';
-import { parseJsonBody, validate } from './validate';
+import { readJson, type HttpResult } from './read-json';
 
 export type { Transport } from './reachability';
+export { readJson, type HttpResult } from './read-json';
 
 /** Bytes of something a request needs that have arrived so far (total 0: not known). */
 export interface LoadProgress {
@@ -80,13 +84,6 @@ export interface RequestSpec {
 	timeoutMs?: number;
 	/** Progress of what must load before the request is sent (see Prepare). */
 	onLoading?: (progress: LoadProgress) => void;
-}
-
-export interface HttpResult {
-	response: Response;
-	text: string;
-	url: string;
-	exchange: Exchange;
 }
 
 export const IDEMPOTENT_METHODS = ['get', 'head', 'options', 'put', 'delete', 'trace'] as const;
@@ -329,76 +326,6 @@ function messageFor(kind: ProblemKind, method: string, url: string): string {
 		default:
 			return `${method} ${url} could not reach the server.`;
 	}
-}
-
-/**
- * Reads an answer that must be 2xx JSON, and validates it against a schema: HTTP errors,
- * unreadable bodies and contract breaks all become an ApiProblem. Shared by HttpClient.json and
- * callers that send first and read later (to free a connection slot before parsing).
- */
-export function readJson<T>(
-	result: HttpResult,
-	method: string,
-	schema?: GenericSchema<unknown, T>
-): T {
-	const { response, text } = result;
-	const headers = Object.fromEntries(response.headers.entries());
-	const parsed = parseJsonBody(text);
-	// An HTML page (an edge proxy, a login page) is an unreadable answer whatever its status.
-	const looksHtml = !parsed.ok && /^\s*</.test(text);
-	if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-		throw new ApiProblem({
-			kind: 'http',
-			method: method.toUpperCase(),
-			url: result.exchange.url,
-			status: response.status,
-			headers,
-			bodyText: text,
-			message: `${method.toUpperCase()} ${result.exchange.url} answered with a redirect, which was not followed: your credentials stay with this server.`,
-			hint: 'Check the base URL in Settings: the server wants the request somewhere else. Enter that address as the base URL if you trust it.'
-		});
-	}
-	if (!response.ok && !looksHtml) {
-		throw new ApiProblem({
-			kind: 'http',
-			method: method.toUpperCase(),
-			url: result.exchange.url,
-			status: response.status,
-			headers,
-			bodyText: text,
-			body: parsed.ok ? parsed.value : undefined,
-			message: `${method.toUpperCase()} ${result.exchange.url} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
-			hint: hintFor({
-				kind: 'http',
-				status: response.status,
-				body: parsed.ok ? parsed.value : undefined
-			})
-		});
-	}
-	if (!parsed.ok) {
-		throw new ApiProblem({
-			kind: 'parse',
-			method: method.toUpperCase(),
-			url: result.exchange.url,
-			status: response.status,
-			headers,
-			bodyText: text,
-			message:
-				text.trim() === ''
-					? 'The server answered with an empty body where JSON was expected.'
-					: `The server's answer is not JSON (${parsed.reason}).`,
-			hint: hintFor({ kind: 'parse', bodyText: text })
-		});
-	}
-	const data = schema
-		? validate(schema, parsed.value, {
-				url: result.exchange.url,
-				status: response.status,
-				bodyText: text,
-				headers
-			})
-		: (parsed.value as T);
-	return data;
 }
 
 export function createClient(options: ClientOptions): HttpClient {

@@ -2,6 +2,9 @@ import type { ProblemKind } from './problem';
 
 export type Transport = typeof fetch;
 
+/** The browser's own fetch: Live mode's transport. The HTTP core is the one place that reaches it. */
+export const browserTransport: Transport = (input, init) => fetch(input, init);
+
 export interface ReachabilityEnv {
 	/** navigator.onLine where there is a navigator. */
 	online: () => boolean;

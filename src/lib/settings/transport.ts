@@ -1,6 +1,7 @@
 import type { DemoService } from '$lib/fakes/demo-transport';
 import type { Prepare, Transport } from '$lib/http/client';
 import { ApiProblem } from '$lib/http/problem';
+import { browserTransport } from '$lib/http/reachability';
 import type { Connection, ServiceId } from './connection';
 
 export interface ServiceTransport {
@@ -25,7 +26,7 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): 
  * lazily, so a Live user never downloads them.
  */
 export function transportFor(service: ServiceId, connection: Connection): ServiceTransport {
-	if (connection.mode === 'live') return { transport: (input, init) => fetch(input, init) };
+	if (connection.mode === 'live') return { transport: browserTransport };
 	let demo: Promise<DemoService> | undefined;
 	let ready = false;
 	const load = () =>

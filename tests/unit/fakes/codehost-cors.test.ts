@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCodehostApp } from '$lib/fakes/codehost/app';
-import { CODEHOST_EXPOSED_HEADERS, withCors } from '$lib/fakes/cors';
+import { CODEHOST_EXPOSED_HEADERS } from '$lib/contracts/codehost-cors';
+import { withCors } from '$lib/fakes/cors';
 
 const ORIGIN = 'http://127.0.0.1:4173';
 const served = () => {

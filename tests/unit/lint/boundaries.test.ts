@@ -1,5 +1,6 @@
 /** The architecture's rules are lint, not prose: a wrong import put in a module fails `npm run lint`. */
 import { ESLint } from 'eslint';
+import { rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -116,6 +117,199 @@ describe('boundaries in lint', { timeout: 60_000 }, () => {
 			await problems(
 				file,
 				"import { x } from '$lib/energy/model';\nimport { h } from './helpers';\nexport const y = [x, h];\n"
+			)
+		).toEqual([]);
+	});
+
+	it('max-lines: no file in src over 400 lines, no state class (*.svelte.ts) over 250', async () => {
+		const lines = (n: number) =>
+			Array.from({ length: n }, (_, i) => `export const a${i} = ${i};`).join('\n') + '\n';
+		expect(await problems('src/lib/bible/api.ts', lines(401))).toEqual([
+			expect.stringMatching(/^max-lines: .*\(401\)\. Maximum allowed is 400/)
+		]);
+		expect(await problems('src/lib/bible/api.ts', lines(400))).toEqual([]);
+		expect(await problems('src/lib/energy/accounts.svelte.ts', lines(251))).toEqual([
+			expect.stringMatching(/^max-lines: .*\(251\)\. Maximum allowed is 250/)
+		]);
+		expect(await problems('src/lib/energy/accounts.svelte.ts', lines(250))).toEqual([]);
+	});
+
+	it('every eslint-disable carries its reason, in script and in markup', async () => {
+		const code = (reason: string) =>
+			`// eslint-disable-next-line @typescript-eslint/no-explicit-any${reason}\nexport const f = (x: any): unknown => x;\n`;
+		expect(await problems('src/lib/bible/api.ts', code(''))).toEqual([
+			expect.stringMatching(
+				/^@eslint-community\/eslint-comments\/require-description: .*descriptions/
+			)
+		]);
+		expect(await problems('src/lib/bible/api.ts', code(' -- a test of the rule'))).toEqual([]);
+		const markup = (reason: string) =>
+			`<script lang="ts">\n\tconst href = 'https://example.org/';\n</script>\n\n<!-- eslint-disable-next-line svelte/no-navigation-without-resolve${reason} -->\n<a {href}>Elsewhere</a>\n`;
+		expect(await problems('src/lib/energy/ui/OrderDetail.svelte', markup(''))).toEqual([
+			expect.stringMatching(
+				/^local\/disable-reason-in-markup: Every eslint-disable carries its reason/
+			)
+		]);
+		expect(
+			await problems('src/lib/energy/ui/OrderDetail.svelte', markup(' -- another site'))
+		).toEqual([]);
+	});
+
+	it('an area never imports another area, by $lib or by a relative path', async () => {
+		const refused = [
+			expect.stringMatching(
+				/^@typescript-eslint\/no-restricted-imports: .*An area never imports another area: energy stands alone/
+			)
+		];
+		const code = (from: string) => `import { x } from '${from}';\nexport const y = x;\n`;
+		expect(await problems('src/lib/energy/api.ts', code('$lib/codehost/pagination'))).toEqual(
+			refused
+		);
+		expect(
+			await problems(
+				'src/lib/energy/ui/BuyForm.svelte',
+				`<script lang="ts">\n\timport { x } from '../../bible/api';\n</script>\n\n<p>{x}</p>\n`
+			)
+		).toEqual(refused);
+		expect(await problems('src/lib/energy/api.ts', code('$lib/http/problem'))).toEqual([]);
+	});
+
+	it('src/lib/http imports no area, no settings, no ui', async () => {
+		const code = (from: string) => `import { x } from '${from}';\nexport const y = x;\n`;
+		const refused = [
+			expect.stringMatching(
+				/^@typescript-eslint\/no-restricted-imports: .*src\/lib\/http imports no area, no settings and no ui/
+			)
+		];
+		for (const from of ['$lib/settings/connection', '../ui/date-time', '$lib/bible/api'])
+			expect(await problems('src/lib/http/retry-after.ts', code(from))).toEqual(refused);
+		expect(await problems('src/lib/http/retry-after.ts', code('./problem'))).toEqual([]);
+	});
+
+	it('fetch only in src/lib/http, the service worker and the demo servers', async () => {
+		const call = "export const get = () => fetch('/x');\n";
+		const refused = [
+			expect.stringMatching(/^no-restricted-globals: .*fetch only in src\/lib\/http/)
+		];
+		expect(await problems('src/lib/energy/accounts.svelte.ts', call)).toEqual(refused);
+		expect(await problems('src/routes/+layout.ts', call)).toEqual(refused);
+		expect(
+			await problems('src/lib/bible/api.ts', "export const get = () => globalThis.fetch('/x');\n")
+		).toEqual([expect.stringMatching(/^no-restricted-properties: .*fetch only in src\/lib\/http/)]);
+		expect(await problems('src/lib/http/reachability.ts', call)).toEqual([]);
+		expect(await problems('src/service-worker/shell-cache.ts', call)).toEqual([]);
+		expect(await problems('src/lib/fakes/bible/names.ts', call)).toEqual([]);
+	});
+
+	it('an HttpClient is made only where connections are wired', async () => {
+		const code =
+			"import { HttpClient, createClient } from '$lib/http/client';\nexport const a = new HttpClient({ baseUrl: '', transport: fetch });\nexport const b = createClient(a.options);\n";
+		const refused = expect.stringMatching(
+			/^no-restricted-syntax: An HttpClient is made only where connections are wired/
+		);
+		expect(
+			(await problems('src/lib/ui/form-drafts.ts', code)).filter((p) =>
+				p.startsWith('no-restricted-syntax')
+			)
+		).toEqual([refused, refused]);
+		expect(
+			await problems(
+				'src/lib/energy/ui/OrderDetail.svelte',
+				"<script lang=\"ts\">\n\timport { createClient } from '$lib/http/client';\n\tconst c = createClient({ baseUrl: '', transport: async () => new Response() });\n</script>\n\n<p>{c.options.baseUrl}</p>\n"
+			)
+		).toEqual([refused]);
+		expect(
+			(await problems('src/lib/settings/client-for.ts', code)).filter((p) =>
+				p.startsWith('no-restricted-syntax')
+			)
+		).toEqual([]);
+	});
+
+	it('a service module never imports a state class (*.svelte.ts)', async () => {
+		const code =
+			"import { connections } from '$lib/settings/area-connection.svelte';\nexport const c = connections;\n";
+		const refused = [
+			expect.stringMatching(
+				/^no-restricted-imports: .*A service module never imports a state class/
+			)
+		];
+		expect(await problems('src/lib/energy/api.ts', code)).toEqual(refused);
+		expect(await problems('src/lib/ui/form-drafts.ts', code)).toEqual(refused);
+		expect(
+			await problems(
+				'src/lib/http/retry-after.ts',
+				"import { x } from './state.svelte';\nexport const y = x;\n"
+			)
+		).toContainEqual(refused[0]);
+		expect(await problems('src/lib/energy/accounts.svelte.ts', code)).toEqual([]);
+	});
+
+	it('src/lib/fakes imports nothing from the areas or settings', async () => {
+		const refused = [
+			expect.stringMatching(
+				/^@typescript-eslint\/no-restricted-imports: .*src\/lib\/fakes imports nothing from the areas or settings/
+			)
+		];
+		const code = (from: string) => `import { x } from '${from}';\nexport const y = x;\n`;
+		expect(await problems('src/lib/fakes/apps.ts', code('$lib/settings/connection'))).toEqual(
+			refused
+		);
+		expect(await problems('src/lib/fakes/apps.ts', code('../codehost/pagination'))).toEqual(
+			refused
+		);
+		expect(await problems('src/lib/fakes/codehost/app.ts', code('../../energy/address'))).toEqual(
+			refused
+		);
+		expect(await problems('src/lib/fakes/apps.ts', code('./services'))).toEqual([]);
+	});
+
+	it('src/lib/contracts imports nothing from the app', async () => {
+		expect(
+			await problems(
+				'src/lib/contracts/codehost-cors.ts',
+				"import { x } from '$lib/http/problem';\nexport const y = x;\n"
+			)
+		).toEqual([
+			expect.stringMatching(
+				/^@typescript-eslint\/no-restricted-imports: .*src\/lib\/contracts imports nothing from the app/
+			)
+		]);
+	});
+
+	it('components live in ui/ folders', async () => {
+		// A component is parsed with the TypeScript project, so the scratch file must exist on disk.
+		const scratch = 'src/lib/settings/ScratchOutsideUi.svelte';
+		const code = '<script lang="ts">\n\tconst a = 1;\n</script>\n\n<p>{a}</p>\n';
+		await writeFile(`${root}${scratch}`, code);
+		try {
+			expect(await problems(scratch, code)).toEqual([
+				expect.stringMatching(/^no-restricted-syntax: Components live in ui\/ folders/)
+			]);
+		} finally {
+			await rm(`${root}${scratch}`, { force: true });
+		}
+		expect(await problems('src/lib/settings/ui/DemoFaults.svelte', code)).toEqual([]);
+	});
+
+	it('no import circles: a module that reaches itself through its imports fails', async () => {
+		// http/client.ts imports problem.ts; problem.ts importing client closes a circle.
+		const code = "import { buildUrl } from './client';\nexport const b = buildUrl;\n";
+		expect(await problems('src/lib/http/problem.ts', code)).toEqual([
+			expect.stringMatching(
+				/^local\/no-import-cycle: No import circles: src\/lib\/http\/problem\.ts → src\/lib\/http\/client\.ts → src\/lib\/http\/problem\.ts/
+			)
+		]);
+		// Around three files, and by a type-only import too.
+		const around = "import type { Exchange } from './client';\nexport type E = Exchange;\n";
+		expect(await problems('src/lib/http/redact.ts', around)).toEqual([
+			expect.stringMatching(
+				/^local\/no-import-cycle: No import circles: src\/lib\/http\/redact\.ts → src\/lib\/http\/client\.ts → .*src\/lib\/http\/redact\.ts/
+			)
+		]);
+		expect(
+			await problems(
+				'src/lib/http/problem.ts',
+				"import { x } from './method';\nexport const y = x;\n"
 			)
 		).toEqual([]);
 	});

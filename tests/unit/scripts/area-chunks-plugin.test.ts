@@ -1,6 +1,14 @@
 import type { GetManualChunk, ManualChunkMeta, ModuleInfo } from 'rollup';
 import { describe, expect, it } from 'vitest';
-import { areaChunksPlugin, chunkFor, partOfRoute } from '../../../scripts/area-chunks-plugin';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+	AREA_CHUNKS_RECORD,
+	areaChunksPlugin,
+	chunkFor,
+	partOfRoute
+} from '../../../scripts/area-chunks-plugin';
 
 describe('partOfRoute', () => {
 	it.each([
@@ -100,6 +108,37 @@ describe('areaChunksPlugin', () => {
 	it('leaves a page’s own module and lazy code to Rollup', () => {
 		expect(of('/app/src/lib/bible/reader.ts')).toBeUndefined();
 		expect(of('/app/src/lib/fakes/app.ts')).toBeUndefined();
+	});
+
+	it('records the chunks it made, by part, beside the build’s files', () => {
+		const plugin = areaChunksPlugin();
+		const context = { environment: { name: 'client' } };
+		const options = (
+			plugin.outputOptions as (
+				this: unknown,
+				o: object
+			) => {
+				manualChunks: GetManualChunk;
+			}
+		).call(context, { format: 'es' });
+		options.manualChunks('/app/src/lib/bible/api.ts', meta);
+		options.manualChunks('/svelte/runtime.js', meta);
+		const dir = mkdtempSync(join(tmpdir(), 'area-chunks-'));
+		const chunk = (name: string, fileName: string) => ({ type: 'chunk', name, fileName });
+		(plugin.writeBundle as (this: unknown, o: object, b: object) => void).call(
+			context,
+			{ dir, format: 'es' },
+			{
+				a: chunk('bible', '_app/immutable/chunks/A.js'),
+				b: chunk('shell', '_app/immutable/chunks/B.js'),
+				c: chunk('hono', '_app/immutable/chunks/C.js')
+			}
+		);
+		expect(JSON.parse(readFileSync(join(dir, AREA_CHUNKS_RECORD), 'utf8'))).toEqual({
+			bible: '_app/immutable/chunks/A.js',
+			shell: '_app/immutable/chunks/B.js'
+		});
+		rmSync(dir, { recursive: true });
 	});
 
 	it('changes nothing outside the browser build', () => {

@@ -7,6 +7,11 @@ export interface Principal {
 	via: 'personal' | 'impersonation' | 'oauth' | 'job' | 'session';
 }
 
+/** Why a credential is refused: `expired` and `revoked` are OAuth's own answers. */
+export type AuthRefusal = { refused: 'unauthorized' | 'expired' | 'revoked' };
+/** Why sudo is refused. */
+export type SudoRefusal = { refused: 'unauthorized' | 'not-admin' | 'no-scope' | 'no-user' };
+
 /** Personal, impersonation, job and deploy tokens the demo accepts (documented in the README). */
 export const DEMO_TOKENS: Record<string, Principal | 'deploy'> = {
 	'glpat-demo-token': { username: 'root', admin: true, scopes: ['api', 'sudo'], via: 'personal' },

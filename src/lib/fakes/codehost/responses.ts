@@ -1,6 +1,5 @@
 /** The demo code host's answers that repeat: error bodies, and keyset pages. */
-import type { Principal } from './auth';
-import type { AuthRefusal, SudoRefusal } from './service';
+import type { AuthRefusal, Principal, SudoRefusal } from './auth';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from './offset-pagination';
 
 /** Offset pagination stops here on resources that also have keyset (CH-OFF-6, reference). */

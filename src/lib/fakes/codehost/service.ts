@@ -3,7 +3,15 @@
  * which project a reference names, and what the read-only resources hold. `app.ts` turns these
  * outcomes into the server's answers.
  */
-import { DEMO_SESSION, DEMO_TOKENS, OAuthProvider, type Credential, type Principal } from './auth';
+import {
+	DEMO_SESSION,
+	DEMO_TOKENS,
+	OAuthProvider,
+	type AuthRefusal,
+	type Credential,
+	type Principal,
+	type SudoRefusal
+} from './auth';
 import {
 	BRANCHES,
 	demoGroups,
@@ -24,10 +32,6 @@ import {
 } from './data';
 import { CodehostWrites } from './writes';
 
-/** Why a credential is refused: `expired` and `revoked` are OAuth's own answers. */
-export type AuthRefusal = { refused: 'unauthorized' | 'expired' | 'revoked' };
-/** Why sudo is refused. */
-export type SudoRefusal = { refused: 'unauthorized' | 'not-admin' | 'no-scope' | 'no-user' };
 /** A project reference: found, moved (a renamed path), or not there for this caller. */
 export type ProjectLookup = { found: DemoProject } | { movedTo: number } | { missing: true };
 

@@ -1,0 +1,201 @@
+/**
+ * Lint rule `local/no-import-cycle`: no module of src/ may reach itself through its imports.
+ *
+ * Why our own rule and not eslint-plugin-import-x's `no-cycle`: that one needs a resolver for
+ * SvelteKit's `$lib` alias and for `.svelte` files (another plugin), and walks the graph again
+ * for every file. This rule reads each file of src/ once per lint run with TypeScript's parser
+ * (already a dependency), resolves the two spellings the project uses (`$lib/...` and relative
+ * paths, `x.svelte` naming either a component or a `x.svelte.ts` state), and keeps the graph.
+ * The file being linted is read from the text ESLint lints, so a scratch text counts.
+ *
+ * Every static import and re-export is an edge, `import type` too: two modules that need each
+ * other's types are one concept in two files. A dynamic `import()` is not (it runs after both
+ * modules have loaded, and it is how the demo services load lazily). A component that renders
+ * itself (a tree) is not a circle.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const SOURCE = /\.(ts|js|svelte)$/;
+const SCRIPT = /<script\b[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * The scripts of a Svelte component, or the file itself.
+ * @param {string} file
+ * @param {string} text
+ * @returns {string}
+ */
+function scriptOf(file, text) {
+	if (!file.endsWith('.svelte')) return text;
+	return [...text.matchAll(SCRIPT)].map((m) => m[1]).join('\n');
+}
+
+/**
+ * Specifiers of the static imports and re-exports of one module's text, types included.
+ * @param {string} file
+ * @param {string} text
+ * @returns {string[]}
+ */
+export function staticImports(file, text) {
+	const source = ts.createSourceFile(file, scriptOf(file, text), ts.ScriptTarget.Latest, false);
+	/** @type {string[]} */
+	const out = [];
+	for (const node of source.statements) {
+		if (
+			(ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+			node.moduleSpecifier &&
+			ts.isStringLiteral(node.moduleSpecifier)
+		)
+			out.push(node.moduleSpecifier.text);
+	}
+	return out;
+}
+
+/**
+ * The file a specifier names, or undefined for a package or anything outside src/.
+ * @param {string} root
+ * @param {string} from
+ * @param {string} specifier
+ * @returns {string | undefined}
+ */
+export function resolveImport(root, from, specifier) {
+	let base;
+	if (specifier === '$lib' || specifier.startsWith('$lib/'))
+		base = path.join(root, 'src/lib', specifier.slice(4));
+	else if (specifier.startsWith('./') || specifier.startsWith('../'))
+		base = path.resolve(path.dirname(from), specifier);
+	else return undefined;
+	const isFile = (/** @type {string} */ f) => existsSync(f) && statSync(f).isFile();
+	const candidates = [base, `${base}.ts`, `${base}.js`, path.join(base, 'index.ts')];
+	return candidates.find(isFile);
+}
+
+/**
+ * @param {string} dir
+ * @returns {string[]}
+ */
+function sourceFiles(dir) {
+	/** @type {string[]} */
+	const out = [];
+	for (const entry of readdirSync(dir, { withFileTypes: true })) {
+		const full = path.join(dir, entry.name);
+		if (entry.isDirectory()) out.push(...sourceFiles(full));
+		else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(full);
+	}
+	return out;
+}
+
+/** @typedef {Map<string, string[]>} Graph */
+
+/**
+ * The import graph of src/ as it is on disk: file → the files it imports.
+ * @param {string} root
+ * @returns {Graph}
+ */
+export function importGraph(root) {
+	/** @type {Graph} */
+	const graph = new Map();
+	for (const file of sourceFiles(path.join(root, 'src'))) {
+		const text = readFileSync(file, 'utf8');
+		const targets = staticImports(file, text)
+			.map((s) => resolveImport(root, file, s))
+			.flatMap((t) => (t === undefined || t === file ? [] : [t]));
+		graph.set(file, targets);
+	}
+	return graph;
+}
+
+/**
+ * A shortest path of imports from `start` back to `target`, or undefined.
+ * @param {Graph} graph
+ * @param {string} start
+ * @param {string} target
+ * @returns {string[] | undefined}
+ */
+export function pathBack(graph, start, target) {
+	/** @type {Map<string, string | undefined>} */
+	const previous = new Map([[start, undefined]]);
+	const queue = [start];
+	while (queue.length) {
+		const file = /** @type {string} */ (queue.shift());
+		if (file === target) {
+			/** @type {string[]} */
+			const route = [];
+			for (let f = /** @type {string | undefined} */ (file); f !== undefined; f = previous.get(f))
+				route.unshift(f);
+			return route;
+		}
+		for (const next of graph.get(file) ?? []) {
+			if (previous.has(next)) continue;
+			previous.set(next, file);
+			queue.push(next);
+		}
+	}
+	return undefined;
+}
+
+/**
+ * Every circle in the graph, each once, as the list of files around it.
+ * @param {Graph} graph
+ * @returns {string[][]}
+ */
+export function importCycles(graph) {
+	/** @type {string[][]} */
+	const cycles = [];
+	const seen = new Set();
+	for (const file of graph.keys()) {
+		for (const next of graph.get(file) ?? []) {
+			const back = pathBack(graph, next, file);
+			if (!back) continue;
+			const ring = [file, ...back.slice(0, -1)];
+			const key = [...ring].sort().join('|');
+			if (seen.has(key)) continue;
+			seen.add(key);
+			cycles.push(ring);
+		}
+	}
+	return cycles;
+}
+
+/** @type {Map<string, Graph>} */
+const graphs = new Map();
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const noImportCycle = {
+	meta: {
+		type: 'problem',
+		docs: { description: 'No import circles: a module never reaches itself through its imports.' },
+		schema: [],
+		messages: {
+			cycle:
+				'No import circles: {{route}}. Move what both need into a third module that imports neither.'
+		}
+	},
+	create(context) {
+		const file = context.filename;
+		const root = context.cwd;
+		if (!file.startsWith(path.join(root, 'src') + path.sep) || !SOURCE.test(file)) return {};
+		let graph = graphs.get(root);
+		if (!graph) graphs.set(root, (graph = importGraph(root)));
+		const name = (/** @type {string} */ f) => path.relative(root, f);
+		/** @param {any} node An import or export declaration. */
+		const check = (node) => {
+			if (!node.source || typeof node.source.value !== 'string') return;
+			const target = resolveImport(root, file, node.source.value);
+			if (!target || target === file) return;
+			const back = pathBack(graph, target, file);
+			if (back)
+				context.report({
+					node,
+					messageId: 'cycle',
+					data: { route: [file, ...back].map(name).join(' → ') }
+				});
+		};
+		return {
+			ImportDeclaration: check,
+			ExportAllDeclaration: check,
+			ExportNamedDeclaration: check
+		};
+	}
+};

@@ -1,0 +1,83 @@
+import type { GenericSchema } from 'valibot';
+import type { Exchange } from './exchange';
+import { hintFor } from './hints';
+import { ApiProblem } from './problem';
+import { parseJsonBody, validate } from './validate';
+
+/** An HTTP answer as the client read it: the response, its whole body as text, and its record. */
+export interface HttpResult {
+	response: Response;
+	text: string;
+	url: string;
+	exchange: Exchange;
+}
+
+/**
+ * Reads an answer that must be 2xx JSON, and validates it against a schema: HTTP errors,
+ * unreadable bodies and contract breaks all become an ApiProblem. Shared by HttpClient.json and
+ * callers that send first and read later (to free a connection slot before parsing).
+ */
+export function readJson<T>(
+	result: HttpResult,
+	method: string,
+	schema?: GenericSchema<unknown, T>
+): T {
+	const { response, text } = result;
+	const headers = Object.fromEntries(response.headers.entries());
+	const parsed = parseJsonBody(text);
+	// An HTML page (an edge proxy, a login page) is an unreadable answer whatever its status.
+	const looksHtml = !parsed.ok && /^\s*</.test(text);
+	if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+		throw new ApiProblem({
+			kind: 'http',
+			method: method.toUpperCase(),
+			url: result.exchange.url,
+			status: response.status,
+			headers,
+			bodyText: text,
+			message: `${method.toUpperCase()} ${result.exchange.url} answered with a redirect, which was not followed: your credentials stay with this server.`,
+			hint: 'Check the base URL in Settings: the server wants the request somewhere else. Enter that address as the base URL if you trust it.'
+		});
+	}
+	if (!response.ok && !looksHtml) {
+		throw new ApiProblem({
+			kind: 'http',
+			method: method.toUpperCase(),
+			url: result.exchange.url,
+			status: response.status,
+			headers,
+			bodyText: text,
+			body: parsed.ok ? parsed.value : undefined,
+			message: `${method.toUpperCase()} ${result.exchange.url} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
+			hint: hintFor({
+				kind: 'http',
+				status: response.status,
+				body: parsed.ok ? parsed.value : undefined
+			})
+		});
+	}
+	if (!parsed.ok) {
+		throw new ApiProblem({
+			kind: 'parse',
+			method: method.toUpperCase(),
+			url: result.exchange.url,
+			status: response.status,
+			headers,
+			bodyText: text,
+			message:
+				text.trim() === ''
+					? 'The server answered with an empty body where JSON was expected.'
+					: `The server's answer is not JSON (${parsed.reason}).`,
+			hint: hintFor({ kind: 'parse', bodyText: text })
+		});
+	}
+	const data = schema
+		? validate(schema, parsed.value, {
+				url: result.exchange.url,
+				status: response.status,
+				bodyText: text,
+				headers
+			})
+		: (parsed.value as T);
+	return data;
+}

@@ -1,0 +1,70 @@
+// The built site, as `npm run build` leaves it: the home page's first paint stays within its
+// budget, and the build is chunked by part of the app (scripts/area-chunks-plugin.ts). The plugin
+// recognises SvelteKit's own module paths; if they change, it finds no pages and Rollup silently
+// falls back to its default chunks (some 40 files before a chapter's first verse). No browser:
+// these read the built files and the plugin's record of the chunks it made.
+import { readFileSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { AREA_CHUNKS_RECORD } from '../../scripts/area-chunks-plugin';
+import { HOME_FIRST_PAINT_BUDGET_KB, kb } from '../bench/home-bundle.bench';
+import { expect, test } from './fixtures';
+
+/** As `npm run build` writes it; the tests run from the repository's root. */
+const BUILD = 'build';
+
+/** The files a built page's HTML links for its first render (module preloads, style sheets). */
+function firstPaint(page: string): string[] {
+	const html = readFileSync(join(BUILD, page), 'utf8');
+	const links = html.matchAll(/<link href="([^"]+)" rel="(?:modulepreload|stylesheet)"/g);
+	// Links start at the site's root (`/_app/…`) or at the page (`./_app/…`).
+	return [...links].map(([, href]) =>
+		href!.startsWith('/') ? href!.slice(1) : posix.join(posix.dirname(page), href!)
+	);
+}
+
+/** The plugin's chunks by part, as it recorded them in the build. */
+function chunksByName(): Map<string, string> {
+	const record = JSON.parse(readFileSync(join(BUILD, AREA_CHUNKS_RECORD), 'utf8')) as Record<
+		string,
+		string
+	>;
+	return new Map(Object.entries(record));
+}
+
+/** Which of the plugin's chunks a page links, by name. */
+function partsOf(page: string): string[] {
+	const linked = new Set(firstPaint(page));
+	return [...chunksByName()]
+		.filter(([name, file]) => PARTS.includes(name) && linked.has(file))
+		.map(([name]) => name)
+		.sort();
+}
+const PARTS = ['shell', 'areas', 'bible', 'explorer', 'energy', 'settings', 'home'];
+
+test.describe('the built site', () => {
+	test('the home page’s first paint, JS and CSS gzipped, is within its budget', () => {
+		const files = firstPaint('index.html');
+		expect(files.length, 'the home page links its first render’s files').toBeGreaterThan(0);
+		const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(BUILD, f))).length, 0);
+		// Judged as the benchmark judges it (BENCHMARKS.md): KB to one decimal.
+		expect(
+			kb(bytes),
+			`${(bytes / 1024).toFixed(2)} KB in ${files.length} files: ${files.join(', ')}`
+		).toBeLessThanOrEqual(HOME_FIRST_PAINT_BUDGET_KB);
+	});
+
+	test('the area chunks are made: the shell, what the areas share, and the Bible’s', () => {
+		const names = [...chunksByName().keys()];
+		expect(
+			PARTS.filter((p) => names.includes(p)).sort(),
+			'scripts/area-chunks-plugin.ts did not make its chunks: does it still recognise SvelteKit’s entry and page modules (START, PAGE_NODE)?'
+		).toEqual(['areas', 'bible', 'shell']);
+	});
+
+	test('the home page loads the shell and no area; an area’s page loads the shell and what the areas share', () => {
+		expect(partsOf('index.html')).toEqual(['shell']);
+		for (const page of ['explorer.html', 'energy.html', 'bible.html', 'settings.html'])
+			expect(partsOf(page), page).toEqual(['areas', 'shell']);
+	});
+});
