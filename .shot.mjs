@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+const [url, out, w, h] = process.argv.slice(2);
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const p = await b.newPage({ viewport: { width: +w || 412, height: +h || 823 } });
+await p.goto('http://127.0.0.1:4431' + url);
+await p.waitForTimeout(2500);
+const r = await p.evaluate(() => { const e = document.querySelector('#v1'); return e ? JSON.stringify(e.getBoundingClientRect()) : 'none'; });
+console.log('v1', r);
+await p.screenshot({ path: out });
+await b.close();
