@@ -129,7 +129,9 @@ export async function shareImage(passage: ImagePassage, theme: ImageTheme): Prom
 	const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
 	if (!blob) return 'The picture could not be made in this browser.';
 	const file = new File([blob], fileName(passage.reference), { type: 'image/png' });
-	const title = `${passage.reference} (${passage.translation})`;
+	// "John 3:16 (KJV)": the short name in brackets of "King James Version (KJV)".
+	const short = /\(([^)]+)\)\s*$/.exec(passage.translation)?.[1] ?? passage.translation;
+	const title = `${passage.reference} (${short})`;
 	if (typeof navigator.canShare === 'function' && navigator.canShare({ files: [file] })) {
 		try {
 			await navigator.share({ files: [file], title });

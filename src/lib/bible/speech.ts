@@ -2,12 +2,6 @@
 // and resume. Loaded only when asked; the button is not shown where the browser has no speech.
 import { plainText } from './marks';
 
-/** The browser can speak. */
-export const canSpeak = (): boolean =>
-	typeof window !== 'undefined' &&
-	'speechSynthesis' in window &&
-	typeof window.SpeechSynthesisUtterance === 'function';
-
 /** A voice for `lang` ("en", "es-ES"): the same language and region first, a local one first. */
 export function pickVoice<V extends { lang: string; localService: boolean; default: boolean }>(
 	voices: readonly V[],
