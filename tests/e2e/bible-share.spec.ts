@@ -48,6 +48,15 @@ test('Read aloud speaks the verses in a voice of their language, and pauses and 
 			cancel: () => calls.push('cancel')
 		};
 		Object.defineProperty(window, 'speechSynthesis', { value: synth });
+		// The browser's own takes only its own voices: a plain one takes the stand-ins.
+		class Utterance {
+			lang = '';
+			voice: { name: string } | null = null;
+			onend = null;
+			onerror = null;
+			constructor(public text: string) {}
+		}
+		Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance });
 	});
 	await page.goto('/bible/RV1909/John/3');
 	await page.locator('#v16 .words').click();
