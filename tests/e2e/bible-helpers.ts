@@ -107,3 +107,10 @@ export function bigNotesFile(count = 31_000): string {
 		notes
 	});
 }
+
+/** On a phone the reader's options (theme, marks, My notes, plans) are behind "Reading options". */
+export async function openReadingOptions(page: Page) {
+	const more = page.getByRole('button', { name: 'Reading options' });
+	if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true')
+		await more.click();
+}

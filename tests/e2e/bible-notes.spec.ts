@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { goLiveBible } from './bible-helpers';
+import { goLiveBible, openReadingOptions } from './bible-helpers';
 import { expect, expectNoSideScroll, SIZES, test } from './fixtures';
 
 const verseButton = (page: Page, name: string) =>
@@ -106,6 +106,7 @@ for (const size of SIZES) {
 				await page.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Light' });
 			}
 
+			await openReadingOptions(page);
 			await page.getByRole('link', { name: 'My notes' }).click();
 			const notes = page.getByRole('region', { name: 'My notes' });
 			const item = notes.getByRole('listitem');
@@ -246,7 +247,7 @@ test('Demo: copy John 3:16–17 with its reference and link; share it where the 
 	await verseButton(page, 'John 3:16').click();
 	const dialog = page.getByRole('dialog', { name: 'John 3:16' });
 	// Chromium on Linux has no Web Share: only Copy is offered.
-	await expect(dialog.getByRole('button', { name: 'Share' })).toHaveCount(0);
+	await expect(dialog.getByRole('button', { name: 'Share', exact: true })).toHaveCount(0);
 	await dialog.getByRole('combobox', { name: 'From verse 16 to verse' }).selectOption('17');
 	await dialog.getByRole('button', { name: 'Copy' }).click();
 	await expect(dialog.getByRole('status')).toHaveText(
@@ -270,7 +271,7 @@ test('Demo: copy John 3:16–17 with its reference and link; share it where the 
 	});
 	await page.reload();
 	await verseButton(page, 'John 3:16').click();
-	await dialog.getByRole('button', { name: 'Share' }).click();
+	await dialog.getByRole('button', { name: 'Share', exact: true }).click();
 	await expect(dialog.getByRole('status')).toHaveText('Shared John 3:16 (KJV).');
 	const shared = await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared);
 	expect(shared).toEqual([

@@ -6,7 +6,7 @@
  * changes, not the layout).
  */
 import type { Page } from '@playwright/test';
-import { goLiveBible } from './bible-helpers';
+import { goLiveBible, openReadingOptions } from './bible-helpers';
 import { expect, RUNS, test } from './fixtures';
 
 /** The verse element's paragraph: the first verse number in it. */
@@ -37,6 +37,7 @@ for (const { mode, size } of RUNS) {
 			expect(await paragraphStart(page, 5)).toBe('v1');
 			expect(await paragraphStart(page, 7)).toBe('v6');
 
+			await openReadingOptions(page);
 			await page.getByRole('checkbox', { name: 'Show marks as sent' }).check();
 			await expect(v2).toContainText('and darkness [was] upon the face');
 			await expect(v2.locator('i')).toHaveCount(0);
@@ -58,6 +59,7 @@ for (const { mode, size } of RUNS) {
 			const pageBackground = () =>
 				page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 			await page.emulateMedia({ colorScheme: 'light' });
+			await openReadingOptions(page);
 			await page.getByRole('combobox', { name: 'Theme' }).selectOption({ label: 'Dark' });
 			await expect.poll(pageBackground).toBe('rgb(13, 17, 23)');
 			await page.emulateMedia({ colorScheme: 'dark' });

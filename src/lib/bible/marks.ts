@@ -81,3 +81,28 @@ export function alignVerses<T extends { ref: string }>(
 	// Stable: verses with the same number part ("3a", "3b") keep the order they came in.
 	return [...rows.values()].sort((a, b) => order(a.ref) - order(b.ref));
 }
+
+/** One verse number's row of several translations: a column without that verse is undefined. */
+export interface AlignedColumns<T> {
+	ref: string;
+	cells: (T | undefined)[];
+}
+
+/** Any number of chapters side by side, aligned by verse number as alignVerses does for two. */
+export function alignColumns<T extends { ref: string }>(
+	columns: readonly (readonly T[])[]
+): AlignedColumns<T>[] {
+	const rows = new Map<string, AlignedColumns<T>>();
+	columns.forEach((verses, i) => {
+		for (const v of verses) {
+			let row = rows.get(v.ref);
+			if (!row) rows.set(v.ref, (row = { ref: v.ref, cells: columns.map(() => undefined) }));
+			row.cells[i] = v;
+		}
+	});
+	const order = (ref: string) => {
+		const n = parseInt(ref, 10);
+		return Number.isNaN(n) ? Infinity : n;
+	};
+	return [...rows.values()].sort((a, b) => order(a.ref) - order(b.ref));
+}

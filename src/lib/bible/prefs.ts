@@ -72,3 +72,13 @@ export function saveCompare(bibleRef: string): void {
 	if (bibleRef) storage()?.setItem('bible.compare', bibleRef);
 	else storage()?.removeItem('bible.compare');
 }
+
+/** A third translation beside the other two ("Also compare with"), or none. */
+export function loadCompareAlso(): string {
+	return storage()?.getItem('bible.compare-also') ?? '';
+}
+
+export function saveCompareAlso(bibleRef: string): void {
+	if (bibleRef) storage()?.setItem('bible.compare-also', bibleRef);
+	else storage()?.removeItem('bible.compare-also');
+}

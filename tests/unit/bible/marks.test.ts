@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alignVerses, paragraphs, plainText, readMarks } from '$lib/bible/marks';
+import { alignColumns, alignVerses, paragraphs, plainText, readMarks } from '$lib/bible/marks';
 
 describe('the KJV marks, read as a printed Bible shows them', () => {
 	it('words in […] are supplied (italics) and "#" starts a paragraph; the parts are the text without the marks', () => {
@@ -55,6 +55,23 @@ describe('two translations aligned by verse number', () => {
 		expect(alignVerses([v('9'), v('10')], [v('10'), v('9')]).map((r) => r.ref)).toEqual([
 			'9',
 			'10'
+		]);
+	});
+});
+
+describe('alignColumns: Compare with up to three translations', () => {
+	const v = (ref: string) => ({ ref, text: ref });
+	it('rows by verse number; a verse a column lacks leaves a gap there, the rest stay level', () => {
+		const rows = alignColumns([
+			[v('35'), v('36'), v('37')],
+			[v('35'), v('37')],
+			[v('36'), v('37'), v('38')]
+		]);
+		expect(rows.map((r) => [r.ref, r.cells.map((c) => c?.ref ?? '-').join(' ')])).toEqual([
+			['35', '35 35 -'],
+			['36', '36 - 36'],
+			['37', '37 37 37'],
+			['38', '- - 38']
 		]);
 	});
 });

@@ -1,4 +1,5 @@
 import { bookOrder, canonBook } from './books';
+import type { PlanProgress } from '../plans/schedule';
 
 export const HIGHLIGHTS = ['yellow', 'green', 'blue', 'pink'] as const;
 export type HighlightColour = (typeof HIGHLIGHTS)[number];
@@ -124,10 +125,16 @@ export interface NotesFile {
 	version: typeof FILE_VERSION;
 	exported: string;
 	notes: FileNote[];
+	/** Reading plans under way; left out when there are none (files older apps read too). */
+	plans?: PlanProgress[];
 }
 
-/** The export: every record in Bible order, as pretty JSON. */
-export function exportNotes(notes: readonly VerseNote[], now = Date.now()): string {
+/** The export: every record in Bible order, and the reading plans, as pretty JSON. */
+export function exportNotes(
+	notes: readonly VerseNote[],
+	now = Date.now(),
+	plans: readonly PlanProgress[] = []
+): string {
 	const file: NotesFile = {
 		format: FILE_FORMAT,
 		version: FILE_VERSION,
@@ -142,7 +149,8 @@ export function exportNotes(notes: readonly VerseNote[], now = Date.now()): stri
 			labels: [...n.labels],
 			created: new Date(n.created).toISOString(),
 			updated: new Date(n.updated).toISOString()
-		}))
+		})),
+		...(plans.length && { plans: plans.map((p) => ({ ...p, done: [...p.done] })) })
 	};
 	return JSON.stringify(file, null, 2) + '\n';
 }
@@ -162,7 +170,7 @@ const NOTE_KEYS = new Set([
 	'created',
 	'updated'
 ]);
-const FILE_KEYS = new Set(['format', 'version', 'exported', 'notes']);
+const FILE_KEYS = new Set(['format', 'version', 'exported', 'notes', 'plans']);
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	!!v && typeof v === 'object' && !Array.isArray(v);
@@ -224,6 +232,11 @@ function readNote(raw: unknown, n: number): VerseNote {
  * the reason. The entries are read by `readEntries`, a slice at a time if need be.
  */
 export function readFileEntries(text: string): unknown[] {
+	return readFile(text).entries;
+}
+
+/** As readFileEntries, with the file's reading plans as found (checked by plans/file.ts). */
+export function readFile(text: string): { entries: unknown[]; plans: unknown } {
 	if (text.length > LIMITS.fileBytes)
 		throw new NotesFileRefused(
 			`the file is larger than ${LIMITS.fileBytes / 1_000_000} MB; an export of notes is far smaller.`
@@ -257,7 +270,7 @@ export function readFileEntries(text: string): unknown[] {
 	if (!Array.isArray(raw.notes)) throw new NotesFileRefused('the file has no list of notes.');
 	if (raw.notes.length > LIMITS.notes)
 		throw new NotesFileRefused(`the file holds more than ${LIMITS.notes} verses.`);
-	return raw.notes as unknown[];
+	return { entries: raw.notes as unknown[], plans: raw.plans };
 }
 
 /**

@@ -15,7 +15,7 @@ async function readHere(file: Blob, options: ReadOptions): Promise<VerseNote[]> 
  * Falls back to reading on the page in slices where workers cannot run.
  */
 export function readNotesFile(file: Blob, options: ReadOptions = {}): Promise<VerseNote[]> {
-	const { signal, onProgress } = options;
+	const { signal, onProgress, onPlans } = options;
 	if (signal?.aborted) return Promise.reject(signal.reason as Error);
 	// Refused before reading a byte: a file this large is not an export of notes.
 	if (file.size > LIMITS.fileBytes)
@@ -44,6 +44,7 @@ export function readNotesFile(file: Blob, options: ReadOptions = {}): Promise<Ve
 			const m = event.data;
 			if (m.type === 'progress') return onProgress?.(m.read, m.total);
 			if (m.type === 'notes') return void notes.push(...m.notes);
+			if (m.type === 'plans') return onPlans?.(m.plans);
 			end();
 			if (m.type === 'read') resolve(notes);
 			else reject(new NotesFileRefused(m.message));

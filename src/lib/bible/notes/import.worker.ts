@@ -9,7 +9,8 @@ const post = (message: FromImportWorker) => self.postMessage(message);
 self.onmessage = async (event: MessageEvent<Blob>) => {
 	try {
 		const notes = await readNotesText(await event.data.text(), {
-			onProgress: (read, total) => post({ type: 'progress', read, total })
+			onProgress: (read, total) => post({ type: 'progress', read, total }),
+			onPlans: (plans) => post({ type: 'plans', plans })
 		});
 		// In parts: the page takes each message in one task, and 31,000 records at once took 90 ms.
 		for (let at = 0; at < notes.length; at += PART)

@@ -1,4 +1,3 @@
-import { canonBook } from './books';
 import {
 	exportNotes,
 	isEmpty,
@@ -9,10 +8,13 @@ import {
 	type VerseNote,
 	type VerseRef
 } from './format';
+import type { PlanProgress } from '../plans/schedule';
 import { readNotesFile } from './import-file';
+import type { ReadOptions } from './read-notes';
 import { MemoryNotes } from './memory-store';
 import { describeImport, saveOver, type NoteBase } from './merge';
 import { notImported, notSaved } from './messages';
+import { refName } from './ref-name';
 import { NotesStore, StorageUnavailable, type NotesBackend } from './store';
 import { notesChannel, type NotesChange } from './tabs';
 import { reportStorageFault } from '$lib/ui/storage-faults';
@@ -188,19 +190,19 @@ export class NotesState {
 		return true;
 	}
 
-	/** The export file's text; says what it holds. */
-	exportFile(): string {
+	/** The export file's text (with the reading plans under way); says what it holds. */
+	exportFile(plans: readonly PlanProgress[] = []): string {
 		const n = this.all.length;
 		this.problem = '';
 		this.message = `Exported ${n} ${n === 1 ? 'verse' : 'verses'} with notes, bookmarks or highlights.`;
-		return exportNotes(this.all);
+		return exportNotes(this.all, Date.now(), plans);
 	}
 
 	/**
 	 * Imports an export file, merged with what is here: read in a worker, then stored in one
 	 * transaction, with progress. A refused, failed or cancelled import changes nothing.
 	 */
-	async importFile(file: Blob | string): Promise<boolean> {
+	async importFile(file: Blob | string, onPlans?: ReadOptions['onPlans']): Promise<boolean> {
 		await this.load();
 		this.#abort?.abort();
 		const { signal } = (this.#abort = new AbortController());
@@ -211,7 +213,8 @@ export class NotesState {
 			const blob = typeof file === 'string' ? new Blob([file]) : file;
 			const incoming = await readNotesFile(blob, {
 				signal,
-				onProgress: (done, total) => (this.importing = { stage: 'reading', done, total })
+				onProgress: (done, total) => (this.importing = { stage: 'reading', done, total }),
+				onPlans
 			});
 			this.importing = { stage: 'saving', done: 0, total: incoming.length };
 			const result = await this.#db.importNotes(incoming, {
@@ -239,11 +242,6 @@ export class NotesState {
 	cancelImport(): void {
 		this.#abort?.abort(new DOMException('The import was cancelled.', 'AbortError'));
 	}
-}
-
-/** "John 3:16", with the canon's English name (the translation's own names are not known here). */
-export function refName(r: VerseRef, bookName?: string): string {
-	return `${bookName ?? canonBook(r.book)?.name ?? r.book} ${r.chapter}:${r.verse}`;
 }
 
 /** One for the whole app: the reader and "My notes" show the same records. */

@@ -1,6 +1,8 @@
 // Reading a notes file's text a slice at a time: in the import worker, or on the page where no
 // worker can run. Also what the worker and the page say to each other.
-import { readEntries, readFileEntries, type VerseNote } from './format';
+import { PlansRefused, readPlans } from '../plans/file';
+import type { PlanProgress } from '../plans/schedule';
+import { NotesFileRefused, readEntries, readFile, type VerseNote } from './format';
 
 /** Entries checked per slice: about 20 ms of work for 2,000 here. */
 const SLICE = 2000;
@@ -9,12 +11,15 @@ const SLICE = 2000;
 export type FromImportWorker =
 	| { type: 'progress'; read: number; total: number }
 	| { type: 'notes'; notes: VerseNote[] }
+	| { type: 'plans'; plans: PlanProgress[] }
 	| { type: 'read'; total: number }
 	| { type: 'refused'; message: string };
 
 export interface ReadOptions {
 	onProgress?: (read: number, total: number) => void;
 	signal?: AbortSignal;
+	/** The file's reading plans, checked, before its notes are read. */
+	onPlans?: (plans: PlanProgress[]) => void;
 }
 
 /**
@@ -23,10 +28,16 @@ export interface ReadOptions {
  */
 export async function readNotesText(
 	text: string,
-	{ onProgress, signal }: ReadOptions = {},
+	{ onProgress, signal, onPlans }: ReadOptions = {},
 	pause: () => Promise<void> = () => Promise.resolve()
 ): Promise<VerseNote[]> {
-	const entries = readFileEntries(text);
+	const { entries, plans } = readFile(text);
+	try {
+		onPlans?.(readPlans(plans));
+	} catch (error) {
+		if (error instanceof PlansRefused) throw new NotesFileRefused(error.message);
+		throw error;
+	}
 	const seen = new Set<string>();
 	const out: VerseNote[] = [];
 	for (let at = 0; at < entries.length; at += SLICE) {

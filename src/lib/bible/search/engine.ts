@@ -1,102 +1,33 @@
-// Over 400 lines: the index's whole life (load, follow the cache, save, search, the cold-start scan) in one queue, so their order stays plain; matching is in verse-index.ts.
 // The search index of one API root's stored chapters: built from the chapter cache, kept in
 // step as chapters are stored, saved to IndexedDB, dropped with its translation. Runs in the
-// search worker (search.worker.ts); plain code, so unit tests drive it directly.
+// search worker (search.worker.ts); plain code, so unit tests drive it directly. Matching is in
+// verse-index.ts; the request and answer types and the checks on stored records in records.ts.
 import { del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import { relaxedStore } from '../cache';
 import { bibleCache, cacheDbNames } from '../chapter-cache';
 import { booksInOrder, type BibleDetail } from '../schemas';
-import type { ParsedQuery, Testament } from './query';
+import {
+	allowedBooks,
+	asRecord,
+	isSnapshot,
+	type Coverage,
+	type SearchAnswer,
+	type SearchHit,
+	type SearchRequest
+} from './records';
 import {
 	chapterKey,
 	scanChapters,
 	TranslationIndex,
 	type ChapterLoader,
-	type ChapterText,
-	type Hit,
-	type Snapshot
+	type ChapterText
 } from './verse-index';
 
-export interface SearchRequest {
-	query: ParsedQuery;
-	/** "el" finds "él" too. */
-	loose: boolean;
-	/** Only this translation (its ref); all stored ones when left out. */
-	translation?: string;
-	/** A book's ref or name. */
-	book?: string;
-	testament?: Testament;
-	/** How many hits come back with their text (all are counted). */
-	limit: number;
-}
-
-export interface Coverage {
-	bibleRef: string;
-	name: string;
-	/** Chapters searched (stored on this device). */
-	chapters: number;
-	/** Chapters the translation has, when its book list is stored. */
-	total?: number;
-}
-
-export interface SearchHit extends Hit {
-	bibleRef: string;
-	bookName: string;
-}
-
-export type SearchAnswer =
-	| { ok: true; hits: SearchHit[]; total: number; coverage: Coverage[] }
-	| { ok: false; message: string };
-
-/** The New Testament's OSIS refs; other refs fall back to the book's place after Matthew. */
-const NT = new Set(
-	'Matt Mark Luke John Acts Rom 1Cor 2Cor Gal Eph Phil Col 1Thess 2Thess 1Tim 2Tim Titus Phlm Heb Jas 1Pet 2Pet 1John 2John 3John Jude Rev'.split(
-		' '
-	)
-);
-
-const bookKey = (s: string) => s.toLowerCase().replace(/[\s.]+/g, '');
+export type { Coverage, SearchAnswer, SearchHit, SearchRequest } from './records';
 
 interface Loaded {
 	index: TranslationIndex;
 	detail?: BibleDetail;
-}
-
-function isSnapshot(raw: unknown): raw is Snapshot {
-	const s = raw as Partial<Snapshot> | undefined;
-	return (
-		!!s &&
-		s.v === 2 &&
-		Array.isArray(s.chapters) &&
-		s.chapters.every((c) => typeof c === 'string') &&
-		Array.isArray(s.verses) &&
-		s.verses.length === s.chapters.length &&
-		typeof s.accents === 'boolean' &&
-		typeof s.index === 'string'
-	);
-}
-
-interface ChapterRecord {
-	bookRef: string;
-	chapter: number;
-	verses: { ref: string; text: string }[];
-}
-
-/** A stored chapter as the cache writes it; anything else is skipped (the reader drops it too). */
-function asRecord(raw: unknown): ChapterRecord | undefined {
-	const r = raw as {
-		bookRef?: unknown;
-		chapter?: unknown;
-		data?: { verses?: unknown };
-	} | null;
-	if (!r || typeof r.bookRef !== 'string' || typeof r.chapter !== 'number') return undefined;
-	const verses = r.data?.verses;
-	if (!Array.isArray(verses)) return undefined;
-	const ok = verses.every(
-		(v: { ref?: unknown; text?: unknown }) =>
-			typeof v?.ref === 'string' && typeof v.text === 'string'
-	);
-	return ok ? { bookRef: r.bookRef, chapter: r.chapter, verses } : undefined;
 }
 
 export class SearchEngine {
@@ -402,21 +333,8 @@ export class SearchEngine {
 			const books = booksInOrder(detail?.books ?? []);
 			const order = new Map(books.map((b, i) => [b.ref, i]));
 			const names = new Map(books.map((b) => [b.ref, b.name]));
-			let allowed: Set<string> | undefined;
-			if (request.book !== undefined) {
-				const want = bookKey(request.book);
-				const match = books.find((b) => bookKey(b.ref) === want || bookKey(b.name) === want);
-				allowed = new Set(match ? [match.ref] : []);
-				if (match) bookFound = true;
-			}
-			if (request.testament) {
-				const matt = books.findIndex((b) => b.ref === 'Matt' || /^matt/i.test(b.name));
-				const inNT = (ref: string, i: number) => NT.has(ref) || (matt >= 0 && i >= matt);
-				const these = books
-					.filter((b, i) => inNT(b.ref, i) === (request.testament === 'NT'))
-					.map((b) => b.ref);
-				allowed = new Set(allowed ? these.filter((r) => allowed!.has(r)) : these);
-			}
+			const { allowed, found: named } = allowedBooks(books, request);
+			if (named) bookFound = true;
 			const options = { loose: request.loose, books: allowed };
 			const sortKey = (doc: { book: string; chapter: number; verse: string }) =>
 				(order.get(doc.book) ?? 999) * 1e6 + doc.chapter * 1e3 + (parseInt(doc.verse) || 0);

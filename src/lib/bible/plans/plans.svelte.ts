@@ -1,0 +1,55 @@
+import { planById, type Plan } from './catalog';
+import { catchUp, markDay, todayIso, type PlanProgress } from './schedule';
+import { loadPlans, savePlans } from './store';
+
+/** The reading plans page: the plans under way, kept on this device as they change. */
+export class PlansState {
+	list = $state<PlanProgress[]>([]);
+	/** Why the last change was not kept; '' when it was. */
+	problem = $state('');
+	/** Today, as the user's calendar has it ("2026-11-26"); tests and midnight set it. */
+	today = $state(todayIso());
+
+	load(): void {
+		this.list = loadPlans();
+	}
+
+	progress(id: string): PlanProgress | undefined {
+		return this.list.find((p) => p.id === id);
+	}
+
+	#put(next: PlanProgress[]): boolean {
+		if (!savePlans(next)) {
+			this.problem = 'Not saved: the browser refused to store your reading plans.';
+			return false;
+		}
+		this.problem = '';
+		this.list = next;
+		return true;
+	}
+
+	#update(id: string, edit: (p: PlanProgress, plan: Plan) => PlanProgress): boolean {
+		const plan = planById(id);
+		const p = this.progress(id);
+		if (!plan || !p) return false;
+		return this.#put(this.list.map((x) => (x.id === id ? edit(p, plan) : x)));
+	}
+
+	/** Starts (or starts again) a plan on `start`: nothing read yet. */
+	start(id: string, start: string): boolean {
+		if (!planById(id)) return false;
+		return this.#put([...this.list.filter((p) => p.id !== id), { id, start, done: [] }]);
+	}
+
+	stop(id: string): boolean {
+		return this.#put(this.list.filter((p) => p.id !== id));
+	}
+
+	mark(id: string, day: number, read: boolean): boolean {
+		return this.#update(id, (p) => markDay(p, day, read));
+	}
+
+	catchUp(id: string): boolean {
+		return this.#update(id, (p, plan) => catchUp(plan, p, this.today));
+	}
+}

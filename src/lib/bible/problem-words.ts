@@ -1,0 +1,56 @@
+// A failure of the Bible server in the reader's words: what could not be read and what to do,
+// without the request line or the API address (Settings shows the address; the explorer the rest).
+import type { ApiProblem } from '$lib/http/problem';
+
+export interface PlainProblem {
+	title: string;
+	text: string;
+}
+
+/** `what` names what was asked for: "John 3", "the list of translations". */
+export function plainProblem(problem: ApiProblem, what: string): PlainProblem {
+	const status = problem.status;
+	switch (problem.kind) {
+		case 'network':
+		case 'cors':
+			return {
+				title: 'The Bible server could not be reached',
+				text: `${what} could not be read: the server did not answer. Check that you are online, then try again.`
+			};
+		case 'timeout':
+			return {
+				title: 'The Bible server took too long',
+				text: `${what} did not arrive in time. Try again in a moment.`
+			};
+		case 'aborted':
+			return { title: 'Cancelled', text: `Reading ${what} was cancelled.` };
+		case 'parse':
+		case 'contract':
+			return {
+				title: 'The Bible server sent something unreadable',
+				text: `The answer for ${what} is not a Bible text this reader understands. Try again later, or choose another server in Settings.`
+			};
+		case 'http':
+			if (status === 401 || status === 403)
+				return {
+					title: 'The Bible server refused access',
+					text: `${what} needs a key the server accepts. Check the key in Settings.`
+				};
+			if (status === 404)
+				return { title: 'Not found', text: `The Bible server does not have ${what}.` };
+			if (status === 429)
+				return {
+					title: 'The Bible server is busy',
+					text: `Too many requests were made just now. Wait a minute, then try again.`
+				};
+			if (status !== undefined && status >= 500)
+				return {
+					title: 'The Bible server had a problem',
+					text: `The server failed while sending ${what} (error ${status}). This is not something you did; try again in a moment.`
+				};
+			return {
+				title: 'The Bible server refused the request',
+				text: `${what} could not be read${status ? ` (error ${status})` : ''}. Try again, or check the server in Settings.`
+			};
+	}
+}
