@@ -90,7 +90,7 @@ export function normalizeStrongs(raw: string): string | undefined {
 /** Numbers per dictionary file: G1–G499 are in "G-0", G500–G999 in "G-1", … */
 export const DICTIONARY_CHUNK = 500;
 export const dictionaryChunk = (id: string) =>
-	`${id[0]}-${Math.floor(Number(id.slice(1)) / DICTIONARY_CHUNK)}`;
+	`${id.slice(0, 1)}-${Math.floor(Number(id.slice(1)) / DICTIONARY_CHUNK)}`;
 
 /** Topics are split by their first letter (anything else: "0"). */
 export const topicChunk = (name: string) => {
