@@ -1,6 +1,6 @@
 // The study lookups over the split data, as the browser reads it: Strong's by chapter and number,
 // every verse with a number, commentary by chapter, topics; and that each reads only what it needs.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { commentaryChapter, listCommentaries } from '$lib/bible/study/commentary';
 import { normalizeStrongs, parseStrongsVerse } from '$lib/bible/study/format';
 import { decodeVerseList, encodeVerseList, type KjvIndex } from '$lib/bible/study/split';
@@ -13,6 +13,9 @@ import {
 } from '$lib/bible/study/strongs';
 import { parsePassageRef, passageVerses, readTopic, searchTopics } from '$lib/bible/study/topics';
 import { memorySource, studyFiles } from './memory-source';
+
+// Reading and splitting the whole data takes a few seconds on a busy machine: once, before the tests.
+beforeAll(() => void studyFiles(), 60_000);
 
 describe("Strong's lookups", () => {
 	it("a chapter reads one book's file and gives each verse's words with their numbers", async () => {
@@ -60,6 +63,8 @@ describe("Strong's lookups", () => {
 		expect(await lookupStrongs(source, 'X25')).toBeUndefined();
 		expect(await lookupStrongs(source, 'G0')).toBeUndefined();
 		expect(normalizeStrongs('__proto__')).toBeUndefined();
+		expect(normalizeStrongs('G0')).toBeUndefined();
+		expect(normalizeStrongs('h0430')).toBe('H430');
 	});
 
 	it('"Find every verse" finds G25 in John 3:16, counted per book in Bible order', async () => {
