@@ -56,7 +56,9 @@ function dictionary(dir: string, source: string): DictionaryFile {
 	const entries = readDictionary(`${SWORD_ROOT}/lexdict/zld/${dir}/dict`)
 		.map((e) => dictionaryEntry(e.key, e.text))
 		.filter((e) => e !== undefined)
-		.sort((a, b) => a.n - b.n);
+		.sort((a, b) => a.n - b.n)
+		// The Hebrew module holds H2200 twice, under two keys: once is enough.
+		.filter((e, i, all) => e.n !== all[i - 1]?.n);
 	return {
 		source,
 		entries: entries.map((e) => [e.n, e.lemma, e.translit, e.pron, e.def])
