@@ -1,0 +1,67 @@
+// The study data as the build serves it: one content-hashed JSON asset per file of
+// generated/bible-study/ (written by scripts/bible-study-plugin.ts). Read from this device when it
+// was downloaded for offline use (offline.ts), else fetched through the app's HTTP core the first
+// time a tool needs it (the service worker then keeps it).
+import { createClient } from '$lib/http/client';
+import { ApiProblem } from '$lib/http/problem';
+import { dropPart, keepPart, keptFile, STUDY_PARTS, type PartRecord } from './offline';
+import { memoized, type StudySource } from './source';
+
+const urls = import.meta.glob<string>('/generated/bible-study/**/*.json', {
+	eager: true,
+	query: '?url',
+	import: 'default'
+});
+/** "kjv/John.json" → the asset's URL. */
+const files = new Map(
+	Object.entries(urls).map(([path, url]) => [path.replace(/^.*\/bible-study\//, ''), url])
+);
+
+let client: ReturnType<typeof createClient> | undefined;
+
+/** A file's JSON text from the network. */
+async function fetchText(file: string): Promise<string> {
+	const url = files.get(file);
+	if (!url)
+		throw new ApiProblem({
+			kind: 'http',
+			message: `The study data has no file ${file}.`,
+			hint: 'Reload the page: a new version of the app may have been published.'
+		});
+	client ??= createClient({
+		baseUrl: location.origin,
+		transport: globalThis.fetch.bind(globalThis),
+		timeoutMs: 30_000
+	});
+	const { data } = await client.json<unknown>({
+		method: 'GET',
+		path: new URL(url, location.href).href
+	});
+	return JSON.stringify(data);
+}
+
+export function browserStudySource(): StudySource {
+	return memoized(
+		async (file) => JSON.parse((await keptFile(file)) ?? (await fetchText(file))) as unknown,
+		(file) => files.has(file)
+	);
+}
+
+const part = (id: string) => {
+	const found = STUDY_PARTS.find((p) => p.id === id);
+	if (!found) throw new Error(`No study data part ${id}.`);
+	return found;
+};
+
+/** Downloads a part (Strong's, a commentary, the topics) for offline use. */
+export function keepStudyPart(
+	id: string,
+	onProgress: (done: number, total: number) => void,
+	signal?: AbortSignal
+): Promise<PartRecord> {
+	return keepPart(part(id), [...files.keys()], fetchText, onProgress, signal);
+}
+
+export function dropStudyPart(id: string): Promise<void> {
+	return dropPart(part(id), [...files.keys()]);
+}

@@ -1,0 +1,16 @@
+// The study lookups for callers that do not hold a source: each loads the browser's data source
+// on first use (so nothing of the study data is in a page's first load).
+import { commentaryChapter } from './commentary';
+import { studySource } from './source';
+import { findEveryVerse, lookupStrongs, strongsChapter } from './strongs';
+
+/** A KJV chapter's verses with their Strong's numbers (verses[v - 1]), or undefined. */
+export const loadStrongsChapter = async (bookRef: string, chapter: number) =>
+	strongsChapter(await studySource(), bookRef, chapter);
+
+export const loadStrongsEntry = async (id: string) => lookupStrongs(await studySource(), id);
+
+export const loadEveryVerse = async (id: string) => findEveryVerse(await studySource(), id);
+
+export const loadCommentaryChapter = async (id: string, bookRef: string, chapter: number) =>
+	commentaryChapter(await studySource(), id, bookRef, chapter);
