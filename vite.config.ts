@@ -1,3 +1,4 @@
+import { bibleStudyPlugin } from './scripts/bible-study-plugin';
 import { sveltekit } from '@sveltejs/kit/vite';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -39,7 +40,7 @@ function workersInManifest(): Plugin {
 }
 
 export default defineConfig({
-	plugins: [demoBiblePlugin(), sveltekit(), areaChunksPlugin(), workersInManifest()],
+	plugins: [demoBiblePlugin(), bibleStudyPlugin(), sveltekit(), areaChunksPlugin(), workersInManifest()],
 	// Module workers (the Bible search), as the page creates them with { type: 'module' }.
 	worker: { format: 'es' },
 	build: {

@@ -4,8 +4,14 @@
  * library's raw request. Where a library cannot send it as the app does, or would send its token
  * to another origin, the code says why and uses fetch or requests instead.
  */
-import type { CodeRequest, Plan } from './codegen';
-import { fetchStatements, jsForm, jsFormImport, jsString } from './codegen';
+import {
+	fetchStatements,
+	jsForm,
+	jsFormImport,
+	jsString,
+	type CodeRequest,
+	type Plan
+} from './codegen-plan';
 import { decodeQuery, encodeComponent } from './encoding';
 
 /** The API under a host, as both libraries build it from their `host`/`url` argument. */
