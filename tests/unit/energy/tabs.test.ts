@@ -362,6 +362,8 @@ describe('purchases across reloads', () => {
 		expect(buys(b.h)).toBe(1);
 		expect(dashboard.buy.step).toBe('review');
 		expect(dashboard.buy.elsewhere).toMatchObject([{ guid: 31000004 }]);
-		expect(dashboard.interruptions.items).toMatchObject([{ state: 'placed', order: { guid: 31000004 } }]);
+		expect(dashboard.interruptions.items).toMatchObject([
+			{ state: 'placed', order: { guid: 31000004 } }
+		]);
 	});
 });
