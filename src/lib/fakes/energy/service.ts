@@ -1,5 +1,6 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { fromSun, toSun } from './money';
 import {
 	encodeTronAddress,
 	isEstimateToken,
@@ -82,18 +83,7 @@ export function defaultTiming(stepMs = DEFAULT_STEP_MS): MachineTiming {
 
 // ---------------------------------------------------------------- money, exactly (in sun)
 
-const SUN = 1_000_000n;
-
-export function toSun(decimal: string): bigint {
-	const [int = '0', frac = ''] = decimal.split('.');
-	return BigInt(int) * SUN + BigInt(frac.padEnd(6, '0').slice(0, 6));
-}
-
-export function fromSun(sun: bigint): string {
-	const neg = sun < 0n;
-	const abs = neg ? -sun : sun;
-	return `${neg ? '-' : ''}${abs / SUN}.${(abs % SUN).toString().padStart(6, '0')}`;
-}
+export { fromSun, toSun } from './money';
 
 /** Price per unit of energy in sun, by period. */
 const PRICE_SUN: Record<string, bigint> = {
