@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getOrder, buyEnergy } from '$lib/energy/api';
 import { csvField, toCsv } from '$lib/energy/csv';
+import { LedgerExport } from '$lib/energy/ledger-export.svelte';
 import { eachLimited, inRange, LEDGER_COLUMNS, ledgerCsv, readLedger } from '$lib/energy/ledger';
 import type { Order } from '$lib/energy/schemas';
 import { energyHarness, FRESH, pathsOf, sampleOrder } from './helpers';
@@ -131,5 +132,32 @@ describe('reading the whole ledger', () => {
 		await gate;
 		await expect(run).rejects.toBeDefined();
 		expect(reads).toBe(1);
+	});
+});
+
+describe('"Export CSV" with Cancel', () => {
+	it('a cancelled export gives no CSV at all; a finished one gives every order', async () => {
+		const h = energyHarness();
+		let held!: () => void;
+		const gate = new Promise<void>((resolve) => (held = resolve));
+		let reads = 0;
+		const ledger = new LedgerExport({
+			client: () => h.client,
+			readOrder: async (guid, signal) => {
+				if (++reads === 2) await gate;
+				return getOrder(h.client, guid, signal);
+			}
+		});
+		const run = ledger.run(null, null);
+		await vi.waitFor(() => expect(reads).toBeGreaterThanOrEqual(2));
+		expect(ledger.running).toBe(true);
+		ledger.cancel();
+		held();
+		expect(await run).toEqual({ kind: 'cancelled' });
+		expect(ledger.running).toBe(false);
+
+		const done = await ledger.run(null, null);
+		expect(done.kind === 'done' && done.count).toBe(3);
+		expect(done.kind === 'done' && done.csv.split('\r\n').filter(Boolean)).toHaveLength(4);
 	});
 });
