@@ -2,10 +2,12 @@ import { checkAddressList, checkTronAddress } from './address';
 import {
 	isEstimateToken,
 	periodById,
+	PERIODS,
 	RECOMMENDED_ADJUST_PERCENT,
 	type EstimateToken,
 	type PeriodType
 } from './model';
+import type { Order } from './schemas';
 
 /** The `buy/energy` body as the client sends it (EN-BUY-1). JSON is always requested (EN-FMT-1). */
 export type BuyRequest = {
@@ -126,4 +128,24 @@ export function fieldErrorsOf(body: unknown): string[] {
 			.filter((m): m is string => typeof m === 'string')
 			.map((m) => `${field}: ${m}`)
 	);
+}
+
+/** "Buy again": a draft for the same recipient, amount (or estimate) and period as `order`. */
+export function draftFromOrder(order: Order): BuyDraft {
+	const period =
+		PERIODS.find(
+			(p) =>
+				p.period_type === order.period_type &&
+				p.period_amount === (order.period_type === 'hours' ? order.hours : order.days)
+		) ?? PERIODS[0];
+	const task = order.estimate_task;
+	return {
+		...emptyDraft(),
+		to: order.to,
+		periodId: period.id,
+		source: task ? 'estimate' : 'amount',
+		amount: task || order.energy_amount === null ? '65000' : String(order.energy_amount),
+		estimateTo: task ? task.to.join(',') : '',
+		estimateToken: task?.token ?? 'USDT'
+	};
 }

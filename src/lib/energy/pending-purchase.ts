@@ -6,6 +6,14 @@ import type { BuyRequest } from './buy-request';
 import { ESTIMATE_TOKENS, PERIODS } from './model';
 import { findPlacedOrders } from './reconcile';
 import type { Order } from './schemas';
+import type { KeyValueStorage } from './key-value-storage';
+
+export {
+	browserStorage,
+	memoryStorage,
+	purchaseId,
+	type KeyValueStorage
+} from './key-value-storage';
 
 /**
  * Purchases across tabs and reloads. Before a purchase is sent, an in-flight marker is written
@@ -13,9 +21,6 @@ import type { Order } from './schemas';
  * purchase whose page closed or reloaded before the answer (or whose outcome stayed unknown), and
  * is reconciled from the order list. Purchases of one browser run one at a time (a lock).
  */
-
-/** The Storage methods used: localStorage in the browser, a stub in tests. */
-export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
 export const PENDING_KEY = 'energy.purchases.pending';
 export const FINISHED_KEY = 'energy.purchases.finished';
@@ -73,27 +78,6 @@ const StoredFinished = v.object({
 	guid: v.nullable(Int),
 	finishedAt: v.number()
 });
-
-/** A Storage that lives as long as the page (no localStorage, or tests). */
-export function memoryStorage(): KeyValueStorage & { readonly items: Map<string, string> } {
-	const items = new Map<string, string>();
-	return {
-		items,
-		getItem: (key) => items.get(key) ?? null,
-		setItem: (key, value) => void items.set(key, String(value)),
-		removeItem: (key) => void items.delete(key)
-	};
-}
-
-/** localStorage when the browser lets us use it, else storage for this page only. */
-export function browserStorage(): KeyValueStorage {
-	try {
-		if (typeof localStorage !== 'undefined') return localStorage;
-	} catch {
-		// Reading `localStorage` itself throws where storage is blocked.
-	}
-	return memoryStorage();
-}
 
 function readList<T>(storage: KeyValueStorage, key: string, schema: v.GenericSchema<T>): T[] {
 	try {
@@ -190,12 +174,6 @@ const pendingFields = (m: PendingPurchase): PendingPurchase => ({
 	before: [...m.before],
 	startedAt: m.startedAt
 });
-
-/** A random id (also where `crypto.randomUUID` is missing: pages not served over HTTPS). */
-export function purchaseId(): string {
-	const bytes = crypto.getRandomValues(new Uint8Array(12));
-	return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /** Whether two requests buy the same thing. */
 export function sameRequest(a: BuyRequest, b: BuyRequest): boolean {

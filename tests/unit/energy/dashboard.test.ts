@@ -1,7 +1,7 @@
 import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import { buyEnergy } from '$lib/energy/api';
-import { outcomeUnknown } from '$lib/energy/buy.svelte';
+import { outcomeUnknown } from '$lib/energy/buy-types';
 import { EnergyDashboard } from '$lib/energy/dashboard.svelte';
 import { orderTracker } from '$lib/energy/tracker';
 import { createClient } from '$lib/http/client';
@@ -45,7 +45,7 @@ describe('energy dashboard', () => {
 			31000001, 31000002, 31000003
 		]);
 		expect(dashboard.orders[31000003]).toMatchObject({ days: 30, order_cost: '262.000000' });
-		await dashboard.loadList();
+		await dashboard.list.load();
 		await settle();
 		const gets = pathsOf(h.requests).filter((p) => p.startsWith('POST /order/get/'));
 		expect(gets.sort()).toEqual([
@@ -88,7 +88,7 @@ describe('energy dashboard', () => {
 			'dealer'
 		]);
 		expect(dashboard.accounts.buyer?.balance).toBe('250.000000');
-		expect(dashboard.page?.total).toBe(3);
+		expect(dashboard.list.page?.total).toBe(3);
 	});
 
 	it('the review step needs a valid draft; confirming twice sends one purchase', async () => {
@@ -238,7 +238,7 @@ describe('energy dashboard', () => {
 		await settle();
 		expect(dashboard.orders[guid]?.status).toBe(3);
 		expect(dashboard.statusOf(guid, 0)).toBe(3);
-		expect(dashboard.announcement).toBe(
+		expect(dashboard.notices.announcement).toBe(
 			`Order ${guid} is delegated: 65,000 energy is at ${FRESH}.`
 		);
 		expect(notes).toHaveLength(1);

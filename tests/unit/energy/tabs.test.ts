@@ -152,7 +152,7 @@ describe('purchases across tabs', () => {
 		expect(second.buy.elsewhere).toMatchObject([{ guid: placed }]);
 		expect(second.buy.sent).toBe(0);
 		// The second tab's list shows the first tab's order.
-		expect(second.page?.data.map((o) => o.guid)).toContain(placed);
+		expect(second.list.page?.data.map((o) => o.guid)).toContain(placed);
 
 		// Confirming again is a deliberate second purchase, and it is not flagged as a double.
 		await second.buy.confirm();
@@ -286,7 +286,7 @@ describe('purchases across reloads', () => {
 		await interrupted(b, 'handles');
 		expect(buys(b.h)).toBe(1);
 		const { dashboard } = await tab(b);
-		expect(dashboard.interrupted).toMatchObject([
+		expect(dashboard.interruptions.items).toMatchObject([
 			{ state: 'placed', order: { guid: 31000004 }, marker: { request: REQUEST } }
 		]);
 		expect(dashboard.poller.isWatching(31000004)).toBe(true);
@@ -300,14 +300,14 @@ describe('purchases across reloads', () => {
 		await interrupted(b, 'never sees');
 		const { dashboard, m } = await tab(b, { recovered: false });
 		await settle();
-		expect(dashboard.interrupted).toMatchObject([
+		expect(dashboard.interruptions.items).toMatchObject([
 			{ state: 'checking', marker: { request: REQUEST } }
 		]);
 		await m.advance(INTERRUPTED_GRACE_MS - 1);
-		expect(dashboard.interrupted).toMatchObject([{ state: 'checking' }]);
+		expect(dashboard.interruptions.items).toMatchObject([{ state: 'checking' }]);
 		await m.advance(1);
 		await dashboard.recovery;
-		expect(dashboard.interrupted).toMatchObject([{ state: 'not-placed', order: null }]);
+		expect(dashboard.interruptions.items).toMatchObject([{ state: 'not-placed', order: null }]);
 		expect(new PurchaseJournal(b.storage).pending(BASE)).toEqual([]);
 		expect(buys(b.h)).toBe(0);
 	});
@@ -317,11 +317,11 @@ describe('purchases across reloads', () => {
 		await interrupted(b, 'handles');
 		const list = unreadableList(b.h);
 		const { dashboard: d } = await tab(b, { client: list.client });
-		expect(d.interrupted).toMatchObject([{ state: 'unknown' }]);
+		expect(d.interruptions.items).toMatchObject([{ state: 'unknown' }]);
 		expect(new PurchaseJournal(b.storage).pending(BASE)).toHaveLength(1);
 		list.heal();
-		await d.checkInterruptedAgain(d.interrupted[0]!.marker.id);
-		expect(d.interrupted).toMatchObject([{ state: 'placed', order: { guid: 31000004 } }]);
+		await d.interruptions.checkAgain(d.interruptions.items[0]!.marker.id);
+		expect(d.interruptions.items).toMatchObject([{ state: 'placed', order: { guid: 31000004 } }]);
 		expect(new PurchaseJournal(b.storage).pending(BASE)).toEqual([]);
 		expect(buys(b.h)).toBe(1);
 	});
@@ -337,7 +337,7 @@ describe('purchases across reloads', () => {
 			startedAt: 0
 		});
 		const { dashboard } = await tab(b);
-		expect(dashboard.interrupted).toEqual([]);
+		expect(dashboard.interruptions.items).toEqual([]);
 		expect(new PurchaseJournal(b.storage).pending(elsewhere)).toHaveLength(1);
 		// Only the dashboard's own list is read: reconciling would read the list a second time.
 		expect(pathsOf(b.h.requests).filter((p) => p === 'POST /order/list')).toHaveLength(1);
@@ -362,6 +362,8 @@ describe('purchases across reloads', () => {
 		expect(buys(b.h)).toBe(1);
 		expect(dashboard.buy.step).toBe('review');
 		expect(dashboard.buy.elsewhere).toMatchObject([{ guid: 31000004 }]);
-		expect(dashboard.interrupted).toMatchObject([{ state: 'placed', order: { guid: 31000004 } }]);
+		expect(dashboard.interruptions.items).toMatchObject([
+			{ state: 'placed', order: { guid: 31000004 } }
+		]);
 	});
 });

@@ -129,6 +129,19 @@ describe('demo energy service', () => {
 		expect(r.json.errors.estimate_to[0]).toMatch(/Address 2/);
 	});
 
+	it('EN-BUY-3: the service checks addresses with its own code: hex is read as TronWeb reads it; spaces and 0x are refused', async () => {
+		const { post } = fake();
+		// TronWeb's example: the hex form of the USDT contract is this base58 address.
+		let r = await post('/buy/energy', buy({ to: '41a614f803b6fd780986a42c78ec9c7f77e6ded13c' }));
+		expect(r.json.data.to).toBe(FRESH);
+		r = await post('/buy/energy', buy({ to: ` ${FRESH}` }));
+		expect(r.status).toBe(422);
+		r = await post('/buy/energy', buy({ to: '0xa614f803b6fd780986a42c78ec9c7f77e6ded13c' }));
+		expect(r.status).toBe(422);
+		r = await post('/buy/energy', buy({ period_type: 'hours', period_amount: 3 }));
+		expect(r.json.errors.period_amount).toBeDefined();
+	});
+
 	it('EN-BUY-6: numeric values may be strings', async () => {
 		const { post } = fake();
 		const r = await post('/buy/energy', buy({ period_amount: '1', amount: '65000' }));

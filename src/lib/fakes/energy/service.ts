@@ -1,7 +1,13 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { checkAddressList, checkTronAddress, encodeTronAddress } from '../../energy/address';
-import { isEstimateToken, isValidPeriod, STATUS } from '../../energy/model';
+import { fromSun, toSun } from './money';
+import {
+	encodeTronAddress,
+	isEstimateToken,
+	isValidPeriod,
+	readTronAddress,
+	STATUS
+} from './rules';
 
 /**
  * The demo energy rental service's domain: accounts, orders and the order status machine,
@@ -77,18 +83,7 @@ export function defaultTiming(stepMs = DEFAULT_STEP_MS): MachineTiming {
 
 // ---------------------------------------------------------------- money, exactly (in sun)
 
-const SUN = 1_000_000n;
-
-export function toSun(decimal: string): bigint {
-	const [int = '0', frac = ''] = decimal.split('.');
-	return BigInt(int) * SUN + BigInt(frac.padEnd(6, '0').slice(0, 6));
-}
-
-export function fromSun(sun: bigint): string {
-	const neg = sun < 0n;
-	const abs = neg ? -sun : sun;
-	return `${neg ? '-' : ''}${abs / SUN}.${(abs % SUN).toString().padStart(6, '0')}`;
-}
+export { fromSun, toSun } from './money';
 
 /** Price per unit of energy in sun, by period. */
 const PRICE_SUN: Record<string, bigint> = {
@@ -268,8 +263,8 @@ export function validateBuy(body: Fields): ValidationErrors {
 	for (const field of ['to', 'period_amount', 'period_type', 'amount_source'])
 		if (!present(body[field])) add(field, `The ${field.replace(/_/g, ' ')} field is required.`);
 	if (present(body.to)) {
-		const check = checkTronAddress(String(body.to));
-		if (!check.ok) add('to', `The to must be a valid TRON address (${check.failure}).`);
+		const check = readTronAddress(String(body.to));
+		if ('failure' in check) add('to', `The to must be a valid TRON address (${check.failure}).`);
 	}
 	if (present(body.period_type) && body.period_type !== 'days' && body.period_type !== 'hours')
 		add('period_type', 'The selected period type is invalid.');
@@ -299,8 +294,15 @@ export function validateBuy(body: Fields): ValidationErrors {
 		if (!present(body.estimate_to))
 			add('estimate_to', 'The estimate to field is required when amount source is estimate.');
 		else {
-			const list = checkAddressList(String(body.estimate_to));
-			if (!list.ok) add('estimate_to', `The estimate to is invalid: ${list.message}`);
+			const bad = String(body.estimate_to)
+				.split(',')
+				.map((item, i) => ({ i, item, check: readTronAddress(item) }))
+				.find(({ check }) => 'failure' in check);
+			if (bad && 'failure' in bad.check)
+				add(
+					'estimate_to',
+					`The estimate to is invalid: Address ${bad.i + 1} (${bad.item}): ${bad.check.failure}.`
+				);
 		}
 		if (!present(body.estimate_token))
 			add('estimate_token', 'The estimate token field is required when amount source is estimate.');
@@ -329,8 +331,8 @@ export function validationMessage(errors: ValidationErrors): string {
 
 /** Places an order on a validated body; mutates the state. */
 export function placeOrder(state: EnergyState, body: Fields, now: number, timing: MachineTiming) {
-	const checked = checkTronAddress(String(body.to));
-	const to = checked.ok ? checked.address : String(body.to).trim();
+	const checked = readTronAddress(String(body.to));
+	const to = 'address' in checked ? checked.address : String(body.to);
 	const periodType = body.period_type as 'hours' | 'days';
 	const periodAmount = asInt(body.period_amount)!;
 	let energy: number;
@@ -338,7 +340,10 @@ export function placeOrder(state: EnergyState, body: Fields, now: number, timing
 	if (body.amount_source === 'estimate') {
 		const recipients = String(body.estimate_to)
 			.split(',')
-			.map((s) => s.trim());
+			.map((s) => {
+				const read = readTronAddress(s);
+				return 'address' in read ? read.address : s;
+			});
 		const base = recipients.reduce(
 			(sum, r) => sum + (state.seenAddresses.includes(r) ? 65_000 : 131_000),
 			0

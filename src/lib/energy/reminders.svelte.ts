@@ -1,0 +1,86 @@
+import { reminderFor, stillDue, type ExpiringOrder, type Reminder } from './expiring';
+
+export interface ReminderEnv {
+	now(): number;
+	setTimeout(run: () => void, ms: number): unknown;
+	clearTimeout(timer: unknown): void;
+}
+
+const browserEnv: ReminderEnv = {
+	now: () => Date.now(),
+	setTimeout: (run, ms) => setTimeout(run, ms),
+	clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>)
+};
+
+/**
+ * Opt-in reminders before a delegated order's energy is reclaimed, while the app is open. Each
+ * fires once, and only if the order is still delegated and still ends when it did.
+ */
+export class Reminders {
+	enabled = $state(false);
+	minutes = $state(10);
+	/** Reminders shown on the page (when notifications are not allowed), newest last. */
+	banners = $state<{ guid: number; text: string }[]>([]);
+	readonly #current: (guid: number) => ExpiringOrder | undefined;
+	readonly #notify: (text: string) => boolean;
+	readonly #env: ReminderEnv;
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- timers, never shown
+	readonly #timers = new Map<number, { reminder: Reminder; timer: unknown }>();
+	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- consulted, never shown
+	readonly #fired = new Set<string>();
+
+	/**
+	 * `current` gives an order as it is now (undefined once it is no longer delegated);
+	 * `notify` shows a system notification and says whether it could.
+	 */
+	constructor(
+		current: (guid: number) => ExpiringOrder | undefined,
+		notify: (text: string) => boolean,
+		env: ReminderEnv = browserEnv
+	) {
+		this.#current = current;
+		this.#notify = notify;
+		this.#env = env;
+	}
+
+	/** Sets (or moves) a timer for each order; drops those no longer listed. */
+	sync(orders: readonly ExpiringOrder[]): void {
+		const wanted = this.enabled ? orders : [];
+		for (const [guid, { timer }] of this.#timers)
+			if (!wanted.some((o) => o.guid === guid)) {
+				this.#env.clearTimeout(timer);
+				this.#timers.delete(guid);
+			}
+		for (const order of wanted) {
+			const reminder = reminderFor(order, this.minutes);
+			const set = this.#timers.get(order.guid);
+			if (set && set.reminder.fireAt === reminder.fireAt) continue;
+			if (set) this.#env.clearTimeout(set.timer);
+			const wait = Math.max(0, reminder.fireAt - this.#env.now());
+			const timer = this.#env.setTimeout(() => this.#fire(reminder), wait);
+			this.#timers.set(order.guid, { reminder, timer });
+		}
+	}
+
+	#fire(reminder: Reminder): void {
+		this.#timers.delete(reminder.guid);
+		const key = `${reminder.guid}:${reminder.endsAt}`;
+		const now = this.#env.now();
+		if (!this.enabled || this.#fired.has(key)) return;
+		if (!stillDue(reminder, this.#current(reminder.guid), now)) return;
+		this.#fired.add(key);
+		const minutes = Math.max(1, Math.round((reminder.endsAt - now) / 60_000));
+		const text = `Order ${reminder.guid}: its energy is reclaimed in about ${minutes} min. Renew it now if you still need it.`;
+		if (!this.#notify(text)) this.banners = [...this.banners, { guid: reminder.guid, text }];
+	}
+
+	dismiss(guid: number): void {
+		this.banners = this.banners.filter((b) => b.guid !== guid);
+	}
+
+	/** Stops every timer (the page closes, or reminders are switched off). */
+	stop(): void {
+		for (const { timer } of this.#timers.values()) this.#env.clearTimeout(timer);
+		this.#timers.clear();
+	}
+}

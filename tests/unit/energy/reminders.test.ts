@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { expiringOrders, validMinutes, type ExpiringOrder } from '$lib/energy/expiring';
+import { Reminders } from '$lib/energy/reminders.svelte';
+import { sampleOrder } from './helpers';
+
+const HOUR = 3_600_000;
+
+/** Timers the test runs by moving the clock. */
+function clock(start = 0) {
+	const timers: { at: number; run: () => void; id: number }[] = [];
+	let id = 0;
+	const env = {
+		t: start,
+		now: () => env.t,
+		setTimeout: (run: () => void, ms: number) => {
+			timers.push({ at: env.t + ms, run, id: ++id });
+			return id;
+		},
+		clearTimeout: (timer: unknown) => {
+			const i = timers.findIndex((t) => t.id === timer);
+			if (i !== -1) timers.splice(i, 1);
+		},
+		advance(ms: number) {
+			env.t += ms;
+			for (const t of [...timers].sort((a, b) => a.at - b.at))
+				if (t.at <= env.t && timers.includes(t)) {
+					timers.splice(timers.indexOf(t), 1);
+					t.run();
+				}
+		}
+	};
+	return env;
+}
+
+describe('Expiring soon', () => {
+	it('lists delegated orders by the time their energy is reclaimed, soonest first', () => {
+		const created = (ms: number) => new Date(ms).toISOString();
+		const orders = [
+			sampleOrder({
+				guid: 1,
+				status: 3,
+				period_type: 'days',
+				hours: 0,
+				days: 1,
+				created_at: created(0)
+			}),
+			sampleOrder({ guid: 2, status: 3, created_at: created(0) }),
+			sampleOrder({ guid: 3, status: 4, created_at: created(0) }),
+			// Ended already.
+			sampleOrder({ guid: 4, status: 3, created_at: created(-2 * HOUR) })
+		];
+		expect(expiringOrders(orders, () => undefined, 60_000).map((o) => [o.guid, o.endsAt])).toEqual([
+			[2, HOUR],
+			[1, 24 * HOUR]
+		]);
+	});
+
+	it('minutes are whole, from 1 to 1440', () => {
+		expect(validMinutes('15')).toBe(15);
+		expect(validMinutes('0')).toBeNull();
+		expect(validMinutes('2.5')).toBeNull();
+		expect(validMinutes('1441')).toBeNull();
+	});
+});
+
+describe('reminders', () => {
+	const order: ExpiringOrder = { guid: 9, to: 'T', energy: 65_000, endsAt: HOUR };
+
+	function setup(current: () => ExpiringOrder | undefined, allowed = false) {
+		const env = clock();
+		const notified: string[] = [];
+		const reminders = new Reminders(
+			() => current(),
+			(text) => {
+				if (allowed) notified.push(text);
+				return allowed;
+			},
+			env
+		);
+		reminders.enabled = true;
+		reminders.minutes = 10;
+		return { env, notified, reminders };
+	}
+
+	it('fires once, the chosen minutes before the end, as a notification when allowed', () => {
+		const { env, notified, reminders } = setup(() => order, true);
+		reminders.sync([order]);
+		env.advance(HOUR - 10 * 60_000 - 1);
+		expect(notified).toEqual([]);
+		env.advance(1);
+		expect(notified).toEqual([
+			'Order 9: its energy is reclaimed in about 10 min. Renew it now if you still need it.'
+		]);
+		reminders.sync([order]);
+		env.advance(60_000);
+		expect(notified).toHaveLength(1);
+		expect(reminders.banners).toEqual([]);
+	});
+
+	it('without permission to notify, the reminder is a banner on the page', () => {
+		const { env, reminders } = setup(() => order);
+		reminders.sync([order]);
+		env.advance(HOUR - 10 * 60_000);
+		expect(reminders.banners.map((b) => b.guid)).toEqual([9]);
+	});
+
+	it('never fires for an order that changed status (or whose end moved) since it was set', () => {
+		let now: ExpiringOrder | undefined = order;
+		const { env, notified, reminders } = setup(() => now, true);
+		reminders.sync([order]);
+		now = undefined; // reclaimed early, or an error
+		env.advance(HOUR - 10 * 60_000);
+		expect(notified).toEqual([]);
+		expect(reminders.banners).toEqual([]);
+
+		now = { ...order, guid: 10, endsAt: 2 * HOUR };
+		reminders.sync([{ ...order, guid: 10, endsAt: 2 * HOUR }]);
+		now = { ...order, guid: 10, endsAt: 3 * HOUR };
+		env.advance(HOUR);
+		expect(notified).toEqual([]);
+	});
+
+	it('nothing fires when reminders are off, or for an order no longer listed', () => {
+		const { env, notified, reminders } = setup(() => order, true);
+		reminders.enabled = false;
+		reminders.sync([order]);
+		env.advance(HOUR);
+		reminders.enabled = true;
+		reminders.sync([order]);
+		reminders.sync([]);
+		env.advance(HOUR);
+		expect(notified).toEqual([]);
+	});
+});

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { bucketStart, spendingBuckets } from '$lib/energy/spending';
+import { sampleOrder } from './helpers';
+
+const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).toISOString();
+
+describe('spending per day or week, by status', () => {
+	const orders = [
+		sampleOrder({ guid: 1, created_at: at(2026, 11, 23), status: 4, order_cost_paid: '5.000000' }),
+		sampleOrder({
+			guid: 2,
+			created_at: at(2026, 11, 23, 20),
+			status: 3,
+			order_cost_paid: '3.900000'
+		}),
+		sampleOrder({ guid: 3, created_at: at(2026, 11, 25), status: 1, order_cost_paid: '4.000000' }),
+		// Failed for lack of funds: paid nothing, spent nothing.
+		sampleOrder({
+			guid: 4,
+			created_at: at(2026, 11, 25),
+			status: 6,
+			order_cost: '262.000000',
+			order_cost_paid: '0.000000'
+		}),
+		// No creation time: cannot be placed in time.
+		sampleOrder({ guid: 5, status: 4, order_cost_paid: '9.000000' })
+	];
+
+	it('sums what was paid per local day and status, with empty days between', () => {
+		const days = spendingBuckets(orders, 'day');
+		expect(days.map((b) => new Date(b.start).getDate())).toEqual([23, 24, 25]);
+		expect(days[0]!.byStatus).toEqual({ 4: 5_000_000n, 3: 3_900_000n });
+		expect(days[0]!.total).toBe(8_900_000n);
+		expect(days[1]!.total).toBe(0n);
+		expect(days[2]!.byStatus).toEqual({ 1: 4_000_000n, 6: 0n });
+		expect(days[2]!.total).toBe(4_000_000n);
+	});
+
+	it('a week starts on Monday; the whole span is one week here', () => {
+		const weeks = spendingBuckets(orders, 'week');
+		expect(weeks).toHaveLength(1);
+		// 2026-11-23 is a Monday.
+		expect(weeks[0]!.start).toBe(new Date(2026, 10, 23).getTime());
+		expect(weeks[0]!.total).toBe(12_900_000n);
+		expect(bucketStart(new Date(2026, 10, 29, 23).getTime(), 'week')).toBe(
+			new Date(2026, 10, 23).getTime()
+		);
+	});
+
+	it('no dated orders: no buckets', () => {
+		expect(spendingBuckets([sampleOrder()], 'day')).toEqual([]);
+	});
+});
