@@ -147,43 +147,6 @@ const DEMO_ENTRY_COMPONENTS = [
 	'src/lib/energy/ui/EnergyDemoReset.svelte'
 ];
 
-/**
- * TEMPORARY: being split in the same round (issue 24); remove when done. Each entry is a file over
- * a size limit or one that breaks a rule above, in code other people are changing now; the lead
- * removes an entry when its branch lands. Nothing new is added here.
- */
-const BEING_SPLIT = [
-	{
-		// Over 400 lines.
-		files: [
-			'src/lib/codehost/endpoints.ts',
-			'src/lib/energy/ui/BuyForm.svelte',
-			// Over 250 lines (state classes).
-			'src/lib/energy/buy.svelte.ts',
-			'src/lib/energy/dashboard.svelte.ts'
-		],
-		rules: { 'max-lines': 'off' }
-	},
-	{
-		// Import circles: codegen ↔ codegen-libraries, pending-purchase ↔ purchase-lock.
-		files: [
-			'src/lib/energy/pending-purchase.ts',
-			'src/lib/energy/purchase-lock.ts'
-		],
-		rules: { 'local/no-import-cycle': 'off' }
-	},
-	{
-		// Service modules that import a state class (the connection lifecycle is being reworked).
-		files: ['src/lib/bible/connection.ts', 'src/lib/settings/client-for.ts'],
-		rules: restrict(KY, FAKES, SVELTE)
-	},
-	{
-		// The energy demo server imports the client's own address and model checks.
-		files: ['src/lib/fakes/energy/service.ts'],
-		rules: { '@typescript-eslint/no-restricted-imports': 'off' }
-	}
-];
-
 export default ts.config(
 	js.configs.recommended,
 	...ts.configs.recommended,
@@ -336,8 +299,6 @@ export default ts.config(
 		files: DEMO_ENTRY_COMPONENTS,
 		rules: { ...restrict(KY, CLIENT_FOR), ...syntax(NO_NEW_CLIENT) }
 	},
-	// TEMPORARY: being split in the same round; remove when done (see BEING_SPLIT).
-	...BEING_SPLIT,
 	{
 		files: ['tests/unit/**'],
 		rules: {

@@ -74,11 +74,12 @@ test('Run collection runs the saved requests in order and counts them: 2 passed,
 	await page.goto('/explorer');
 	const u = ui(page);
 	const saved = savedRequests(page);
-	for (const [name, path] of [
+	const requests: [string, string][] = [
 		['All projects', '/projects'],
 		['Client issues', '/projects/diaspora%2Fclient-1/issues'],
 		['No such project', '/projects/999999']
-	]) {
+	];
+	for (const [name, path] of requests) {
 		await u.path.fill(path);
 		await saved.name.fill(name);
 		await saved.collection.fill('Smoke');

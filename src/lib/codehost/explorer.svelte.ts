@@ -12,7 +12,7 @@ import type { ExplorerConnection } from './exchange-types';
 import { FetchAllState } from './fetch-all-state.svelte';
 import { HistoryStore } from './history';
 import { HistoryState } from './history-state.svelte';
-import { OAuthCalls } from './oauth-calls';
+import { OAuthCalls } from './oauth-calls.svelte';
 import { RequestFormState } from './request-form.svelte';
 import { RequestTools } from './request-tools.svelte';
 import { credentialVariables } from './secret-variables';

@@ -32,6 +32,9 @@ export function fillRequestPath(
 	return fillPath(resolve(path, variables, 'path').text, filled);
 }
 
+export const EXPLORER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type ExplorerMethod = (typeof EXPLORER_METHODS)[number];
+
 /** A request as the form builds it, without auth: the send path adds that where it may. */
 export interface Built {
 	method: string;

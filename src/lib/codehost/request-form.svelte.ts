@@ -17,6 +17,8 @@ import type { SavedRequest } from './history';
 import { REDACTED } from '$lib/http/redact';
 import {
 	buildRequest,
+	EXPLORER_METHODS,
+	type ExplorerMethod,
 	fillRequestPath,
 	inputError,
 	lintForm,
@@ -28,8 +30,7 @@ import { requestTarget, type RequestTarget } from './request-target';
 import { resolve, resolveParams, variableNames } from './variables';
 
 export type { Built };
-export const EXPLORER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type ExplorerMethod = (typeof EXPLORER_METHODS)[number];
+export { EXPLORER_METHODS, type ExplorerMethod };
 
 /** What the form needs from the page around it. */
 export interface FormContext {

@@ -1,6 +1,5 @@
 import type { HttpClient } from '$lib/http/client';
-import type { Exchange } from '$lib/http/exchange';
-import { clientFor } from './client-for';
+import { clientFor, type ClientExtras } from './client-for';
 import type { Mode, ServiceId } from './connection';
 import { loadConnections } from './persistence';
 import { settings } from './settings.svelte';
@@ -40,8 +39,7 @@ export class AreaConnection {
 	 * changes, the page's area state is closed and opened anew (area-state.svelte.ts).
 	 */
 	get identity(): string {
-		const token = this.service === 'energy' ? settings.secrets.apiToken : '';
-		return `${this.mode} ${this.apiRoot} ${token}`;
+		return `${this.mode} ${this.apiRoot} ${this.secret}`;
 	}
 
 	/** The service's "Remember on this device" (Bible has no secret). */
@@ -67,11 +65,14 @@ export class AreaConnection {
 		}
 	}
 
-	/** An HTTP client for the connection as it is now. */
-	client(
-		options: { onExchange?: (e: Exchange) => void; secrets?: () => readonly string[] } = {}
-	): HttpClient {
-		return clientFor(this.service, options.onExchange, { secrets: options.secrets });
+	/** The service's own secret (energy's API token; the others keep theirs in their area). */
+	get secret(): string {
+		return this.service === 'energy' ? settings.secrets.apiToken : '';
+	}
+
+	/** An HTTP client for the connection as it is now; the area adds its own auth in `extras`. */
+	client(extras: ClientExtras = {}): HttpClient {
+		return clientFor(this.service, settings.connection(this.service), this.secret, extras);
 	}
 }
 

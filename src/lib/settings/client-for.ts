@@ -1,30 +1,40 @@
 import { createClient, type ClientOptions, type HttpClient } from '$lib/http/client';
 import type { Exchange } from '$lib/http/exchange';
 import { browserEnv } from '$lib/http/reachability';
-import { effectiveApiRoot, type ServiceId } from './connection';
-import { settings } from './settings.svelte';
+import { effectiveApiRoot, type Connection, type ServiceId } from './connection';
 import { transportFor } from './transport';
 
-/** An HTTP client for a service as it is configured at this moment. */
+/** What an area adds to its client: what it records, what it redacts, its own credential. */
+export interface ClientExtras {
+	onExchange?: (e: Exchange) => void;
+	/** Values to redact wherever the exchange is recorded (the service's own secret is added). */
+	secrets?: () => readonly string[];
+	/**
+	 * The area's credential headers (energy's `Token`), sent only to the API root's origin. Demo
+	 * mode drops them: a real token never goes to a fake, whose transport supplies its own.
+	 */
+	credentialHeaders?: ClientOptions['credentialHeaders'];
+}
+
+/**
+ * An HTTP client for a service's connection as it is at this moment: where it goes, through
+ * which transport (Demo or Live), what it redacts. Each area's own auth comes in `extras`.
+ */
 export function clientFor(
 	service: ServiceId,
-	onExchange?: (e: Exchange) => void,
-	/** Per-area additions, e.g. the explorer's credentials mode and its own secrets to redact. */
-	extra: Pick<ClientOptions, 'secrets'> = {}
+	connection: Connection,
+	serviceSecret: string,
+	extras: ClientExtras = {}
 ): HttpClient {
-	const connection = { ...settings.connection(service) };
 	const live = connection.mode === 'live';
-	// In Demo mode the demo transport supplies the demo token; a real token never goes to a fake.
-	const token = settings.secrets.apiToken;
-	const credentialHeaders: Record<string, string> =
-		service === 'energy' && live && token ? { Token: token } : {};
+	const credentialHeaders = live ? extras.credentialHeaders : undefined;
 	return createClient({
 		baseUrl: effectiveApiRoot(service, connection),
-		...transportFor(service, connection),
+		...transportFor(service, { ...connection }),
 		headers: { accept: 'application/json' },
-		credentialHeaders: () => credentialHeaders,
-		secrets: () => [...(token ? [token] : []), ...(extra.secrets?.() ?? [])],
-		onExchange,
+		credentialHeaders: () => credentialHeaders?.() ?? {},
+		secrets: () => [...(serviceSecret ? [serviceSecret] : []), ...(extras.secrets?.() ?? [])],
+		onExchange: extras.onExchange,
 		// A fake in the page has no origin to probe: a failure there is never CORS.
 		env: live ? browserEnv : { ...browserEnv, pageOrigin: () => undefined }
 	});

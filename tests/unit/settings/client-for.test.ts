@@ -1,5 +1,7 @@
-/** The one place a service's client is made: which credentials go where, Demo vs Live. */
+/** The one place a service's client is made: where it goes, Demo vs Live; each area adds its own auth. */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { energyClient } from '$lib/energy/energy-client.svelte';
+import { connections } from '$lib/settings/area-connection.svelte';
 import { clientFor } from '$lib/settings/client-for';
 import { API_ROOTS } from '$lib/settings/connection';
 import { settings } from '$lib/settings/settings.svelte';
@@ -13,25 +15,26 @@ beforeEach(() => {
 	settings.secrets = { apiToken: 'energy-token-123' };
 });
 
-describe('clientFor', () => {
-	it('EN-AUTH-1: the energy token is a credential of the energy client in Live mode', () => {
-		const client = clientFor('energy');
+describe('clients of the connections Settings provide', () => {
+	it('EN-AUTH-1: the energy area adds its token as a credential of its client in Live mode', () => {
+		const client = energyClient(connections.energy);
 		expect(client.options.credentialHeaders?.()).toEqual({ Token: 'energy-token-123' });
 		expect(client.options.baseUrl).toBe(`https://energy.example${API_ROOTS.energy}`);
 	});
 
 	it('BI-AUTH-1: the Bible client sends no credential, even with an energy token set', () => {
-		const client = clientFor('bible');
+		const client = connections.bible.client();
 		expect(client.options.credentialHeaders?.() ?? {}).toEqual({});
 		expect(JSON.stringify(client.options.headers)).not.toContain('energy-token-123');
 	});
 
 	it('the code host client carries no energy token (its auth is the explorer’s own)', () => {
-		expect(clientFor('codehost').options.credentialHeaders?.() ?? {}).toEqual({});
+		expect(connections.codehost.client().options.credentialHeaders?.() ?? {}).toEqual({});
+		expect(connections.codehost.client().options.secrets?.()).not.toContain('energy-token-123');
 	});
 
 	it('BI-VER-1, BI-BASE-1: the Bible client calls /api/v1 under the base URL', () => {
-		expect(clientFor('bible').options.baseUrl).toBe('https://bible.example/api/v1');
+		expect(connections.bible.client().options.baseUrl).toBe('https://bible.example/api/v1');
 	});
 
 	it('in Demo mode a real token never goes to the fake', () => {
@@ -39,10 +42,21 @@ describe('clientFor', () => {
 			...settings.connections,
 			energy: { mode: 'demo', baseUrl: '', proxyUrl: '' }
 		};
-		expect(clientFor('energy').options.credentialHeaders?.() ?? {}).toEqual({});
+		expect(energyClient(connections.energy).options.credentialHeaders?.() ?? {}).toEqual({});
+		const direct = clientFor('energy', settings.connection('energy'), '', {
+			credentialHeaders: () => ({ Token: 'real' })
+		});
+		expect(direct.options.credentialHeaders?.() ?? {}).toEqual({});
 	});
 
 	it('the energy token is redacted from the exchange records', () => {
-		expect(clientFor('energy').options.secrets?.()).toContain('energy-token-123');
+		expect(energyClient(connections.energy).options.secrets?.()).toContain('energy-token-123');
+	});
+
+	it('a change of the energy token changes the energy connection’s identity (its state reopens)', () => {
+		const before = connections.energy.identity;
+		settings.secrets = { apiToken: 'energy-token-456' };
+		expect(connections.energy.identity).not.toBe(before);
+		expect(connections.bible.identity).not.toContain('energy-token');
 	});
 });

@@ -3,6 +3,7 @@
 // was downloaded for offline use (offline.ts), else fetched through the app's HTTP core the first
 // time a tool needs it (the service worker then keeps it).
 import { createClient } from '$lib/http/client';
+import { browserTransport } from '$lib/http/reachability';
 import { ApiProblem } from '$lib/http/problem';
 import { dropPart, keepPart, keptFile, STUDY_PARTS, type PartRecord } from './offline';
 import { memoized, type StudySource } from './source';
@@ -28,9 +29,10 @@ async function fetchText(file: string): Promise<string> {
 			message: `The study data has no file ${file}.`,
 			hint: 'Reload the page: a new version of the app may have been published.'
 		});
+	// eslint-disable-next-line no-restricted-syntax -- the app's own static study files, not a service's API: no connection, no credential, nothing Settings change
 	client ??= createClient({
 		baseUrl: location.origin,
-		transport: globalThis.fetch.bind(globalThis),
+		transport: browserTransport,
 		timeoutMs: 30_000
 	});
 	const { data } = await client.json<unknown>({

@@ -3,10 +3,24 @@
  * its attributes go.
  */
 import { pathParamNames } from '../encoding';
-import type { RequestFormState } from '../request-form.svelte';
+import type { BodyKind } from '../endpoints';
+import type { ExplorerMethod } from '../request-build';
 import type { CatalogueEntry } from './catalogue';
 
-export function chooseEndpoint(form: RequestFormState, entry: CatalogueEntry): void {
+/** The request form's fields that choosing an endpoint sets (RequestFormState has them). */
+export interface EndpointForm {
+	endpoint: CatalogueEntry | null;
+	method: ExplorerMethod;
+	path: string;
+	pathParams: Record<string, string>;
+	query: string;
+	params: string;
+	bodyKind: BodyKind;
+	queryInBody: boolean;
+	file: File | null;
+}
+
+export function chooseEndpoint(form: EndpointForm, entry: CatalogueEntry): void {
 	form.endpoint = entry;
 	// The catalogue's methods are the explorer's five.
 	form.method = entry.method;
@@ -23,7 +37,9 @@ export function chooseEndpoint(form: RequestFormState, entry: CatalogueEntry): v
 }
 
 /** The chosen endpoint while the form still asks for it (same method, the path its template). */
-export function endpointInForm(form: RequestFormState): CatalogueEntry | null {
+export function endpointInForm(
+	form: Pick<EndpointForm, 'endpoint' | 'method' | 'path'>
+): CatalogueEntry | null {
 	const entry = form.endpoint;
 	return entry && entry.method === form.method && entry.path === form.path ? entry : null;
 }
