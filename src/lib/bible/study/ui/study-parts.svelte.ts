@@ -1,0 +1,6 @@
+// The study tools' components and data, loaded together the first time a tool is turned on: the
+// chapter page's first load carries none of them.
+export { default as StrongsVerseText } from './StrongsVerseText.svelte';
+export { default as StrongsPanel } from './StrongsPanel.svelte';
+export { default as CommentaryPanel } from './CommentaryPanel.svelte';
+export { loadStrongsChapter } from '../load';
