@@ -12,8 +12,11 @@ test('the path completes from words, the endpoint fills its fields, and a missin
 	await page.goto('/explorer');
 	const u = ui(page);
 	await u.path.fill('');
-	await u.path.pressSequentially('project issues');
-	const option = page.getByRole('option', { name: 'GET /projects/:id/issues', exact: true });
+	await u.path.pressSequentially('merge requests');
+	const option = page.getByRole('option', {
+		name: 'GET /projects/:id/merge_requests',
+		exact: true
+	});
 	await expect(option).toBeVisible();
 	// With the keyboard: down to the option, Enter chooses it.
 	for (let i = 0; i < 12; i++) {
@@ -21,17 +24,20 @@ test('the path completes from words, the endpoint fills its fields, and a missin
 		await page.keyboard.press('ArrowDown');
 	}
 	await page.keyboard.press('Enter');
-	await expect(u.path).toHaveValue('/projects/:id/issues');
+	await expect(u.path).toHaveValue('/projects/:id/merge_requests');
 	await expect(u.path).toBeFocused();
 	await expect(page.getByRole('link', { name: /GitLab documentation/ })).toHaveAttribute(
 		'href',
-		/^https:\/\/docs\.gitlab\.com\/api\/issues/
+		/^https:\/\/docs\.gitlab\.com\/api\/merge_requests/
 	);
 	const id = page.getByRole('textbox', { name: ':id', exact: true });
 	await id.fill('diaspora/client-1');
-	await expect(page.getByText('Will send')).toContainText('/projects/diaspora%2Fclient-1/issues');
+	await expect(page.getByText('Will send')).toContainText(
+		'/projects/diaspora%2Fclient-1/merge_requests'
+	);
 	await u.send.click();
 	await expect(u.status).toContainText('200');
+	await expect(u.response).toContainText('Merge request 1 of project');
 	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
 
 	// A POST that needs a title names it before sending; sending stays possible.

@@ -4,7 +4,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { credentialOf, DEMO_TOKENS, type Principal } from './auth';
-import type { DemoProject } from './data';
+import { mergeRequestsOf, type DemoProject } from './data';
 import { listGroups, listProjects, listUsers } from './listings';
 import { offsetPage, type Listing } from './offset-pagination';
 import { readParams } from './params';
@@ -179,6 +179,7 @@ export function createCodehostApp(
 	});
 	projectRoute('/pipeline', { POST: (ctx, p) => writes.pipeline(ctx, p) });
 	projectRoute('/issues', { GET: (ctx, p) => pageOf(service.issues(p), ctx.url) });
+	projectRoute('/merge_requests', { GET: (ctx, p) => pageOf(mergeRequestsOf(p.id), ctx.url) });
 	projectRoute('/issues/:iid', {
 		GET: (_, p, c) => {
 			const issue = service.issue(p, c.req.param('iid')!);

@@ -254,6 +254,20 @@ export function issuesOf(projectId: number): DemoIssue[] {
 	});
 }
 
+/** A project's merge requests: two open and one merged, by iid like issues. */
+export function mergeRequestsOf(projectId: number): Record<string, unknown>[] {
+	return Array.from({ length: 3 }, (_, k) => ({
+		id: 200_000 + projectId * 10 + k + 1,
+		iid: k + 1,
+		project_id: projectId,
+		title: `Merge request ${k + 1} of project ${projectId}`,
+		state: k === 2 ? 'merged' : 'opened',
+		source_branch: `feature-${k + 1}`,
+		target_branch: 'main',
+		draft: k === 1
+	}));
+}
+
 export function notesOf(
 	issue: DemoIssue
 ): { id: number; body: string; author: { username: string }; system: boolean }[] {
