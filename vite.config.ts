@@ -40,7 +40,13 @@ function workersInManifest(): Plugin {
 }
 
 export default defineConfig({
-	plugins: [demoBiblePlugin(), bibleStudyPlugin(), sveltekit(), areaChunksPlugin(), workersInManifest()],
+	plugins: [
+		demoBiblePlugin(),
+		bibleStudyPlugin(),
+		sveltekit(),
+		areaChunksPlugin(),
+		workersInManifest()
+	],
 	// Module workers (the Bible search), as the page creates them with { type: 'module' }.
 	worker: { format: 'es' },
 	build: {
