@@ -1,7 +1,8 @@
 /** Collections of saved requests: saving, opening, renaming, ordering, search, export and import. */
 import { StorageFull } from '$lib/ui/storage-faults';
+import { CollectionStore } from './collections-store';
 import {
-	CollectionStore,
+	checksOf,
 	exportCollections,
 	ImportRefused,
 	parseCollectionsFile,
@@ -13,6 +14,7 @@ import {
 	type SavedItem
 } from './collections';
 import { newId, type Environment } from './environments';
+import type { RequestChecks } from './runner/checks';
 
 /** One edit, as a function of the list: applied here at once, then to what is stored. */
 type Change = (list: Collection[]) => Collection[];
@@ -61,7 +63,12 @@ export class CollectionsState {
 	}
 
 	/** Saves a request under a name into a collection (made if new); secrets are left out. */
-	save(name: string, collectionName: string, snapshot: RequestSnapshot): SavedItem | null {
+	save(
+		name: string,
+		collectionName: string,
+		snapshot: RequestSnapshot,
+		checks: Partial<RequestChecks> = {}
+	): SavedItem | null {
 		const clean = name.trim();
 		const into = collectionName.trim() || 'My requests';
 		if (!clean) {
@@ -69,7 +76,7 @@ export class CollectionsState {
 			return null;
 		}
 		const { snapshot: safe, dropped } = withoutSecrets(snapshot);
-		const item: SavedItem = { ...safe, id: newId('req'), name: clean };
+		const item: SavedItem = { ...safe, ...checksOf(checks), id: newId('req'), name: clean };
 		const collectionId = newId('col');
 		this.message =
 			`Saved “${clean}” in “${into}”.` +
@@ -81,6 +88,14 @@ export class CollectionsState {
 				: [...list, { id: collectionId, name: into, requests: [item] }];
 		});
 		return item;
+	}
+
+	/** Replaces a saved request's assertions and the variables it sets from its answer. */
+	setChecks(id: string, checks: Partial<RequestChecks>): void {
+		this.#edit(id, (list, i) => {
+			const { assertions: _a, extractions: _e, ...rest } = list[i]!;
+			return list.with(i, { ...rest, ...checksOf(checks) });
+		});
 	}
 
 	rename(id: string, name: string): void {

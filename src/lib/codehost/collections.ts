@@ -4,13 +4,12 @@
  * credential header or parameter; the auth method and how it travels are kept by name only.
  * No Svelte here.
  */
-import { createStore, get, update, type UseStore } from 'idb-keyval';
 import { CREDENTIAL_HEADERS, CREDENTIAL_PARAMS } from '$lib/http/credentials';
 import { decodedParamName, SECRET_PARAMS } from '$lib/http/redact';
-import { isQuotaExceeded, reportStorageFault, StorageFull } from '$lib/ui/storage-faults';
 import { AUTH_METHODS, type AuthMethod, type AuthWay } from './auth';
 import type { BodyKind } from './endpoints';
 import { cleanEnvironment, newId, type Environment, type TokenReference } from './environments';
+import { ChecksRefused, readChecks, type RequestChecks } from './runner/checks';
 
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const BODY_KINDS: readonly BodyKind[] = ['none', 'query', 'json', 'form', 'multipart'];
@@ -28,9 +27,13 @@ export interface RequestSnapshot {
 	auth: { method: AuthMethod; way: AuthWay };
 }
 
-export interface SavedItem extends RequestSnapshot {
-	id: string;
+/** A saved request as a file or the store carries it: the form, its name, and its checks. */
+export interface SavedRequestData extends RequestSnapshot, Partial<RequestChecks> {
 	name: string;
+}
+
+export interface SavedItem extends SavedRequestData {
+	id: string;
 }
 
 export interface Collection {
@@ -51,8 +54,10 @@ export const LIMITS = {
 };
 
 /** Credential header lines and query parameters taken out, with what was taken. */
-export function withoutSecrets(snapshot: RequestSnapshot): {
-	snapshot: RequestSnapshot;
+export function withoutSecrets<T extends RequestSnapshot>(
+	snapshot: T
+): {
+	snapshot: T;
 	dropped: string[];
 } {
 	const dropped: string[] = [];
@@ -100,7 +105,7 @@ export interface CollectionsFile {
 	format: typeof FILE_FORMAT;
 	version: typeof FILE_VERSION;
 	exportedAt: string;
-	collections: { name: string; requests: (RequestSnapshot & { name: string })[] }[];
+	collections: { name: string; requests: SavedRequestData[] }[];
 	/** `auth` names the auth method an environment uses (a token reference), never a token. */
 	environments: { name: string; values: Record<string, string>; auth?: TokenReference }[];
 }
@@ -115,10 +120,10 @@ export function exportCollections(
 		exportedAt: new Date().toISOString(),
 		collections: collections.map((c) => ({
 			name: c.name,
-			requests: c.requests.map((r) => {
-				const { snapshot } = withoutSecrets(r);
-				return { name: r.name, ...snapshot };
-			})
+			requests: c.requests.map(({ id: _id, assertions, extractions, ...request }) => ({
+				...withoutSecrets(request).snapshot,
+				...checksOf({ assertions, extractions })
+			}))
 		})),
 		environments: environments.map((e) => ({
 			name: e.name,
@@ -142,14 +147,14 @@ function text(v: unknown, what: string, max = LIMITS.textChars, fallback?: strin
 	return v;
 }
 
-function readName(v: unknown, what: string): string {
+export function readName(v: unknown, what: string): string {
 	const name = text(v, what, LIMITS.nameChars).trim();
 	if (!name) throw new ImportRefused(`${what} is empty.`);
 	return name;
 }
 
 /** One request of a file, checked field by field; a path must stay under the API root. */
-function readRequest(v: unknown, where: string): RequestSnapshot & { name: string } {
+export function readRequest(v: unknown, where: string): SavedRequestData {
 	if (!isObject(v)) throw new ImportRefused(`${where} is not a request.`);
 	const name = readName(v.name, `The name of ${where}`);
 	const at = `${where} (“${name}”)`;
@@ -190,7 +195,25 @@ function readRequest(v: unknown, where: string): RequestSnapshot & { name: strin
 		params: text(v.params, `The parameters of ${at}`, LIMITS.textChars, ''),
 		bodyKind,
 		headers: text(v.headers, `The headers of ${at}`, LIMITS.textChars, ''),
-		auth: { method: info.id, way }
+		auth: { method: info.id, way },
+		...checksOf(readRequestChecks(v, at))
+	};
+}
+
+function readRequestChecks(v: Record<string, unknown>, at: string): RequestChecks {
+	try {
+		return readChecks(v, at);
+	} catch (error) {
+		if (error instanceof ChecksRefused) throw new ImportRefused(`${error.message}.`);
+		throw error;
+	}
+}
+
+/** A request's checks, only the lists that hold something (older files have none). */
+export function checksOf(r: Partial<RequestChecks>): Partial<RequestChecks> {
+	return {
+		...(r.assertions?.length ? { assertions: r.assertions } : {}),
+		...(r.extractions?.length ? { extractions: r.extractions } : {})
 	};
 }
 
@@ -302,97 +325,4 @@ export function firstRequests(
 		room = Math.max(0, room - c.requests.length);
 	}
 	return { collections: out, more };
-}
-
-/** Cleans what IndexedDB gave back (an older or damaged store) instead of trusting it. */
-export function cleanCollections(value: unknown): Collection[] {
-	if (!Array.isArray(value)) return [];
-	const out: Collection[] = [];
-	for (const c of value) {
-		try {
-			if (!isObject(c) || typeof c.id !== 'string' || !Array.isArray(c.requests)) continue;
-			out.push({
-				id: c.id,
-				name: readName(c.name, 'A collection'),
-				requests: c.requests.map((r) => ({
-					...readRequest(r, 'a request'),
-					id: isObject(r) && typeof r.id === 'string' ? r.id : newId('req')
-				}))
-			});
-		} catch {
-			// A damaged collection is left out rather than breaking the list.
-		}
-	}
-	return out;
-}
-
-const KEY = 'collections';
-
-/** A plain copy: IndexedDB cannot clone Svelte's proxies. */
-const plain = (list: readonly Collection[]): Collection[] =>
-	JSON.parse(JSON.stringify(list)) as Collection[];
-
-/**
- * The IndexedDB side. Every change is read, applied and written in one transaction, so two tabs
- * editing the same collections both keep their edits: the later save changes what the earlier
- * one wrote instead of overwriting it with its own older copy.
- */
-export class CollectionStore {
-	#store: UseStore | undefined;
-	/** What was last read or written: where the page carries on if IndexedDB stops working. */
-	#last: Collection[] = [];
-	/** Set once IndexedDB refused: the collections then live here, for this page only. */
-	#memory: Collection[] | undefined;
-
-	#db(): UseStore {
-		this.#store ??= createStore('codehost-collections', 'kv');
-		return this.#store;
-	}
-
-	async load(): Promise<Collection[]> {
-		if (this.#memory) return this.#memory;
-		try {
-			this.#last = cleanCollections(await get(KEY, this.#db()));
-			return this.#last;
-		} catch (error) {
-			this.#refused(error);
-			return this.#memory ?? this.#last;
-		}
-	}
-
-	/**
-	 * Applies `change` to the collections as stored now and resolves to the result. Throws
-	 * StorageFull if the browser's storage is full: then nothing was written.
-	 */
-	async update(change: (current: Collection[]) => Collection[]): Promise<Collection[]> {
-		if (!this.#memory) {
-			let result: Collection[] = [];
-			try {
-				await update<unknown>(
-					KEY,
-					(current) => (result = plain(change(cleanCollections(current)))),
-					this.#db()
-				);
-				this.#last = result;
-				return result;
-			} catch (error) {
-				this.#refused(error);
-			}
-		}
-		this.#memory = change(this.#memory ?? this.#last);
-		return this.#memory;
-	}
-
-	/** Replaces every collection (an import into an empty store, tests). */
-	async save(collections: readonly Collection[]): Promise<void> {
-		await this.update(() => [...collections]);
-	}
-
-	/** Storage full is said to the person; any other refusal turns the store to memory. */
-	#refused(error: unknown): void {
-		if (isQuotaExceeded(error)) throw new StorageFull();
-		// A private window may refuse IndexedDB: collections then last for this page only.
-		reportStorageFault(error);
-		this.#memory ??= this.#last;
-	}
 }

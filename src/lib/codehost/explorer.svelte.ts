@@ -71,15 +71,16 @@ export class ExplorerState {
 		environments.keepSecrets(remember, () => credentialVariables(form.headers, form.query));
 		this.allPages = new FetchAllState(this.exchange);
 		this.tools = new RequestTools(this.exchange);
+		this.extractions = new Extractions(environments);
 		this.workspace = new Workspace({
 			collections,
 			environments,
 			form,
 			auth,
-			send: (item, variables, signal) => sendSaved(item, variables, this.exchange.context(signal))
+			send: (item, variables, signal) => sendSaved(item, variables, this.exchange.context(signal)),
+			extractions: this.extractions
 		});
 		this.oauth = new OAuthCalls(this.exchange);
-		this.extractions = new Extractions(environments);
 	}
 
 	/** Reads what is kept on this device: history, environments, saved requests. */

@@ -4,14 +4,9 @@
  * later send the path is read again, so `{{name}}` follows the newest answer.
  */
 import type { EnvironmentsState } from './environments.svelte';
+import type { Extraction } from './runner/checks';
 import { extractVariable } from './runner/json-path';
 import { parseJsonBody } from '$lib/http/validate';
-
-export interface Extraction {
-	name: string;
-	/** A JSON path such as `$[0].id`. */
-	path: string;
-}
 
 /** A variable name from a path's last step: `$[0].web_url` → `web_url`, `$[0]` → `value`. */
 export function nameFor(path: string): string {
@@ -33,6 +28,13 @@ export class Extractions {
 		this.#environments.setValue(name, value);
 		this.list = [...this.list.filter((e) => e.name !== name), { name, path }];
 		this.message = `Set {{${name}}} to ${value} (from ${path}); use {{${name}}} in the next request. It follows each new answer.`;
+	}
+
+	/** Takes a saved request's extractions: they follow its answers from now on. */
+	adopt(extractions: readonly Extraction[]): void {
+		if (!extractions.length) return;
+		const names = extractions.map((e) => e.name);
+		this.list = [...this.list.filter((e) => !names.includes(e.name)), ...extractions];
 	}
 
 	forget(name: string): void {

@@ -8,6 +8,7 @@ import type { ImportedFile, SavedItem } from './collections';
 import type { CollectionsState } from './collections.svelte';
 import { referenceLabel, type TokenReference } from './environments';
 import type { EnvironmentsState } from './environments.svelte';
+import type { Extractions } from './extractions.svelte';
 import type { RequestFormState } from './request-form.svelte';
 import type { RunResponse } from './runner/assertions';
 import { CollectionRun } from './runner/collection-run.svelte';
@@ -29,6 +30,7 @@ export class Workspace {
 	#form: RequestFormState;
 	#auth: AuthState;
 	#send: SendSaved;
+	#extractions: Extractions;
 
 	constructor(parts: {
 		collections: CollectionsState;
@@ -36,7 +38,9 @@ export class Workspace {
 		form: RequestFormState;
 		auth: AuthState;
 		send: SendSaved;
+		extractions: Extractions;
 	}) {
+		this.#extractions = parts.extractions;
 		this.#send = parts.send;
 		this.collections = parts.collections;
 		this.environments = parts.environments;
@@ -44,9 +48,13 @@ export class Workspace {
 		this.#auth = parts.auth;
 	}
 
-	/** Saves the form as it stands (no secret) under a name in a collection. */
+	/**
+	 * Saves the form as it stands (no secret) under a name in a collection, with the values set as
+	 * variables from its answer, so a run sets them too.
+	 */
 	saveRequest(name: string, collection: string): boolean {
-		return this.collections.save(name, collection, this.#form.snapshot()) !== null;
+		const extractions = this.#extractions.list.map(({ name, path }) => ({ name, path }));
+		return this.collections.save(name, collection, this.#form.snapshot(), { extractions }) !== null;
 	}
 
 	/** Puts a saved request into the form; nothing is sent. */
@@ -54,6 +62,7 @@ export class Workspace {
 		const item = this.collections.find(id);
 		if (!item) return;
 		this.#form.restore(item);
+		this.#extractions.adopt(item.extractions ?? []);
 		this.collections.message = `Opened “${item.name}” in the request form.`;
 	}
 
@@ -81,7 +90,8 @@ export class Workspace {
 			requests: collection.requests.map((item) => ({
 				...item,
 				name: `${item.name} (${item.method} ${item.path})`,
-				assertions: []
+				assertions: item.assertions ?? [],
+				extractions: item.extractions ?? []
 			})),
 			send: (item, variables, signal) => this.#send(item, variables, signal),
 			rows: data?.rows,

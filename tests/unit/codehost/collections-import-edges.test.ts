@@ -1,8 +1,7 @@
 import { createStore, get, set } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanCollections, CollectionStore } from '$lib/codehost/collections-store';
 import {
-	cleanCollections,
-	CollectionStore,
 	FILE_FORMAT,
 	ImportRefused,
 	LIMITS,

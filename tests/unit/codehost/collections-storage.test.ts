@@ -5,12 +5,8 @@
  */
 import { createStore, del, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-	CollectionStore,
-	firstRequests,
-	type Collection,
-	type RequestSnapshot
-} from '$lib/codehost/collections';
+import { CollectionStore } from '$lib/codehost/collections-store';
+import { firstRequests, type Collection, type RequestSnapshot } from '$lib/codehost/collections';
 import { CollectionsState, STORAGE_FULL } from '$lib/codehost/collections.svelte';
 import { resetStorageFaults } from '$lib/ui/storage-faults';
 import { StorageStatus } from '$lib/ui/storage-status.svelte';
