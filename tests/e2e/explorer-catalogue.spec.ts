@@ -107,3 +107,54 @@ test('Run collection runs the saved requests in order and counts them: 2 passed,
 	expect(text).toContain('failures="1"');
 	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
 });
+
+test('assertions declared under Checks decide the run; data rows run it once per row; a malformed row is refused first', async ({
+	page,
+	axe
+}) => {
+	await page.goto('/explorer');
+	const u = ui(page);
+	const saved = savedRequests(page);
+	const requests: [string, string][] = [
+		['Projects', '/projects'],
+		['Project issues', '/projects/{{project}}/issues'],
+		['Created?', '/projects']
+	];
+	for (const [name, path] of requests) {
+		await u.path.fill(path);
+		await saved.name.fill(name);
+		await saved.collection.fill('Checked');
+		await saved.save.click();
+		await expect(saved.item(name)).toBeVisible();
+	}
+	// The third expects 201 where the server answers 200: one failing assertion.
+	const checks = saved.region.getByRole('button', { name: 'Checks of Created?' });
+	await checks.click();
+	await expect(checks).toHaveAttribute('aria-expanded', 'true');
+	await saved.region.getByRole('button', { name: 'Add assertion' }).click();
+	await saved.region.getByRole('spinbutton', { name: 'Status of check 1' }).fill('201');
+	await expect(saved.region).toContainText('1 assertion');
+	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
+
+	await saved.region.getByText('Run options').click();
+	const rows = saved.region.getByRole('textbox', { name: /Data rows/ });
+	await rows.fill('project\n"diaspora/client-1\nx');
+	await saved.region.getByRole('button', { name: 'Run collection' }).click();
+	await expect(saved.region.getByRole('alert')).toContainText('Row 2');
+	await expect(page.getByRole('region', { name: 'Run results' })).not.toContainText('passed');
+
+	await rows.fill('project\n1\n2');
+	await saved.region.getByRole('button', { name: 'Run collection' }).click();
+	const results = page.getByRole('region', { name: 'Run results' });
+	await expect(results).toContainText('4 passed, 2 failed');
+	await expect(
+		results.getByRole('list', { name: /Assertions of Created\?/ }).first()
+	).toContainText('Failed: Status equals 201 — Status was 200');
+
+	// Kept with the request: after a reload the check is still there.
+	await page.reload();
+	await saved.region.getByRole('button', { name: 'Checks of Created?' }).click();
+	await expect(saved.region.getByRole('spinbutton', { name: 'Status of check 1' })).toHaveValue(
+		'201'
+	);
+});
