@@ -107,7 +107,12 @@ export interface CollectionsFile {
 	exportedAt: string;
 	collections: { name: string; requests: SavedRequestData[] }[];
 	/** `auth` names the auth method an environment uses (a token reference), never a token. */
-	environments: { name: string; values: Record<string, string>; auth?: TokenReference }[];
+	environments: {
+		name: string;
+		values: Record<string, string>;
+		secret?: string[];
+		auth?: TokenReference;
+	}[];
 }
 
 export function exportCollections(
@@ -128,6 +133,8 @@ export function exportCollections(
 		environments: environments.map((e) => ({
 			name: e.name,
 			values: { ...e.values },
+			// Which variables are secret (their values are empty here), so an import keeps them so.
+			...(e.secret?.length ? { secret: [...e.secret] } : {}),
 			...(e.auth ? { auth: { method: e.auth.method, way: e.auth.way } } : {})
 		}))
 	};

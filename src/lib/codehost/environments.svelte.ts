@@ -24,27 +24,38 @@ export class EnvironmentsState {
 	message = $state<string | null>(null);
 	#store: EnvironmentStore;
 	#storages: SecretStorages | undefined;
-	#remember: () => boolean = () => false;
 	#credentialNames: () => readonly string[] = () => [];
+	/** Told every secret value after each change (the vault seals them, if it is on). */
+	#secretsSaved: (secrets: SecretValues) => void = () => {};
 
 	constructor(store: EnvironmentStore = new EnvironmentStore(), storages?: SecretStorages) {
 		this.#store = store;
 		this.#storages = storages;
 	}
 
-	/**
-	 * Where secret values go (the Code host's "Remember"), and which variables the request uses
-	 * for a credential: those become secret for good.
-	 */
-	keepSecrets(remember: () => boolean, credentialNames: () => readonly string[]): void {
-		this.#remember = remember;
+	/** Which variables the request uses for a credential: those become secret for good. */
+	keepSecrets(credentialNames: () => readonly string[]): void {
 		this.#credentialNames = credentialNames;
+	}
+
+	/** Calls `saved` with every secret value after each change. */
+	onSecretsSaved(saved: (secrets: SecretValues) => void): void {
+		this.#secretsSaved = saved;
+	}
+
+	/** Fills secret values (unlocked from the device) into the variables that are still empty. */
+	addSecretValues(secrets: SecretValues): void {
+		this.environments = this.environments.map((e) => withSecretValues(e, secrets));
+		void this.#save();
 	}
 
 	async load(): Promise<void> {
 		const data = await this.#store.load();
 		const secrets = loadSecretValues(this.#storages);
-		this.environments = data.environments.map((e) => withSecretValues(e, secrets));
+		this.environments = data.environments.map((e) => withSecretValues(e, secrets.values));
+		if (secrets.fromDevice)
+			this.message =
+				'Secret values were kept on this device unencrypted; they are now kept for this tab only. To keep them on this device, encrypt them with a passphrase below.';
 		this.activeId = data.activeId;
 	}
 
@@ -74,6 +85,16 @@ export class EnvironmentsState {
 			Object.values(withoutSecretValues(env, used).secrets)
 		);
 		return values.filter((v, i) => v.length >= 4 && values.indexOf(v) === i);
+	}
+
+	/** Every secret value, per environment: what this tab keeps (and the vault seals). */
+	get secretsById(): SecretValues {
+		const secrets: SecretValues = {};
+		for (const env of this.environments) {
+			const split = withoutSecretValues(env, this.#credentialNames()).secrets;
+			if (Object.keys(split).length) secrets[env.id] = split;
+		}
+		return secrets;
 	}
 
 	/** The environments as a file may carry them: secret values left empty. */
@@ -177,7 +198,8 @@ export class EnvironmentsState {
 			if (Object.keys(split.secrets).length) secrets[env.id] = split.secrets;
 			return split.env;
 		});
-		saveSecretValues(secrets, this.#remember(), this.#storages);
+		saveSecretValues(secrets, this.#storages);
+		this.#secretsSaved(secrets);
 		return this.#store.save({ environments, activeId: this.activeId });
 	}
 

@@ -68,7 +68,7 @@ export class ExplorerState {
 				if (saved && !run) this.extractions.apply(exchange.responseBody);
 			}
 		});
-		environments.keepSecrets(remember, () => credentialVariables(form.headers, form.query));
+		environments.keepSecrets(() => credentialVariables(form.headers, form.query));
 		this.allPages = new FetchAllState(this.exchange);
 		this.tools = new RequestTools(this.exchange);
 		this.extractions = new Extractions(environments);

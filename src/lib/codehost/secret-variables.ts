@@ -1,12 +1,16 @@
 /**
  * Variables that hold secrets: marked so by the person, named like one (`token`, `password`,
- * `secret`, `*_token`, `*_key`), or used where a credential goes. Their values are kept like the
- * Token field (this tab's session storage, or the device with "Remember"), never in IndexedDB,
- * and are redacted in history, code and exports. No Svelte here.
+ * `secret`, `*_token`, `*_key`), or used where a credential goes. Their values are kept for this
+ * tab (session storage), never in plain text on the device or in IndexedDB (on the device only
+ * sealed, secret-vault.ts), and are redacted in history, code and exports. No Svelte here.
  */
 import { CREDENTIAL_HEADERS, CREDENTIAL_PARAMS } from '$lib/http/credentials';
-import { SECRET_VARIABLE_KEY } from '$lib/settings/connection';
-import { readSecret, writeSecret, type SecretStorages } from '$lib/settings/secret-storage';
+import {
+	browserStorages,
+	readSecret,
+	writeSecret,
+	type SecretStorages
+} from '$lib/settings/secret-storage';
 import type { Environment } from './environments';
 import { variableNames } from './variables';
 
@@ -63,15 +67,48 @@ export function withSecretValues(env: Environment, secrets: SecretValues): Envir
 	return { ...env, values };
 }
 
-export function loadSecretValues(s?: SecretStorages): SecretValues {
+/** The secret values of this tab (session storage). */
+export const SECRET_VARIABLE_KEY = 'codehost.explorer.secret-variables';
+
+/**
+ * This tab's secret values. `fromDevice`: a plain copy an earlier version kept on the device was
+ * found; it is moved to this tab and taken off the device.
+ */
+export function loadSecretValues(s: SecretStorages = browserStorages()): {
+	values: SecretValues;
+	fromDevice: boolean;
+} {
+	const fromDevice = !!s.local?.getItem(SECRET_VARIABLE_KEY);
+	let values: SecretValues = {};
 	try {
 		const parsed = JSON.parse(readSecret(SECRET_VARIABLE_KEY, s) ?? '{}') as unknown;
-		return parsed && typeof parsed === 'object' ? (parsed as SecretValues) : {};
+		if (parsed && typeof parsed === 'object') values = parsed as SecretValues;
 	} catch {
-		return {};
+		// Unreadable: nothing to carry.
 	}
+	if (fromDevice) saveSecretValues(values, s);
+	return { values, fromDevice };
 }
 
-export function saveSecretValues(values: SecretValues, remember: boolean, s?: SecretStorages) {
-	writeSecret(SECRET_VARIABLE_KEY, JSON.stringify(values), remember, s);
+/** Keeps them for this tab only, and takes any plain copy off the device. */
+export function saveSecretValues(values: SecretValues, s: SecretStorages = browserStorages()) {
+	writeSecret(SECRET_VARIABLE_KEY, JSON.stringify(values), false, s);
+}
+
+/** Secret values as one flat record (`envId` U+001F `name`), the shape the vault seals. */
+export function flattenSecrets(values: SecretValues): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const [env, names] of Object.entries(values))
+		for (const [name, value] of Object.entries(names)) out[`${env}\u001f${name}`] = value;
+	return out;
+}
+
+export function unflattenSecrets(flat: Readonly<Record<string, string>>): SecretValues {
+	const out: SecretValues = {};
+	for (const [key, value] of Object.entries(flat)) {
+		const at = key.indexOf('\u001f');
+		if (at <= 0) continue;
+		(out[key.slice(0, at)] ??= {})[key.slice(at + 1)] = value;
+	}
+	return out;
 }

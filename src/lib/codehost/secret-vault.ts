@@ -63,27 +63,102 @@ async function deriveKey(
 	);
 }
 
-/** Encrypts the secret variables' values under the passphrase. */
+/**
+ * A passphrase's key, held for the tab once derived (never the passphrase itself), so each
+ * change can be sealed again at once with a new IV, without deriving the key again.
+ */
+export class SecretVault {
+	readonly #key: CryptoKey;
+	readonly #salt: Uint8Array<ArrayBuffer>;
+	readonly #iterations: number;
+
+	private constructor(key: CryptoKey, salt: Uint8Array<ArrayBuffer>, iterations: number) {
+		this.#key = key;
+		this.#salt = salt;
+		this.#iterations = iterations;
+	}
+
+	/** A new vault for a passphrase, with a new salt. */
+	static async create(passphrase: string, iterations = MIN_ITERATIONS): Promise<SecretVault> {
+		if (!passphrase)
+			throw new VaultError(
+				'Enter a passphrase to keep secrets on this device.',
+				'empty-passphrase'
+			);
+		const salt = crypto.getRandomValues(new Uint8Array(16));
+		const rounds = Math.max(iterations, MIN_ITERATIONS);
+		return new SecretVault(await deriveKey(passphrase, salt, rounds), salt, rounds);
+	}
+
+	/**
+	 * Opens a sealed form: its values, and the vault to seal later changes with. A wrong
+	 * passphrase (or a form altered since) is refused with a VaultError; the sealed form is not
+	 * changed, so the right passphrase still opens it.
+	 */
+	static async unlock(
+		sealed: unknown,
+		passphrase: string
+	): Promise<{ vault: SecretVault; values: Record<string, string> }> {
+		if (!passphrase)
+			throw new VaultError('Enter the passphrase you chose for them.', 'empty-passphrase');
+		if (!isSealed(sealed))
+			throw new VaultError('The saved secrets are not in a form this app can open.', 'damaged');
+		let salt: Uint8Array<ArrayBuffer>, iv: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>;
+		try {
+			salt = fromBase64(sealed.salt);
+			iv = fromBase64(sealed.iv);
+			data = fromBase64(sealed.data);
+		} catch {
+			throw new VaultError('The saved secrets are not in a form this app can open.', 'damaged');
+		}
+		const key = await deriveKey(passphrase, salt, sealed.iterations);
+		let plain: ArrayBuffer;
+		try {
+			plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, data);
+		} catch {
+			throw new VaultError(
+				'That passphrase does not open the saved secrets. Nothing was changed: try again.',
+				'wrong-passphrase'
+			);
+		}
+		const values: unknown = JSON.parse(new TextDecoder().decode(plain));
+		if (!values || typeof values !== 'object' || Array.isArray(values))
+			throw new VaultError('The saved secrets are not in a form this app can open.', 'damaged');
+		return {
+			vault: new SecretVault(key, salt, sealed.iterations),
+			values: Object.fromEntries(
+				Object.entries(values as Record<string, unknown>).filter(
+					(entry): entry is [string, string] => typeof entry[1] === 'string'
+				)
+			)
+		};
+	}
+
+	/** The values encrypted, with a new IV every time. */
+	async seal(values: Readonly<Record<string, string>>): Promise<SealedSecrets> {
+		const iv = crypto.getRandomValues(new Uint8Array(12));
+		const plain = new TextEncoder().encode(JSON.stringify(values));
+		const data = new Uint8Array(
+			await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, this.#key, plain)
+		);
+		return {
+			v: 1,
+			kdf: 'PBKDF2-SHA-256',
+			iterations: this.#iterations,
+			salt: toBase64(this.#salt),
+			iv: toBase64(iv),
+			data: toBase64(data)
+		};
+	}
+}
+
+/** Encrypts the secret variables' values under the passphrase (a new salt and IV). */
 export async function sealSecrets(
 	values: Readonly<Record<string, string>>,
 	passphrase: string,
 	iterations = MIN_ITERATIONS
 ): Promise<SealedSecrets> {
-	if (!passphrase)
-		throw new VaultError('Enter a passphrase to keep secrets on this device.', 'empty-passphrase');
-	const salt = crypto.getRandomValues(new Uint8Array(16));
-	const iv = crypto.getRandomValues(new Uint8Array(12));
-	const key = await deriveKey(passphrase, salt, Math.max(iterations, MIN_ITERATIONS));
-	const plain = new TextEncoder().encode(JSON.stringify(values));
-	const data = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, plain));
-	return {
-		v: 1,
-		kdf: 'PBKDF2-SHA-256',
-		iterations: Math.max(iterations, MIN_ITERATIONS),
-		salt: toBase64(salt),
-		iv: toBase64(iv),
-		data: toBase64(data)
-	};
+	return (await SecretVault.create(passphrase, iterations)).seal(values);
 }
 
 function isSealed(value: unknown): value is SealedSecrets {
@@ -101,40 +176,10 @@ function isSealed(value: unknown): value is SealedSecrets {
 	);
 }
 
-/**
- * The values a sealed form holds. A wrong passphrase (or a form altered since) is refused with a
- * VaultError; the sealed form is not changed, so the right passphrase still opens it.
- */
+/** The values a sealed form holds; see SecretVault.unlock. */
 export async function openSecrets(
 	sealed: unknown,
 	passphrase: string
 ): Promise<Record<string, string>> {
-	if (!isSealed(sealed))
-		throw new VaultError('The saved secrets are not in a form this app can open.', 'damaged');
-	let salt: Uint8Array<ArrayBuffer>, iv: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>;
-	try {
-		salt = fromBase64(sealed.salt);
-		iv = fromBase64(sealed.iv);
-		data = fromBase64(sealed.data);
-	} catch {
-		throw new VaultError('The saved secrets are not in a form this app can open.', 'damaged');
-	}
-	const key = await deriveKey(passphrase, salt, sealed.iterations);
-	let plain: ArrayBuffer;
-	try {
-		plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, data);
-	} catch {
-		throw new VaultError(
-			'That passphrase does not open the saved secrets. Nothing was changed: try again.',
-			'wrong-passphrase'
-		);
-	}
-	const values: unknown = JSON.parse(new TextDecoder().decode(plain));
-	if (!values || typeof values !== 'object' || Array.isArray(values))
-		throw new VaultError('The saved secrets are not in a form this app can open.', 'damaged');
-	return Object.fromEntries(
-		Object.entries(values as Record<string, unknown>).filter(
-			(entry): entry is [string, string] => typeof entry[1] === 'string'
-		)
-	);
+	return (await SecretVault.unlock(sealed, passphrase)).values;
 }

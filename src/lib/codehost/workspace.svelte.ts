@@ -12,6 +12,7 @@ import type { Extractions } from './extractions.svelte';
 import type { RequestFormState } from './request-form.svelte';
 import type { RunResponse } from './runner/assertions';
 import { CollectionRun } from './runner/collection-run.svelte';
+import { SecretVaultState } from './secret-vault-state.svelte';
 
 /** Sends a saved request with a run's variables through the explorer's send path. */
 export type SendSaved = (
@@ -23,6 +24,8 @@ export type SendSaved = (
 export class Workspace {
 	readonly collections: CollectionsState;
 	readonly environments: EnvironmentsState;
+	/** Secret variables kept on this device, sealed, if the person opts in. */
+	readonly vault: SecretVaultState;
 	/** The last "Run collection": progress, results, the report. */
 	readonly run = new CollectionRun();
 	/** Which collection the run is of (its results show under it). */
@@ -44,6 +47,7 @@ export class Workspace {
 		this.#send = parts.send;
 		this.collections = parts.collections;
 		this.environments = parts.environments;
+		this.vault = new SecretVaultState(parts.environments);
 		this.#form = parts.form;
 		this.#auth = parts.auth;
 	}

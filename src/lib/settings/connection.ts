@@ -48,9 +48,6 @@ export const SECRET_KEYS: Record<SecretService, string> = {
 	energy: 'client.secrets'
 };
 
-/** The explorer's secret variable values: kept where its tokens are, moved with them. */
-export const SECRET_VARIABLE_KEY = 'codehost.explorer.secret-variables';
-
 export function defaultConnection(): Connection {
 	return { mode: 'demo', baseUrl: '', proxyUrl: '' };
 }

@@ -2,7 +2,6 @@ import {
 	connectionError,
 	effectiveApiRoot,
 	SECRET_KEYS,
-	SECRET_VARIABLE_KEY,
 	SECRET_SERVICES,
 	SERVICE_IDS,
 	type Connection,
@@ -75,7 +74,6 @@ export class Settings {
 	setRemember(service: SecretService, remember: boolean): void {
 		this.remember = { ...this.remember, [service]: remember };
 		setRemembered(SECRET_KEYS[service], remember);
-		if (service === 'codehost') setRemembered(SECRET_VARIABLE_KEY, remember);
 	}
 
 	#readRemember(): void {

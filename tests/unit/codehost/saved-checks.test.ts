@@ -23,7 +23,7 @@ const snap = (path: string): RequestSnapshot => ({
 	params: '',
 	bodyKind: 'query',
 	headers: '',
-	auth: { method: 'pat', way: 'header' }
+	auth: { method: 'none', way: 'none' }
 });
 
 const checked: Collection = {

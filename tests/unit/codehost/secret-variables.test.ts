@@ -3,7 +3,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EnvironmentsState } from '$lib/codehost/environments.svelte';
 import { EnvironmentStore } from '$lib/codehost/environments';
 import { exportHistory } from '$lib/codehost/history';
-import { credentialVariables, looksSecret } from '$lib/codehost/secret-variables';
+import {
+	credentialVariables,
+	looksSecret,
+	SECRET_VARIABLE_KEY
+} from '$lib/codehost/secret-variables';
 import { createCodehostApp } from '$lib/fakes/codehost/app';
 import { MemoryStorage } from '../memory-storage';
 import { explorerOver } from './explorer-over';
@@ -83,16 +87,21 @@ describe('a secret variable is never written to storage in plain text', () => {
 		expect(envs.canUnmark('token')).toBe(false);
 	});
 
-	it('with the Code host remembered, the value is kept on this device instead', async () => {
+	it('the value is kept for this tab only, never on the device in plain text', async () => {
 		const envs = new EnvironmentsState();
-		envs.keepSecrets(
-			() => true,
-			() => []
-		);
 		envs.setValue('api_key', SECRET);
 		await settle();
-		expect(local.dump()).toContain(SECRET);
-		expect(session.dump()).not.toContain(SECRET);
+		expect(session.dump()).toContain(SECRET);
+		expect(local.dump()).not.toContain(SECRET);
+	});
+
+	it('a plain copy an earlier version kept on the device moves to the tab, and the person is told', async () => {
+		local.setItem(SECRET_VARIABLE_KEY, JSON.stringify({ 'env-1': { api_key: SECRET } }));
+		const envs = new EnvironmentsState();
+		await envs.load();
+		expect(local.dump()).not.toContain(SECRET);
+		expect(session.dump()).toContain(SECRET);
+		expect(envs.message).toMatch(/kept for this tab only.*passphrase/);
 	});
 
 	it('an export carries the name with an empty value', () => {
@@ -130,10 +139,7 @@ describe('X-Note: {{token}} with a secret value', () => {
 	it('a variable used for a credential stays secret once the request changes', async () => {
 		const envs = new EnvironmentsState();
 		let headers = 'PRIVATE-TOKEN: {{pat}}';
-		envs.keepSecrets(
-			() => false,
-			() => credentialVariables(headers, '')
-		);
+		envs.keepSecrets(() => credentialVariables(headers, ''));
 		envs.setValue('pat', SECRET);
 		await settle();
 		headers = '';
