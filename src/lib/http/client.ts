@@ -234,8 +234,12 @@ export class HttpClient {
 			}
 		}
 		let text: string;
+		let bytes: number;
 		try {
-			text = await response.text();
+			// As bytes, then decoded as text() does (UTF-8): the size comes without encoding it again.
+			const buffer = await response.arrayBuffer();
+			bytes = buffer.byteLength;
+			text = new TextDecoder().decode(buffer);
 		} catch (error) {
 			const kind = await this.#failureKind(error, url, spec.signal);
 			this.#record({
@@ -268,7 +272,8 @@ export class HttpClient {
 			requestBody,
 			retries,
 			response,
-			responseBody: text
+			responseBody: text,
+			responseBytes: bytes
 		});
 		return { response, text, url, exchange };
 	}
@@ -302,6 +307,7 @@ export class HttpClient {
 		retries: number;
 		response?: Response;
 		responseBody?: string;
+		responseBytes?: number;
 		problemKind?: ProblemKind;
 	}): Exchange {
 		const exchange = recordExchange({
