@@ -21,6 +21,7 @@ import {
 } from './reachability';
 import { hintFor } from './hints';
 import { readJson, type HttpResult } from './read-json';
+import { readBodyText } from './read-body';
 
 export type { Transport } from './reachability';
 export { readJson, type HttpResult } from './read-json';
@@ -236,10 +237,8 @@ export class HttpClient {
 		let text: string;
 		let bytes: number;
 		try {
-			// As bytes, then decoded as text() does (UTF-8): the size comes without encoding it again.
-			const buffer = await response.arrayBuffer();
-			bytes = buffer.byteLength;
-			text = new TextDecoder().decode(buffer);
+			// As text() reads it, with its size in bytes, and a big body a slice per task.
+			({ text, bytes } = await readBodyText(response));
 		} catch (error) {
 			const kind = await this.#failureKind(error, url, spec.signal);
 			this.#record({

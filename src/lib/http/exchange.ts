@@ -48,11 +48,12 @@ export function headersToObject(headers: Headers): Record<string, string> {
 }
 
 /**
- * The longest response body a record keeps (redacted). Past this (tens of MB) the record keeps the
- * start: redacting and keeping it whole would hold the page for a quarter of a second, and those
- * who read the record (History) keep 16,000 characters.
+ * The longest response body a record keeps whole (redacted). Past this (tens of MB) the record
+ * keeps its first RECORDED_HEAD_CHARS: redacting it all would hold the page for a quarter of a
+ * second, and those who read the record keep less (History: 16,000 characters).
  */
 export const RECORDED_BODY_CHARS = 12_000_000;
+export const RECORDED_HEAD_CHARS = 1_000_000;
 
 export function recordExchange(input: ExchangeInput): Exchange {
 	// By name (a token an answer just handed out is not yet a known secret) and by known value.
@@ -75,7 +76,11 @@ export function recordExchange(input: ExchangeInput): Exchange {
 		responseHeaders: input.response
 			? cleanHeaders(redactHeaders(headersToObject(input.response.headers)))
 			: {},
-		responseBody: clean(input.responseBody?.slice(0, RECORDED_BODY_CHARS)),
+		responseBody: clean(
+			(input.responseBody?.length ?? 0) > RECORDED_BODY_CHARS
+				? input.responseBody?.slice(0, RECORDED_HEAD_CHARS)
+				: input.responseBody
+		),
 		durationMs: Math.round(input.durationMs),
 		sizeBytes:
 			input.responseBytes ??
