@@ -117,13 +117,15 @@ const RAW_ROW = '[aria-label="Response body"] .row';
 export const bigPretty: Benchmark = {
 	name: 'Explorer big answer: 5 MB JSON (20,000 objects) in Pretty view after its last byte',
 	unit: 'ms',
-	budget: '≤ 1000 ms; no task > 200 ms; scroll without dropped frames; rows drawn bounded',
+	budget:
+		'≤ 1000 ms; no task > 200 ms; scroll drops no more frames than an empty page; rows drawn bounded',
 	samples: 3,
 	withinBudget: (m, ctx) =>
 		m <= 1000 &&
 		most(ctx, 'longest') <= 200 &&
-		// Frames dropped: the median run's (an empty page drops some on a shared machine: the floor).
-		median((ctx.scratch.dropped as number[]) ?? []) === 0 &&
+		// Frames dropped, the median run's: none, or no more than an empty page drops on this
+		// (shared) machine in the same run, the floor.
+		median((ctx.scratch.dropped as number[]) ?? []) <= Number(ctx.scratch.floorDropped ?? 0) &&
 		most(ctx, 'drawn') < 200,
 	async run(ctx) {
 		const { apiRoot } = await server(ctx);
@@ -168,7 +170,7 @@ export const bigPretty: Benchmark = {
 		try {
 			await page.addInitScript('globalThis.__name = (f) => f');
 			await page.goto('about:blank');
-			ctx.scratch.floor = await page.evaluate(async () => {
+			const floor = await page.evaluate(async () => {
 				const el = document.createElement('div');
 				el.style.cssText = 'height:480px;overflow:auto';
 				el.innerHTML = Array.from({ length: 2000 }, (_, i) => `<div>row ${i}</div>`).join('');
@@ -184,8 +186,10 @@ export const bigPretty: Benchmark = {
 					requestAnimationFrame(step);
 				});
 				const gaps = times.slice(1).map((t, i) => t - times[i]!);
-				return `${gaps.filter((g) => g > 25).length} dropped, longest frame ${Math.round(Math.max(...gaps))} ms`;
+				return { dropped: gaps.filter((g) => g > 25).length, longest: Math.max(...gaps) };
 			});
+			ctx.scratch.floorDropped = floor.dropped;
+			ctx.scratch.floor = `${floor.dropped} dropped, longest frame ${round(floor.longest)} ms`;
 		} finally {
 			await page.close();
 		}
