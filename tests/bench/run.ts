@@ -7,6 +7,7 @@ import {
 	bibleSearchQuery,
 	bibleSearchStorage
 } from './bible-search.bench';
+import { bigAnswers } from './big-answers.bench';
 import { deepLinkChapter } from './deep-link.bench';
 import { energyRequestsPerOrder, energyRequestsWhileHidden } from './energy-polling.bench';
 import { explorerKeyset } from './explorer-keyset.bench';
@@ -39,6 +40,7 @@ const ALL: Benchmark[] = [
 	deepLinkChapter,
 	notesImport,
 	historyImport,
+	...bigAnswers,
 	...lighthouseRoutes
 ];
 const filter = process.argv[2]?.toLowerCase();

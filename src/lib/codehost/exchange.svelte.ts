@@ -15,11 +15,7 @@ import type {
 	ResponseTab,
 	RunOptions
 } from './exchange-types';
-import {
-	toExplorerResponse,
-	type ExplorerResponse,
-	type ResponseContext
-} from './explorer-response';
+import { readAnswer, type ExplorerResponse, type ResponseContext } from './explorer-response';
 import type { SavedRequest } from './history';
 import { isCrossOrigin, keepBaseUrl, retargeted } from './pagination';
 import { pageOrigin } from './page-origin';
@@ -202,7 +198,9 @@ export class ExchangeState {
 				withCookies: outcome.credentialed && applied.credentials === 'include'
 			};
 			this.lastUrl = withoutCredentialParams(outcome.url);
-			const response = toExplorerResponse(outcome, request.method, this.responseContext());
+			// Read a step per task (a big answer); a newer request may have started meanwhile.
+			const response = await readAnswer(outcome, request.method, this.responseContext());
+			if (this.#controller !== controller) return;
 			this.result = { kind: 'answered', response };
 			recordActivity('codehost', requestLine(request.method, outcome.url));
 			if (options.origin !== 'page') this.responseTab = response.shape ? 'error' : this.#chosenTab;

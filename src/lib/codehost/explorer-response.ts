@@ -4,6 +4,9 @@ import { redactHeaderUrls, redactText, redactUrl } from '$lib/http/redact';
 import { JSON_MAX_DEPTH, jsonDepth } from '$lib/http/json-walk';
 import { parseJsonBody } from '$lib/http/validate';
 import { classifyAnswer, type ErrorShape } from './errors';
+import { isCut, nextTask } from './response/body-limits';
+import { rememberBody } from './response/recent-bodies';
+import { nullBooleans } from './rules';
 import { inspectPagination, type PaginationReport } from './pagination';
 import type { HistoryEntry } from './history';
 import type { Hop, SendOutcome } from './send';
@@ -31,6 +34,10 @@ export interface ExplorerResponse {
 	treeNote?: string;
 	/** Opened from History: when it was sent, and whether its body was kept only in part. */
 	stored?: { at: string; cut: boolean };
+	/** Too big to show whole: not parsed, its start shown, the whole kept to be saved. */
+	cut?: boolean;
+	/** Paths of yes/no fields that are null (CH-BOOL-1), when read ahead of drawing. */
+	nullBooleans?: string[];
 }
 
 export interface ResponseContext {
@@ -40,19 +47,56 @@ export interface ResponseContext {
 	secrets: readonly string[];
 }
 
+type ReadBody = { json: unknown; isJson: boolean; treeNote?: string; cut?: boolean };
+
+const TOO_DEEP = `This answer is JSON nested more than ${JSON_MAX_DEPTH} levels deep, deeper than the tree view reads, so it is shown as text.`;
+
 /**
  * The body read as JSON. An answer nested deeper than the tree and the checks walk is kept as
- * text with a note, never handed to them: any JSON a server sends is shown, none takes the view down.
+ * text with a note, never handed to them: any JSON a server sends is shown, none takes the view
+ * down. One too big to show is not parsed at all.
  */
-function readBody(bodyText: string): { json: unknown; isJson: boolean; treeNote?: string } {
+function readBody(bodyText: string): ReadBody {
+	if (isCut(bodyText.length)) return { json: undefined, isJson: false, cut: true };
 	const parsed = parseJsonBody(bodyText);
 	if (!parsed.ok) return { json: undefined, isJson: false };
 	if (jsonDepth(parsed.value) <= JSON_MAX_DEPTH) return { json: parsed.value, isJson: true };
-	return {
-		json: undefined,
-		isJson: true,
-		treeNote: `This answer is JSON nested more than ${JSON_MAX_DEPTH} levels deep, deeper than the tree view reads, so it is shown as text.`
-	};
+	return { json: undefined, isJson: true, treeNote: TOO_DEEP };
+}
+
+/** As readBody, a step per task: parsing and walking a few MB each take tens of ms. */
+async function readBodyInSteps(bodyText: string): Promise<ReadBody> {
+	if (isCut(bodyText.length)) return { json: undefined, isJson: false, cut: true };
+	await nextTask();
+	const parsed = parseJsonBody(bodyText);
+	if (!parsed.ok) return { json: undefined, isJson: false };
+	await nextTask();
+	if (jsonDepth(parsed.value) <= JSON_MAX_DEPTH) return { json: parsed.value, isJson: true };
+	return { json: undefined, isJson: true, treeNote: TOO_DEEP };
+}
+
+/** Answers up to this many characters are read in one go; bigger ones a step per task. */
+const READ_AT_ONCE_CHARS = 200_000;
+
+/**
+ * An answer as the explorer shows it, read without holding the page for long: the parse, the
+ * walk for depth and the check for null yes/no fields each take their own task.
+ */
+export async function readAnswer(
+	outcome: SendOutcome,
+	method: string,
+	context: ResponseContext
+): Promise<ExplorerResponse> {
+	const text = outcome.result.text;
+	if (text.length <= READ_AT_ONCE_CHARS) return toExplorerResponse(outcome, method, context);
+	const body = await readBodyInSteps(text);
+	await nextTask();
+	const response = build(outcome, method, context, body);
+	if (body.isJson && !body.treeNote) {
+		await nextTask();
+		response.nullBooleans = nullBooleans(body.json);
+	}
+	return response;
 }
 
 export function toExplorerResponse(
@@ -60,8 +104,18 @@ export function toExplorerResponse(
 	method: string,
 	context: ResponseContext
 ): ExplorerResponse {
+	return build(outcome, method, context, readBody(outcome.result.text));
+}
+
+function build(
+	outcome: SendOutcome,
+	method: string,
+	context: ResponseContext,
+	body: ReadBody
+): ExplorerResponse {
 	const { result, hops, refreshed, redirectNote, offsite } = outcome;
-	const { json, isJson, treeNote } = readBody(result.text);
+	const { json, isJson, treeNote, cut } = body;
+	rememberBody(result.exchange, result.text);
 	const headers = result.exchange.responseHeaders;
 	// Link URLs come from the raw headers, to be followed exactly as given (the exchange record
 	// has secrets redacted, also inside a Link that echoes a query token); what is shown is redacted.
@@ -83,20 +137,25 @@ export function toExplorerResponse(
 		json,
 		isJson,
 		...(treeNote && { treeNote }),
+		...(cut && { cut }),
 		durationMs: result.exchange.durationMs,
 		sizeBytes: result.exchange.sizeBytes,
 		hops,
 		redirectNote,
 		offsite,
 		refreshed,
-		shape: classifyAnswer({
-			status: result.response.status,
-			headers,
-			bodyText: result.text,
-			json,
-			isJson,
-			crossOrigin: context.crossOrigin
-		}),
+		// A body too big to parse is not called malformed: it was not read.
+		shape:
+			cut && result.response.status < 400
+				? null
+				: classifyAnswer({
+						status: result.response.status,
+						headers,
+						bodyText: result.text,
+						json,
+						isJson: isJson || !!cut,
+						crossOrigin: context.crossOrigin
+					}),
 		pagination: {
 			...report,
 			rows: report.rows.map((r) => ({ ...r, value: r.value === null ? null : hide(r.value) })),

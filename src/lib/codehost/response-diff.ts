@@ -115,3 +115,37 @@ export function shortValue(v: unknown): string {
 	const text = v === undefined ? '' : JSON.stringify(v);
 	return text.length > 120 ? `${text.slice(0, 119)}…` : text;
 }
+
+/** A body change as the list shows it: the values already one short line each. */
+export interface ShownChange {
+	kind: ChangeKind;
+	path: string;
+	before?: string;
+	after?: string;
+}
+
+const parseOrNot = (text: string): { ok: true; value: unknown } | { ok: false } => {
+	if (text.trim() === '') return { ok: false };
+	try {
+		return { ok: true, value: JSON.parse(text) as unknown };
+	} catch {
+		return { ok: false };
+	}
+};
+
+/**
+ * Two bodies compared as "Compare with…" lists them: JSON by structure (at most `limit`
+ * changes), anything else as the same or not (null: not both JSON, and different). Run in the
+ * diff worker: two answers of a few MB are parsed and walked off the page's thread.
+ */
+export function bodyDiff(before: string, after: string, limit = 500): ShownChange[] | null {
+	const a = parseOrNot(before);
+	const b = a.ok ? parseOrNot(after) : { ok: false as const };
+	if (!a.ok || !b.ok) return before === after ? [] : null;
+	return jsonDiff(a.value, b.value, limit).map((c) => ({
+		kind: c.kind,
+		path: c.path,
+		...(c.kind !== 'added' && { before: shortValue(c.before) }),
+		...(c.kind !== 'removed' && { after: shortValue(c.after) })
+	}));
+}

@@ -21,6 +21,7 @@ import {
 } from './reachability';
 import { hintFor } from './hints';
 import { readJson, type HttpResult } from './read-json';
+import { readBodyText } from './read-body';
 
 export type { Transport } from './reachability';
 export { readJson, type HttpResult } from './read-json';
@@ -234,8 +235,10 @@ export class HttpClient {
 			}
 		}
 		let text: string;
+		let bytes: number;
 		try {
-			text = await response.text();
+			// As text() reads it, with its size in bytes, and a big body a slice per task.
+			({ text, bytes } = await readBodyText(response));
 		} catch (error) {
 			const kind = await this.#failureKind(error, url, spec.signal);
 			this.#record({
@@ -268,7 +271,8 @@ export class HttpClient {
 			requestBody,
 			retries,
 			response,
-			responseBody: text
+			responseBody: text,
+			responseBytes: bytes
 		});
 		return { response, text, url, exchange };
 	}
@@ -302,6 +306,7 @@ export class HttpClient {
 		retries: number;
 		response?: Response;
 		responseBody?: string;
+		responseBytes?: number;
 		problemKind?: ProblemKind;
 	}): Exchange {
 		const exchange = recordExchange({

@@ -31,6 +31,8 @@ export interface ExchangeInput {
 	requestBody?: string;
 	response?: Response;
 	responseBody?: string;
+	/** The body's size in bytes as read, when known (spares encoding a big body again). */
+	responseBytes?: number;
 	durationMs: number;
 	retries: number;
 	problemKind?: string;
@@ -44,6 +46,14 @@ export function headersToObject(headers: Headers): Record<string, string> {
 	});
 	return out;
 }
+
+/**
+ * The longest response body a record keeps whole (redacted). Past this (tens of MB) the record
+ * keeps its first RECORDED_HEAD_CHARS: redacting it all would hold the page for a quarter of a
+ * second, and those who read the record keep less (History: 16,000 characters).
+ */
+export const RECORDED_BODY_CHARS = 12_000_000;
+export const RECORDED_HEAD_CHARS = 1_000_000;
 
 export function recordExchange(input: ExchangeInput): Exchange {
 	// By name (a token an answer just handed out is not yet a known secret) and by known value.
@@ -66,9 +76,15 @@ export function recordExchange(input: ExchangeInput): Exchange {
 		responseHeaders: input.response
 			? cleanHeaders(redactHeaders(headersToObject(input.response.headers)))
 			: {},
-		responseBody: clean(input.responseBody),
+		responseBody: clean(
+			(input.responseBody?.length ?? 0) > RECORDED_BODY_CHARS
+				? input.responseBody?.slice(0, RECORDED_HEAD_CHARS)
+				: input.responseBody
+		),
 		durationMs: Math.round(input.durationMs),
-		sizeBytes: input.responseBody ? new TextEncoder().encode(input.responseBody).length : 0,
+		sizeBytes:
+			input.responseBytes ??
+			(input.responseBody ? new TextEncoder().encode(input.responseBody).length : 0),
 		retries: input.retries,
 		problemKind: input.problemKind
 	};

@@ -1,0 +1,412 @@
+/**
+ * Big answers in the explorer (issue 29, points 5 and 6), in Chromium against a loopback server
+ * of big bodies (big-answers-server.ts), the explorer in Live mode:
+ * - a 5 MB JSON array (20,000 objects) in Pretty view within 1 s of its last byte, no main-thread
+ *   task over 200 ms, the tree scrolled without dropped frames and only a window of rows drawn;
+ * - Raw view of a 10 MB body within 1 s of its last byte;
+ * - Compare with… of two 1 MB answers within 500 ms of choosing the earlier one;
+ * - a 50 MB answer shown cut with Save the whole body, no main-thread task over 100 ms throughout;
+ * - a collection of 500 saved requests opens and filters within 100 ms.
+ * "Shown" is read in the page: the first drawn row found by a MutationObserver, then one frame.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startBigAnswers, type BigAnswers } from './big-answers-server';
+import { median, type BenchContext, type Benchmark } from './harness';
+
+type Win = Window & {
+	longTasks: { start: number; duration: number }[];
+	clicks: number[];
+	shownAt?: number;
+	startedAt?: number;
+};
+
+async function server(ctx: BenchContext): Promise<BigAnswers> {
+	return ((ctx.scratch.server as BigAnswers | undefined) ??= await startBigAnswers()) as BigAnswers;
+}
+const stopServer = async (ctx: BenchContext) => {
+	await (ctx.scratch.server as BigAnswers | undefined)?.close();
+	ctx.scratch.server = undefined;
+};
+
+/** A fresh page on the explorer, Live at `apiRoot`, recording long tasks and click latencies. */
+async function liveExplorer(ctx: BenchContext, apiRoot: string): Promise<Page> {
+	const context = await ctx.browser.newContext({ acceptDownloads: true });
+	const page = await context.newPage();
+	// tsx keeps function names with a helper, __name, that page.evaluate's functions then call.
+	await page.addInitScript('globalThis.__name = (f) => f');
+	await page.addInitScript(() => {
+		const w = window as unknown as Win;
+		w.longTasks = [];
+		w.clicks = [];
+		new PerformanceObserver((list) => {
+			for (const e of list.getEntries())
+				w.longTasks.push({ start: e.startTime, duration: e.duration });
+		}).observe({ type: 'longtask', buffered: true });
+		new PerformanceObserver((list) => {
+			for (const e of list.getEntries()) if (e.name === 'click') w.clicks.push(e.duration);
+		}).observe({ type: 'event', durationThreshold: 16, buffered: true } as PerformanceObserverInit);
+	});
+	await page.goto(`${ctx.appUrl}/settings`);
+	const group = page.getByRole('group', { name: 'Code host' });
+	await group.getByRole('textbox', { name: 'Base URL' }).fill(apiRoot);
+	await group.getByRole('radio', { name: 'Live' }).check();
+	await group.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+	await page
+		.getByRole('navigation', { name: 'Main' })
+		.getByRole('link', { name: 'Explorer' })
+		.click();
+	await page.getByRole('combobox', { name: 'Path', exact: true }).waitFor();
+	await page.waitForLoadState('networkidle');
+	return page;
+}
+
+/** Arms a watcher for `selector`: when it appears, one frame later, `shownAt` is set. */
+const watchFor = (page: Page, selector: string) =>
+	page.evaluate((sel) => {
+		const w = window as unknown as Win;
+		w.shownAt = undefined;
+		w.startedAt = performance.now();
+		const seen = () => {
+			if (!document.querySelector(sel)) return false;
+			requestAnimationFrame(() => setTimeout(() => (w.shownAt = performance.now()), 0));
+			return true;
+		};
+		if (seen()) return;
+		const observer = new MutationObserver(() => {
+			if (seen()) observer.disconnect();
+		});
+		observer.observe(document.body, { subtree: true, childList: true });
+	}, selector);
+
+/** Sends GET `path?query` and waits until the watched element is shown. */
+async function sendAndWait(page: Page, path: string, query: string, selector: string) {
+	await page.getByRole('combobox', { name: 'Path', exact: true }).fill(path);
+	await page.getByRole('textbox', { name: 'Query', exact: true }).fill(query);
+	await watchFor(page, selector);
+	await page.getByRole('button', { name: 'Send', exact: true }).click();
+	await page.waitForFunction(() => (window as unknown as Win).shownAt !== undefined, null, {
+		timeout: 60_000
+	});
+	return page.evaluate((part) => {
+		const w = window as unknown as Win;
+		const entries = performance
+			.getEntriesByType('resource')
+			.filter((e) => e.name.includes(part)) as PerformanceResourceTiming[];
+		const lastByte = entries.at(-1)?.responseEnd ?? NaN;
+		const longest = Math.max(
+			0,
+			...w.longTasks.filter((t) => t.start >= w.startedAt!).map((t) => t.duration)
+		);
+		return { afterLastByte: w.shownAt! - lastByte, longest, shownAt: w.shownAt! };
+	}, path);
+}
+
+const round = (n: number) => Math.round(n);
+const list = (values: number[] | undefined) => (values ?? []).map(round).join(', ');
+const push = (ctx: BenchContext, key: string, value: number) =>
+	((ctx.scratch[key] ??= []) as number[]).push(value);
+const most = (ctx: BenchContext, key: string) =>
+	Math.max(0, ...((ctx.scratch[key] as number[] | undefined) ?? []));
+
+const TREE_ROW = '[aria-label="Response tree"] [data-row]';
+const RAW_ROW = '[aria-label="Response body"] .row';
+
+export const bigPretty: Benchmark = {
+	name: 'Explorer big answer: 5 MB JSON (20,000 objects) in Pretty view after its last byte',
+	unit: 'ms',
+	budget:
+		'≤ 1000 ms; no task > 200 ms; scroll drops no more frames than an empty page; rows drawn bounded',
+	samples: 3,
+	withinBudget: (m, ctx) =>
+		m <= 1000 &&
+		most(ctx, 'longest') <= 200 &&
+		// Frames dropped, the median run's: none, or no more than an empty page drops on this
+		// (shared) machine in the same run, the floor.
+		median((ctx.scratch.dropped as number[]) ?? []) <= Number(ctx.scratch.floorDropped ?? 0) &&
+		most(ctx, 'drawn') < 200,
+	async run(ctx) {
+		const { apiRoot } = await server(ctx);
+		const page = await liveExplorer(ctx, apiRoot);
+		try {
+			const r = await sendAndWait(page, '/big/items', 'n=20000', TREE_ROW);
+			push(ctx, 'longest', r.longest);
+			// Scroll the tree 240 px a frame for 120 frames; a frame over 1.5 × 16.7 ms is dropped.
+			const scroll = await page.evaluate(async () => {
+				const el = document.querySelector<HTMLElement>('[aria-label="Response tree"]')!;
+				const times: number[] = [];
+				await new Promise<void>((resolve) => {
+					const step = (t: number) => {
+						times.push(t);
+						el.scrollTop += 240;
+						if (times.length < 120) requestAnimationFrame(step);
+						else resolve();
+					};
+					requestAnimationFrame(step);
+				});
+				const gaps = times.slice(1).map((t, i) => t - times[i]!);
+				return {
+					dropped: gaps.filter((g) => g > 25).length,
+					longestFrame: Math.max(...gaps),
+					drawn: el.querySelectorAll('[data-row]').length,
+					rows: Number(el.dataset.rows)
+				};
+			});
+			push(ctx, 'dropped', scroll.dropped);
+			push(ctx, 'frame', scroll.longestFrame);
+			push(ctx, 'drawn', scroll.drawn);
+			ctx.scratch.rows = scroll.rows;
+			return round(r.afterLastByte);
+		} finally {
+			await page.context().close();
+		}
+	},
+	async after(ctx) {
+		await stopServer(ctx);
+		// The floor: the same 120 frames of scrolling a plain list on an empty page.
+		const page = await ctx.browser.newPage();
+		try {
+			await page.addInitScript('globalThis.__name = (f) => f');
+			await page.goto('about:blank');
+			const floor = await page.evaluate(async () => {
+				const el = document.createElement('div');
+				el.style.cssText = 'height:480px;overflow:auto';
+				el.innerHTML = Array.from({ length: 2000 }, (_, i) => `<div>row ${i}</div>`).join('');
+				document.body.append(el);
+				const times: number[] = [];
+				await new Promise<void>((resolve) => {
+					const step = (t: number) => {
+						times.push(t);
+						el.scrollTop += 240;
+						if (times.length < 120) requestAnimationFrame(step);
+						else resolve();
+					};
+					requestAnimationFrame(step);
+				});
+				const gaps = times.slice(1).map((t, i) => t - times[i]!);
+				return { dropped: gaps.filter((g) => g > 25).length, longest: Math.max(...gaps) };
+			});
+			ctx.scratch.floorDropped = floor.dropped;
+			ctx.scratch.floor = `${floor.dropped} dropped, longest frame ${round(floor.longest)} ms`;
+		} finally {
+			await page.close();
+		}
+	},
+	notes: (ctx) =>
+		`longest main-thread task per run: ${list(ctx.scratch.longest as number[])} ms; scrolling 120 frames (floor, a plain list on an empty page: ${ctx.scratch.floor}): dropped ${list(ctx.scratch.dropped as number[])}, longest frame ${list(ctx.scratch.frame as number[])} ms; rows drawn ${list(ctx.scratch.drawn as number[])} of ${ctx.scratch.rows}`
+};
+
+export const bigRaw: Benchmark = {
+	name: 'Explorer big answer: Raw view of a 10 MB body after its last byte',
+	unit: 'ms',
+	budget: '≤ 1000 ms',
+	samples: 3,
+	withinBudget: (m) => m <= 1000,
+	async run(ctx) {
+		const { apiRoot } = await server(ctx);
+		const page = await liveExplorer(ctx, apiRoot);
+		try {
+			const r = await sendAndWait(page, '/big/text', 'n=10000000', RAW_ROW);
+			push(ctx, 'longest', r.longest);
+			return round(r.afterLastByte);
+		} finally {
+			await page.context().close();
+		}
+	},
+	after: stopServer,
+	notes: (ctx) => `longest main-thread task per run: ${list(ctx.scratch.longest as number[])} ms`
+};
+
+export const bigCompare: Benchmark = {
+	name: 'Explorer big answer: Compare with… of two 1 MB answers',
+	unit: 'ms',
+	budget: '≤ 500 ms, off the main thread',
+	samples: 3,
+	withinBudget: (m) => m <= 500,
+	async run(ctx) {
+		const { apiRoot } = await server(ctx);
+		const page = await liveExplorer(ctx, apiRoot);
+		try {
+			await sendAndWait(page, '/big/json', 'n=1000000&seed=1', TREE_ROW);
+			await sendAndWait(page, '/big/json', 'n=1000000&seed=2', TREE_ROW);
+			const response = page.getByRole('region', { name: 'Response', exact: true });
+			await response.getByRole('button', { name: 'Compare with…' }).click();
+			const picker = response.getByRole('combobox', { name: 'Earlier response' });
+			await picker.locator('option').nth(2).waitFor({ state: 'attached' });
+			await page.evaluate(() => {
+				const w = window as unknown as Win;
+				document.addEventListener('change', () => (w.startedAt = performance.now()), {
+					capture: true,
+					once: true
+				});
+			});
+			await watchFor(page, '[aria-label="Body differences"] li');
+			// The newest entry is this answer; the one before it, the first.
+			await picker.selectOption({ index: 2 });
+			await page.waitForFunction(() => (window as unknown as Win).shownAt !== undefined);
+			const r = await page.evaluate(() => {
+				const w = window as unknown as Win;
+				const during = w.longTasks.filter((t) => t.start >= w.startedAt!);
+				return {
+					elapsed: w.shownAt! - w.startedAt!,
+					longest: Math.max(0, ...during.map((t) => t.duration)),
+					changes: document.querySelectorAll('[aria-label="Body differences"] li').length
+				};
+			});
+			push(ctx, 'longest', r.longest);
+			ctx.scratch.changes = r.changes;
+			return round(r.elapsed);
+		} finally {
+			await page.context().close();
+		}
+	},
+	after: stopServer,
+	notes: (ctx) =>
+		`${ctx.scratch.changes} differences listed; longest main-thread task while comparing: ${list(ctx.scratch.longest as number[])} ms (none over 50 ms reads as 0)`
+};
+
+export const bigCut: Benchmark = {
+	name: 'Explorer big answer: 50 MB shown cut with Save, longest main-thread task throughout',
+	unit: 'ms',
+	budget: '≤ 100 ms (a click answered within 100 ms)',
+	samples: 3,
+	withinBudget: (m, ctx) => m <= 100 && ctx.scratch.savedWhole === true,
+	async run(ctx) {
+		const { apiRoot } = await server(ctx);
+		const page = await liveExplorer(ctx, apiRoot);
+		try {
+			// Clicks on the page's heading every 50 ms while the answer comes and is shown.
+			let clicking = true;
+			const clicker = (async () => {
+				const heading = page.getByRole('heading', { level: 1 });
+				while (clicking) {
+					await heading.click({ timeout: 5_000 }).catch(() => undefined);
+					await page.waitForTimeout(50);
+				}
+			})();
+			const r = await sendAndWait(page, '/big/json', 'n=50000000', RAW_ROW);
+			await page.waitForTimeout(500);
+			clicking = false;
+			await clicker;
+			const clicks = await page.evaluate(() => (window as unknown as Win).clicks);
+			// Tasks from the Send click on, to half a second after the cut answer was shown.
+			const longest = await page.evaluate(() => {
+				const w = window as unknown as Win;
+				const during = w.longTasks.filter((t) => t.start >= w.startedAt!);
+				return Math.max(0, ...during.map((t) => t.duration));
+			});
+			push(ctx, 'shown', r.afterLastByte);
+			push(ctx, 'click', Math.max(0, ...clicks));
+			if (ctx.scratch.savedWhole === undefined) {
+				const download = page.waitForEvent('download');
+				await page.getByRole('button', { name: /^Save the whole body/ }).click();
+				const file = await (await download).path();
+				const { statSync } = await import('node:fs');
+				ctx.scratch.savedBytes = statSync(file).size;
+				ctx.scratch.savedWhole = statSync(file).size > 50_000_000;
+			}
+			return round(longest);
+		} finally {
+			await page.context().close();
+		}
+	},
+	after: stopServer,
+	notes: (ctx) =>
+		`shown (cut, as text) ${list(ctx.scratch.shown as number[])} ms after the last byte; slowest click event (to next paint; none over 16 ms reads as 0) per run: ${list(ctx.scratch.click as number[])} ms; Save the whole body wrote ${ctx.scratch.savedBytes} bytes`
+};
+
+/** A collections file of one collection of `count` requests. */
+function collectionsFile(count: number): string {
+	const requests = Array.from({ length: count }, (_, i) => ({
+		name: `Request ${i + 1} ${['projects', 'issues', 'merge requests', 'users', 'groups'][i % 5]}`,
+		method: 'GET',
+		path: `/projects/${i + 1}/${['issues', 'merge_requests', 'members', 'labels', 'jobs'][i % 5]}`,
+		pathParams: {},
+		query: 'per_page=20',
+		params: '',
+		bodyKind: 'query',
+		headers: '',
+		auth: { method: 'token', way: 'header' }
+	}));
+	return JSON.stringify({
+		format: 'api-workbench-collections',
+		version: 1,
+		exportedAt: new Date().toISOString(),
+		collections: [{ name: 'Five hundred', requests }],
+		environments: []
+	});
+}
+
+export const collections500: Benchmark = {
+	name: 'Explorer big collection: 500 saved requests open, then filter per keypress',
+	unit: 'ms',
+	budget: '≤ 100 ms each',
+	samples: 3,
+	withinBudget: (m, ctx) => m <= 100 && most(ctx, 'filter') <= 100,
+	async run(ctx) {
+		let page = ctx.scratch.page as Page | undefined;
+		if (!page) {
+			const context = await ctx.browser.newContext();
+			page = await context.newPage();
+			await page.addInitScript('globalThis.__name = (f) => f');
+			await page.addInitScript(() => {
+				// When the collections heading and then the first saved request appear (page time).
+				const w = window as unknown as { panelAt?: number; listAt?: number };
+				const observer = new MutationObserver(() => {
+					if (w.panelAt === undefined && document.getElementById('collections-title'))
+						w.panelAt = performance.now();
+					if (document.querySelector('ul.requests li')) {
+						w.listAt = performance.now();
+						observer.disconnect();
+					}
+				});
+				observer.observe(document, { subtree: true, childList: true });
+			});
+			await page.goto(`${ctx.appUrl}/explorer`);
+			const path = join(await mkdtemp(join(tmpdir(), 'bench-collections-')), 'c.json');
+			await writeFile(path, collectionsFile(500));
+			await page.getByLabel('Import collections').setInputFiles(path);
+			await page.locator('ul.requests li').first().waitFor({ timeout: 60_000 });
+			ctx.scratch.page = page;
+		}
+		await page.reload();
+		await page.locator('ul.requests li').first().waitFor();
+		await page.waitForFunction(() => (window as { listAt?: number }).listAt !== undefined);
+		const open = await page.evaluate(() => {
+			const w = window as unknown as { panelAt: number; listAt: number };
+			return { panel: w.panelAt, list: w.listAt };
+		});
+		push(ctx, 'listAt', open.list);
+		// Typing "merge 4" a key at a time: from each input to the list painted.
+		const typed = await page.evaluate(async () => {
+			const field = [...document.querySelectorAll('label')]
+				.find((l) => l.textContent?.trim().startsWith('Search saved requests'))!
+				.querySelector('input')!;
+			const times: number[] = [];
+			for (const ch of 'merge 4') {
+				const started = performance.now();
+				field.value += ch;
+				field.dispatchEvent(new Event('input', { bubbles: true }));
+				await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+				times.push(performance.now() - started);
+			}
+			const shown = document.querySelectorAll('ul.requests li').length;
+			field.value = '';
+			field.dispatchEvent(new Event('input', { bubbles: true }));
+			return { times, shown };
+		});
+		push(ctx, 'filter', Math.max(...typed.times));
+		push(ctx, 'filterMedian', median(typed.times));
+		ctx.scratch.shown = typed.shown;
+		return round(open.list - open.panel);
+	},
+	async after(ctx) {
+		await (ctx.scratch.page as Page | undefined)?.context().close();
+	},
+	notes: (ctx) =>
+		`open: the panel's heading to its first saved request drawn (IndexedDB read and 100 rows); first request drawn at ${list(ctx.scratch.listAt as number[])} ms of page time; filter per key (input to next frame): slowest ${list(ctx.scratch.filter as number[])} ms, median ${list(ctx.scratch.filterMedian as number[])} ms; ${ctx.scratch.shown} rows matching "merge 4"`
+};
+
+export const bigAnswers: Benchmark[] = [bigPretty, bigRaw, bigCompare, bigCut, collections500];

@@ -1,0 +1,107 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { readAnswer, toExplorerResponse } from '$lib/codehost/explorer-response';
+import {
+	CUT_BODY_CHARS,
+	isCut,
+	saveName,
+	SHOWN_BODY_CHARS,
+	shownText
+} from '$lib/codehost/response/body-limits';
+import { forgetBodies, recentBody, rememberBody } from '$lib/codehost/response/recent-bodies';
+import type { SendOutcome } from '$lib/codehost/send';
+
+const ROOT = 'https://h.example/api/v4';
+const context = { apiRoot: ROOT, crossOrigin: false, secrets: [] };
+
+function outcome(body: string, at = '2026-01-01T00:00:00.000Z'): SendOutcome {
+	const headers = { 'content-type': 'application/json' };
+	const url = `${ROOT}/projects`;
+	return {
+		result: {
+			response: new Response(null, { status: 200, headers }),
+			text: body,
+			url,
+			exchange: {
+				id: 1,
+				startedAt: at,
+				method: 'GET',
+				url,
+				requestHeaders: {},
+				status: 200,
+				responseHeaders: headers,
+				durationMs: 12,
+				sizeBytes: body.length,
+				retries: 0
+			}
+		},
+		url,
+		hops: [],
+		refreshed: false,
+		credentialed: true
+	};
+}
+
+afterEach(() => forgetBodies());
+
+describe('an answer too big to show whole', () => {
+	const huge = `[${'{"id":1,"archived":null},'.repeat(Math.ceil(SHOWN_BODY_CHARS / 25))}{"id":2}]`;
+
+	it('is shown cut: not parsed, not called malformed, its start shown and the whole kept', async () => {
+		expect(isCut(huge.length)).toBe(true);
+		const r = await readAnswer(outcome(huge), 'GET', context);
+		expect(r.cut).toBe(true);
+		expect(r.isJson).toBe(false);
+		expect(r.shape).toBeNull();
+		expect(r.bodyText).toBe(huge);
+		expect(shownText(r.bodyText)).toHaveLength(CUT_BODY_CHARS);
+	});
+	it('a body up to the limit is shown whole', () => {
+		expect(isCut(SHOWN_BODY_CHARS)).toBe(false);
+		expect(shownText('[1,2]')).toBe('[1,2]');
+	});
+});
+
+describe('readAnswer: a big answer read a step per task', () => {
+	it('reads a 1 MB list as toExplorerResponse does, with its null yes/no fields found ahead', async () => {
+		const body = JSON.stringify(
+			Array.from({ length: 20_000 }, (_, i) => ({ id: i, archived: i === 3 ? null : false }))
+		);
+		const stepped = await readAnswer(outcome(body), 'GET', context);
+		const atOnce = toExplorerResponse(outcome(body), 'GET', context);
+		expect(stepped.json).toEqual(atOnce.json);
+		expect(stepped.pagination.kind).toBe(atOnce.pagination.kind);
+		expect(stepped.nullBooleans).toEqual(['3.archived']);
+	});
+});
+
+describe('the whole bodies of this page’s answers, for Compare with…', () => {
+	it('are found by the History entry of the same exchange', () => {
+		const o = outcome('[1]', '2026-01-01T10:00:00.000Z');
+		toExplorerResponse(o, 'GET', context);
+		expect(
+			recentBody({ at: '2026-01-01T10:00:00.000Z', method: 'GET', url: `${ROOT}/projects` })
+		).toBe('[1]');
+		expect(
+			recentBody({ at: '2026-01-01T10:00:01.000Z', method: 'GET', url: `${ROOT}/projects` })
+		).toBe(undefined);
+	});
+	it('keep the last few only, and never one too big to show', () => {
+		for (let i = 0; i < 8; i++)
+			rememberBody({ startedAt: `t${i}`, method: 'GET', url: 'u' }, `[${i}]`);
+		expect(recentBody({ at: 't7', method: 'GET', url: 'u' })).toBe('[7]');
+		expect(recentBody({ at: 't0', method: 'GET', url: 'u' })).toBeUndefined();
+		rememberBody({ startedAt: 'big', method: 'GET', url: 'u' }, 'x'.repeat(SHOWN_BODY_CHARS + 1));
+		expect(recentBody({ at: 'big', method: 'GET', url: 'u' })).toBeUndefined();
+	});
+});
+
+describe('saveName: the file an answer is saved as', () => {
+	it('takes the last path segment and an extension for the type', () => {
+		expect(saveName(`${ROOT}/projects?page=2`, 'application/json; charset=utf-8')).toBe(
+			'projects.json'
+		);
+		expect(saveName(`${ROOT}/jobs/7/trace`, 'text/plain')).toBe('trace.txt');
+		expect(saveName('https://h.example/', '')).toBe('response.txt');
+		expect(saveName('not a url', 'text/csv')).toBe('response.csv');
+	});
+});
