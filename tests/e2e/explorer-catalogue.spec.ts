@@ -151,6 +151,15 @@ test('assertions declared under Checks decide the run; data rows run it once per
 		results.getByRole('list', { name: /Assertions of Created\?/ }).first()
 	).toContainText('Failed: Status equals 201 — Status was 200');
 
+	// The chosen requests only: Projects left out, two requests a row.
+	await saved.region
+		.getByRole('group', { name: 'Requests to run' })
+		.getByRole('checkbox', { name: 'Projects', exact: true })
+		.uncheck();
+	await saved.region.getByRole('button', { name: 'Run collection' }).click();
+	await expect(results).toContainText('2 passed, 2 failed');
+	await expect(results).not.toContainText('Projects (GET /projects)');
+
 	// Kept with the request: after a reload the check is still there.
 	await page.reload();
 	await saved.region.getByRole('button', { name: 'Checks of Created?' }).click();

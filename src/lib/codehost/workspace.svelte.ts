@@ -82,21 +82,27 @@ export class Workspace {
 
 	/**
 	 * Runs a collection's requests in order with the active environment's variables, once per row
-	 * of `csv` when given (a malformed row refuses the run before anything is sent).
+	 * of `csv` when given (a malformed row refuses the run before anything is sent); `skip` names
+	 * requests left out of this run.
 	 */
-	async runCollection(id: string, options: { csv?: string; stopOnFailure?: boolean } = {}) {
+	async runCollection(
+		id: string,
+		options: { csv?: string; stopOnFailure?: boolean; skip?: readonly string[] } = {}
+	) {
 		const collection = this.collections.collections.find((c) => c.id === id);
 		if (!collection || this.run.running) return;
 		this.runOf = id;
 		const data = options.csv?.trim() ? this.run.readRows(options.csv) : undefined;
 		if (options.csv?.trim() && !data) return;
 		await this.run.start({
-			requests: collection.requests.map((item) => ({
-				...item,
-				name: `${item.name} (${item.method} ${item.path})`,
-				assertions: item.assertions ?? [],
-				extractions: item.extractions ?? []
-			})),
+			requests: collection.requests
+				.filter((item) => !options.skip?.includes(item.id))
+				.map((item) => ({
+					...item,
+					name: `${item.name} (${item.method} ${item.path})`,
+					assertions: item.assertions ?? [],
+					extractions: item.extractions ?? []
+				})),
 			send: (item, variables, signal) => this.#send(item, variables, signal),
 			rows: data?.rows,
 			variables: this.environments.values,
