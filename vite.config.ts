@@ -6,6 +6,24 @@ import { areaChunksPlugin } from './scripts/area-chunks-plugin';
 import { DEMO_BIBLE_DIR, demoBiblePlugin } from './scripts/demo-bible-plugin';
 
 /**
+ * Writes the base path into the shell's links before Svelte compiles them (`href="{base}/energy"`
+ * becomes `href="/energy"`): it is fixed at build time (svelte.config.js, paths.relative false), and
+ * a link with no expression in it is plain HTML, without the runtime's attribute code (with the
+ * <select> bindings it carries, some 3 KB of gzip the home page would otherwise load first).
+ * Only the root layout, home and error pages: the files every page's start loads.
+ */
+function staticBaseInShell(base: string): Plugin {
+	const shell = /\/src\/routes\/\+(?:layout|page|error)\.svelte$/;
+	return {
+		name: 'static-base-in-shell',
+		enforce: 'pre',
+		transform(code, id) {
+			if (shell.test(id)) return code.replaceAll('"{base}/', `"${base}/`);
+		}
+	};
+}
+
+/**
  * Lists each Web Worker file as an asset of the chunk that starts it in Vite's manifest, hence in
  * the service worker's `build` list: precached, and there offline. (Vite emits workers late and
  * leaves them out of the manifest.)
@@ -41,6 +59,8 @@ function workersInManifest(): Plugin {
 
 export default defineConfig({
 	plugins: [
+		// The base path as svelte.config.js reads it (importing that file would type-check it here).
+		staticBaseInShell(process.env.BASE_PATH?.replace(/\/$/, '') ?? ''),
 		demoBiblePlugin(),
 		bibleStudyPlugin(),
 		sveltekit(),

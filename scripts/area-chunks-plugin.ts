@@ -7,6 +7,10 @@
 // reader, each request saved mattered more than bytes: the error page (loaded at start on every
 // page) stays in the shell, and the reader downloads the library's search with the Bible's chunk.
 //
+// Svelte's runtime index (`svelte/internal/client`) is followed only to the modules that use what it
+// passes on: every component imports it whole, so otherwise each part of the runtime an area uses
+// (the {#each} block, bindings) would count as the shell's and load on the home page too.
+//
 // Every module a page reaches is assigned, so Rollup never pulls a shared module into an area's
 // chunk (it does that with any unassigned static dependency of a manual chunk), which would make the
 // home page download that area.
@@ -16,7 +20,7 @@
 // `.area-chunks.json` beside the build's files (AREA_CHUNKS_RECORD), and a test on the built site
 // (tests/e2e/built-site.spec.ts) fails when the record lacks a part or a page does not load them.
 import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { ManualChunkMeta } from 'rollup';
 import type { Plugin } from 'vite';
 
@@ -55,6 +59,57 @@ export function chunkFor({ parts, pages }: Usage): string | undefined {
 	return 'areas';
 }
 
+/**
+ * Svelte's index of its runtime (`svelte/internal/client`), which every component imports whole.
+ * Followed as an importer like any other, every part of the runtime one area uses would count as
+ * used by the shell, which imports the index too, and land in the chunk every page loads.
+ */
+const BARREL = /\/svelte\/src\/internal\/client\/index\.js$/;
+
+/** The names a barrel passes on, by the module they come from (`export { a as b } from './x.js'`). */
+function reexports(barrel: string, code: string): Map<string, string[]> {
+	const names = new Map<string, string[]>();
+	for (const [, list, from] of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+		const id = resolve(dirname(barrel), from!);
+		const exported = list!
+			.split(',')
+			.map((part) =>
+				part
+					.trim()
+					.split(/\s+as\s+/)
+					.pop()!
+			)
+			.filter(Boolean);
+		names.set(id, [...(names.get(id) ?? []), ...exported]);
+	}
+	return names;
+}
+
+const barrels = new Map<string, Map<string, string[]>>();
+
+/**
+ * The importers of `barrel` that use a name it passes on from `module`: as a compiled component
+ * does (`$.each(…)`), or by name in an import from it. A doubt keeps the module where it is used: a
+ * module the barrel passes on in a way not read here (`export *`) counts as used by every importer.
+ */
+function usersThrough(barrel: string, module: string, meta: ManualChunkMeta): readonly string[] {
+	const info = meta.getModuleInfo(barrel);
+	if (!info?.code) return [barrel];
+	let names = barrels.get(barrel);
+	if (!names) barrels.set(barrel, (names = reexports(barrel, info.code)));
+	const passed = names.get(module);
+	if (!passed) return [barrel];
+	const name = `(?:${passed.map((n) => n.replace(/\$/g, '\\$')).join('|')})`;
+	const member = new RegExp(`\\$\\.${name}\\b`);
+	const named = new RegExp(
+		`import\\s*\\{[^}]*\\b${name}\\b[^}]*\\}\\s*from\\s*['"][^'"]*internal/client`
+	);
+	return info.importers.filter((user) => {
+		const code = meta.getModuleInfo(user)?.code;
+		return code == null || member.test(code) || named.test(code);
+	});
+}
+
 const START = /\/@sveltejs\/kit\/src\/runtime\/client\/entry\.js$|\/client-optimized\/app\.js$/;
 const PAGE_NODE = /\/client-optimized\/nodes\/\d+\.js$/;
 
@@ -83,11 +138,15 @@ export function areaChunksPlugin(): Plugin {
 					if (part) found.add(part);
 				}
 			}
-			for (const importer of info.importers)
-				if (!seen.has(importer)) {
-					seen.add(importer);
-					queue.push(importer);
-				}
+			for (const importer of info.importers) {
+				// Through Svelte's index of its runtime, only the modules that use what it passes on.
+				const users = BARREL.test(importer) ? usersThrough(importer, current, meta) : [importer];
+				for (const user of users)
+					if (!seen.has(user)) {
+						seen.add(user);
+						queue.push(user);
+					}
+			}
 		}
 		const result = { parts: found, pages };
 		usageOf.set(id, result);
@@ -100,6 +159,7 @@ export function areaChunksPlugin(): Plugin {
 		buildStart() {
 			usageOf.clear();
 			named.clear();
+			barrels.clear();
 		},
 		outputOptions(options) {
 			// Only the browser build of the pages; the server build and workers keep their own.
@@ -119,6 +179,15 @@ export function areaChunksPlugin(): Plugin {
 			for (const file of Object.values(bundle))
 				if (file.type === 'chunk' && named.has(file.name)) made[file.name] = file.fileName;
 			writeFileSync(join(options.dir, AREA_CHUNKS_RECORD), JSON.stringify(made, null, 2));
+			if (process.env.AREA_CHUNKS_DEBUG)
+				for (const file of Object.values(bundle))
+					if (file.type === 'chunk' && file.name === 'shell')
+						writeFileSync(
+							process.env.AREA_CHUNKS_DEBUG,
+							Object.entries(file.modules)
+								.map(([id, m]) => `${m.renderedLength}\t${id}`)
+								.join('\n')
+						);
 		}
 	};
 }

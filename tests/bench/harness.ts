@@ -49,9 +49,15 @@ export function machine(): string {
 }
 
 export async function startStaticServer(port: number): Promise<ChildProcess> {
-	const child = spawn(process.execPath, ['scripts/serve.js', '--port', String(port)], {
-		stdio: ['ignore', 'pipe', 'inherit']
-	});
+	// BENCH_SITE_DIR: another build (e.g. a copy from before a change), to compare in one session.
+	const dir = process.env.BENCH_SITE_DIR ?? 'build';
+	const child = spawn(
+		process.execPath,
+		['scripts/serve.js', '--port', String(port), '--dir', dir],
+		{
+			stdio: ['ignore', 'pipe', 'inherit']
+		}
+	);
 	await new Promise<void>((resolve, reject) => {
 		child.stdout.on('data', (chunk: Buffer) => {
 			if (chunk.toString().includes('Serving')) resolve();
