@@ -2,22 +2,11 @@
  * An answer's body as text (UTF-8, as Response.text() reads it) and its size in bytes. A body of
  * tens of MB is decoded a slice per task, so the page answers clicks while it is read.
  */
+import { nextTask } from './next-task';
 
 /** Bodies up to this are decoded in one go. */
 const AT_ONCE_BYTES = 4_000_000;
 const SLICE_BYTES = 2_000_000;
-
-/** Lets the event loop run between two slices (a MessageChannel is not throttled like a timer). */
-function nextTask(): Promise<void> {
-	return new Promise((resolve) => {
-		const channel = new MessageChannel();
-		channel.port1.onmessage = () => {
-			channel.port1.close();
-			resolve();
-		};
-		channel.port2.postMessage(null);
-	});
-}
 
 export async function readBodyText(response: Response): Promise<{ text: string; bytes: number }> {
 	const buffer = await response.arrayBuffer();

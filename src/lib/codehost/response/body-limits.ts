@@ -40,15 +40,3 @@ export function saveName(url: string, contentType = ''): string {
 					: 'txt';
 	return `${base}.${ext}`;
 }
-
-/** Lets the event loop run (a click, a paint) between two steps of reading a big answer. */
-export function nextTask(): Promise<void> {
-	return new Promise((resolve) => {
-		const channel = new MessageChannel();
-		channel.port1.onmessage = () => {
-			channel.port1.close();
-			resolve();
-		};
-		channel.port2.postMessage(null);
-	});
-}

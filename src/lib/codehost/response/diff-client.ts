@@ -3,7 +3,7 @@
  * own file); one worker serves the page, started on the first comparison. Where no worker can
  * start, the page compares in its next task: slower for big answers, still correct.
  */
-import { nextTask } from './body-limits';
+import { nextTask } from '$lib/http/next-task';
 import { answerDiff } from './diff-answer';
 import type { DiffReply, DiffRequest } from './diff-protocol';
 
