@@ -7,6 +7,7 @@
  * one. Read it inside `$derived` so the page follows the change.
  */
 import { untrack } from 'svelte';
+import type { HttpClient } from '$lib/http/client';
 import type { AreaConnection } from './area-connection.svelte';
 import type { ServiceId } from './connection';
 
@@ -40,6 +41,20 @@ export function areaState<T extends AreaWork>(
 /** The area's state if one is open (for work started outside its page). */
 export function openAreaState<T extends AreaWork>(service: ServiceId): T | undefined {
 	return held.get(service)?.state as T | undefined;
+}
+
+/**
+ * The client as a state built for one connection uses it: every request it sends also stops when
+ * `signal` aborts (the state was closed), whoever in the state started it. The same client
+ * otherwise (its address, transport and credentials), so it is still made where connections are
+ * wired; only `send` takes the signal, and `json` sends through it.
+ */
+export function closingClient(client: HttpClient, signal: AbortSignal): HttpClient {
+	const send = client.send.bind(client);
+	const closing = Object.create(client) as HttpClient;
+	closing.send = (spec) =>
+		send({ ...spec, signal: spec.signal ? AbortSignal.any([spec.signal, signal]) : signal });
+	return closing;
 }
 
 /** Closes every area's state (tests; a reset of the app's data). */
