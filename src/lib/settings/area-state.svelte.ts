@@ -17,7 +17,20 @@ export interface AreaWork {
 }
 
 // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a registry, not page state: pages follow connection.identity, which is reactive
-const held = new Map<ServiceId, { identity: string; state: AreaWork }>();
+const held = new Map<ServiceId, Held<AreaWork>>();
+
+interface Held<T extends AreaWork> {
+	identity: string;
+	state: T;
+	/** Ends the reactive scope the state was built in (its `$derived` fields stop with it). */
+	destroy: () => void;
+}
+
+/** Stops a state's work, then its reactive scope. */
+function end({ state, destroy }: Held<AreaWork>): void {
+	state.close();
+	destroy();
+}
 
 /**
  * The area's state for its connection as it is now. `open` builds one; `previous` is the state
@@ -28,13 +41,21 @@ export function areaState<T extends AreaWork>(
 	open: (connection: AreaConnection, previous?: T) => T
 ): T {
 	const identity = connection.identity;
-	const before = held.get(connection.service) as { identity: string; state: T } | undefined;
+	const before = held.get(connection.service) as Held<T> | undefined;
 	if (before?.identity === identity) return before.state;
-	const state = untrack(() => open(connection, before?.state));
-	held.set(connection.service, { identity, state });
+	// Built in a scope of its own, not the page's: a page reading this is a component, and a
+	// `$derived` made while it runs would stop updating once the person leaves that page, while
+	// the state lives on for the next one.
+	let state: T | undefined;
+	const destroy = $effect.root(() => {
+		state = untrack(() => open(connection, before?.state));
+	});
+	// Svelte's server build (the unit tests) has no reactive scope and does not run the root.
+	state ??= untrack(() => open(connection, before?.state));
+	held.set(connection.service, { identity, state, destroy });
 	// Closed once this update is over: closing changes the old state's fields, which may not
 	// happen while a page's derived value is being worked out.
-	if (before) queueMicrotask(() => before.state.close());
+	if (before) queueMicrotask(() => end(before));
 	return state;
 }
 
@@ -59,6 +80,6 @@ export function closingClient(client: HttpClient, signal: AbortSignal): HttpClie
 
 /** Closes every area's state (tests; a reset of the app's data). */
 export function closeAreas(): void {
-	for (const { state } of held.values()) state.close();
+	for (const entry of held.values()) end(entry);
 	held.clear();
 }
