@@ -7,6 +7,7 @@ import {
 	bibleSearchQuery,
 	bibleSearchStorage
 } from './bible-search.bench';
+import { bibleStudyChapter, bibleStudyFindEvery } from './bible-study.bench';
 import { deepLinkChapter } from './deep-link.bench';
 import { energyRequestsPerOrder, energyRequestsWhileHidden } from './energy-polling.bench';
 import { explorerKeyset } from './explorer-keyset.bench';
@@ -36,6 +37,8 @@ const ALL: Benchmark[] = [
 	bibleSearchCold,
 	bibleSearchQuery,
 	bibleSearchStorage,
+	bibleStudyFindEvery,
+	bibleStudyChapter,
 	deepLinkChapter,
 	notesImport,
 	historyImport,
