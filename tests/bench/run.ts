@@ -8,6 +8,7 @@ import {
 	bibleSearchStorage
 } from './bible-search.bench';
 import { bigAnswers } from './big-answers.bench';
+import { bibleStudyChapter, bibleStudyFindEvery } from './bible-study.bench';
 import { deepLinkChapter } from './deep-link.bench';
 import { energyRequestsPerOrder, energyRequestsWhileHidden } from './energy-polling.bench';
 import { explorerKeyset } from './explorer-keyset.bench';
@@ -37,6 +38,8 @@ const ALL: Benchmark[] = [
 	bibleSearchCold,
 	bibleSearchQuery,
 	bibleSearchStorage,
+	bibleStudyFindEvery,
+	bibleStudyChapter,
 	deepLinkChapter,
 	notesImport,
 	historyImport,

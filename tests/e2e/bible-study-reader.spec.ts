@@ -25,3 +25,52 @@ test("Strong's numbers open a word's entry and every verse with it; the commenta
 	).toBeVisible();
 	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
 });
+
+test("on a wide screen a word's Strong's entry opens next to the word; Escape puts the focus back on the word", async ({
+	page,
+	axe
+}) => {
+	await page.setViewportSize({ width: 1280, height: 800 });
+	await page.goto('/bible/KJV/John/3');
+	await page.getByRole('checkbox', { name: "Strong's numbers" }).check();
+	const word = page.getByRole('button', { name: 'loved G25', exact: true }).first();
+	await word.click();
+	const panel = page.getByRole('region', { name: "Strong's" });
+	await expect(panel.getByRole('heading', { name: "Strong's G25" })).toBeFocused();
+	const w = (await word.boundingBox())!;
+	const p = (await panel.boundingBox())!;
+	const text = (await page.getByRole('article').boundingBox())!;
+	// Just below the word (never over it), and within the chapter, not after its end.
+	expect(p.y).toBeGreaterThanOrEqual(w.y + w.height);
+	expect(p.y - (w.y + w.height)).toBeLessThan(24);
+	expect(p.y).toBeLessThan(text.y + text.height);
+	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
+	await page.keyboard.press('Escape');
+	await expect(panel).toBeHidden();
+	await expect(word).toBeFocused();
+});
+
+test.describe('on a 412×823 phone', () => {
+	test.use({ viewport: { width: 412, height: 823 }, hasTouch: true, isMobile: true });
+
+	test("a word's Strong's entry opens as a sheet that does not cover the word", async ({
+		page,
+		axe
+	}) => {
+		await page.goto('/bible/KJV/John/3');
+		await page.getByRole('button', { name: 'Reading options' }).tap();
+		await page.getByRole('checkbox', { name: "Strong's numbers" }).check();
+		const word = page.getByRole('button', { name: 'loved G25', exact: true }).first();
+		await word.tap();
+		const panel = page.getByRole('region', { name: "Strong's" });
+		await expect(panel.getByRole('heading', { name: "Strong's G25" })).toBeFocused();
+		const sheet = (await panel.boundingBox())!;
+		const w = (await word.boundingBox())!;
+		expect(sheet.y + sheet.height).toBeGreaterThan(823 - 2);
+		expect(w.y).toBeGreaterThanOrEqual(0);
+		expect(w.y + w.height).toBeLessThanOrEqual(sheet.y);
+		expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
+		await panel.getByRole('button', { name: 'Close' }).tap();
+		await expect(word).toBeFocused();
+	});
+});

@@ -1,4 +1,3 @@
-import { connections } from '$lib/settings/area-connection.svelte';
 import { hintFor } from '$lib/http/hints';
 import { ApiProblem, isApiProblem } from '$lib/http/problem';
 import { untrack } from 'svelte';
@@ -51,8 +50,6 @@ export class LibraryState {
 	/** Books in the order of their `order` field. */
 	readonly books: Book[] = $derived(this.detail ? booksInOrder(this.detail.books) : []);
 	#detailRequest = 0;
-	#listRevision = -1;
-	#detailRevision = -1;
 	#loaded = false;
 	readonly #connection: BibleConnection;
 
@@ -62,12 +59,11 @@ export class LibraryState {
 
 	/**
 	 * The Bible's load sequence, the same for the library page and the reader: the list of
-	 * translations, the translation, then its chapter. Only the connection's revision is tracked, so
-	 * an `$effect` calling this runs it again from the start when Settings change the connection
-	 * (Demo or Live, another server), and not when what it loads arrives.
+	 * translations, the translation, then its chapter. Nothing it reads is tracked, so an `$effect`
+	 * calling this runs again for what it was given (another chapter, a new area after Settings
+	 * changed), not when what it loads arrives.
 	 */
 	show(showing: Showing): Promise<void> {
-		void this.#connection.revision;
 		return untrack(() => this.#show(showing));
 	}
 
@@ -97,26 +93,9 @@ export class LibraryState {
 		);
 	}
 
-	/** A changed connection starts afresh: what was open came from the other one. */
-	#forgetOnChange(revision: number): void {
-		if (revision === this.#detailRevision) return;
-		this.#detailRevision = revision;
-		this.detail = null;
-		this.detailProblem = null;
-	}
-
-	/**
-	 * Loads the translations once per connection (a changed connection starts afresh); `force`
-	 * loads again (Try again).
-	 */
+	/** Loads the translations once (the library is its connection's); `force` loads again (Try again). */
 	async load(force = false): Promise<void> {
-		const revision = this.#connection.revision;
-		this.#forgetOnChange(revision);
-		if (revision !== this.#listRevision) {
-			this.#listRevision = revision;
-			// Never the other server's translations beside this one's problem.
-			this.bibles = [];
-		} else if (!force && (this.#loaded || this.loading)) return;
+		if (!force && (this.#loaded || this.loading)) return;
 		this.#loaded = true;
 		this.loading = true;
 		this.problem = null;
@@ -150,7 +129,6 @@ export class LibraryState {
 	}
 
 	async openTranslation(bibleRef: string): Promise<BibleDetail | null> {
-		this.#forgetOnChange(this.#connection.revision);
 		if (this.detail?.ref === bibleRef && !this.detailProblem) return this.detail;
 		const request = ++this.#detailRequest;
 		this.detailLoading = true;
@@ -195,6 +173,3 @@ export class LibraryState {
 		return this.books.find((b) => b.ref === bookRef);
 	}
 }
-
-/** One library for the whole Bible area, so moving between pages keeps what was loaded. */
-export const library = new LibraryState(connections.bible);

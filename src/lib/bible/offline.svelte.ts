@@ -1,4 +1,3 @@
-import { connections } from '$lib/settings/area-connection.svelte';
 import { readChapter, sendChapter } from './api';
 import type { OfflineMarks } from './cache';
 import {
@@ -179,6 +178,3 @@ export class OfflineState {
 		await this.#refreshStorage(apiRoot);
 	}
 }
-
-/** One for the whole app: a download goes on while the reader moves between pages. */
-export const offline = new OfflineState(connections.bible);

@@ -34,6 +34,8 @@ export class ReaderState {
 	bookRef = $state('');
 	chapterNumber = $state(0);
 	chapter = $state<Chapter | null>(null);
+	/** Which chapter `chapter` is ("John 3"), set with it: the book and number asked for lead it. */
+	shown = $state('');
 	status = $state<ReaderStatus>('idle');
 	source = $state<'cache' | 'network' | null>(null);
 	problem = $state<ApiProblem | null>(null);
@@ -84,6 +86,7 @@ export class ReaderState {
 		const book = books.find((b) => b.ref === bookRef);
 		if (!book || !Number.isInteger(chapter) || chapter < 1 || chapter > book.chaptersCount) {
 			this.chapter = null;
+			this.shown = '';
 			this.status = 'not-found';
 			return;
 		}
@@ -93,6 +96,7 @@ export class ReaderState {
 		if (request !== this.#request) return;
 		if (cached) {
 			this.chapter = cached.data;
+			this.shown = `${bookRef} ${chapter}`;
 			this.source = 'cache';
 			this.status = 'ready';
 			if (this.#remember) this.#read(bibleRef, bookRef, chapter);
@@ -104,6 +108,7 @@ export class ReaderState {
 		if (request !== this.#request) return;
 		this.evicted = marks.translation || marks.books.includes(bookRef);
 		this.chapter = null;
+		this.shown = '';
 		if (!online()) {
 			this.status = 'not-downloaded';
 			return;
@@ -121,6 +126,7 @@ export class ReaderState {
 			if (request !== this.#request) return;
 			this.demoLoad = null;
 			this.chapter = answer.chapter;
+			this.shown = `${bookRef} ${chapter}`;
 			this.source = 'network';
 			this.status = 'ready';
 			if (this.#remember) this.#read(bibleRef, bookRef, chapter);

@@ -1,5 +1,6 @@
 import type { HttpClient } from '$lib/http/client';
 import type { ApiProblem } from '$lib/http/problem';
+import { closingClient } from '$lib/settings/area-state.svelte';
 import { AccountsState } from './accounts.svelte';
 import { getOrder } from './api';
 import { BuyFlow } from './buy.svelte';
@@ -13,7 +14,7 @@ import { browserPurchaseLock, type PurchaseLock } from './purchase-lock';
 import { OrderReads } from './order-reads';
 import { browserPollerEnv, type OrderPoller, type PollerEnv, type StopReason } from './poller';
 import type { CreatedOrder, Order } from './schemas';
-import { forgetTracked, type OrderTracker, type TrackedOrder } from './tracker';
+import type { OrderTracker, TrackedOrder } from './tracker';
 import { Tracking } from './tracking.svelte';
 
 export interface DashboardOptions {
@@ -24,9 +25,14 @@ export interface DashboardOptions {
 	journal?: PurchaseJournal;
 	/** One purchase at a time across this browser's tabs. */
 	lock?: PurchaseLock;
+	/** The connection `show()` opens: the one the dashboard is built for. */
+	connection?: { client: () => HttpClient; apiRoot: string };
 }
 
-/** The energy dashboard: balances, purchases, the order list and detail, and order polling. */
+/**
+ * The energy dashboard for one connection (energy-area.svelte.ts): balances, purchases, the
+ * order list and detail, and order polling.
+ */
 export class EnergyDashboard {
 	readonly accounts = new AccountsState();
 	readonly buy: BuyFlow;
@@ -52,15 +58,19 @@ export class EnergyDashboard {
 	readonly #lock: PurchaseLock;
 	#client: (() => HttpClient) | null = null;
 	#apiRoot = '';
+	readonly #connection: DashboardOptions['connection'];
+	/** Aborted by close(): every request the dashboard sends carries it. */
+	readonly #work = new AbortController();
 
 	constructor(options: DashboardOptions = {}) {
+		this.#connection = options.connection;
 		this.#tracking = new Tracking(options.tracker);
 		this.notices = new Notices(options.notify);
 		const env = options.pollerEnv ?? browserPollerEnv;
 		const journal = (this.#journal = options.journal ?? new PurchaseJournal(browserStorage()));
 		const lock = (this.#lock = options.lock ?? browserPurchaseLock());
 		this.list = new OrderList({
-			client: () => this.#clientNow(),
+			client: () => this.client(),
 			listed: (page) => this.#reads.listed(page),
 			read: (guid) => this.#openOrder(guid)
 		});
@@ -69,12 +79,12 @@ export class EnergyDashboard {
 			lock,
 			env: { now: () => env.now(), sleep: (ms) => new Promise((r) => env.setTimeout(r, ms)) },
 			apiRoot: () => this.#apiRoot,
-			client: () => this.#client?.() ?? null,
+			client: () => (this.#client ? this.client() : null),
 			ownMarker: () => this.buy.pendingMarker,
 			placed: (order) => this.#placed(order, null)
 		});
 		this.buy = new BuyFlow({
-			client: () => this.#clientNow(),
+			client: () => this.client(),
 			apiRoot: () => this.#apiRoot,
 			placed: (order) => this.#placed(order, this.buy.result?.balance ?? null),
 			refresh: () => this.#refreshAll(),
@@ -87,7 +97,7 @@ export class EnergyDashboard {
 		});
 		this.#reads = new OrderReads(
 			{
-				client: () => this.#clientNow(),
+				client: () => this.client(),
 				apiRoot: () => this.#apiRoot,
 				known: (guid) => this.orders[guid],
 				onOrder: (order) => void this.#seen(order),
@@ -131,14 +141,22 @@ export class EnergyDashboard {
 		return this.#apiRoot;
 	}
 
-	/** The client of the connection opened last. */
+	/** The client of the connection opened last; its requests stop when the dashboard closes. */
 	client(): HttpClient {
-		return this.#clientNow();
+		if (!this.#client) throw new Error('EnergyDashboard.open() was not called.');
+		return closingClient(this.#client(), this.#work.signal);
 	}
 
-	#clientNow(): HttpClient {
-		if (!this.#client) throw new Error('EnergyDashboard.open() was not called.');
-		return this.#client();
+	/** The page is shown (again): resumes polling and reads balances and orders afresh. */
+	show(): Promise<void> {
+		const c = this.#connection;
+		return c ? this.open(c.client, c.apiRoot) : Promise.resolve();
+	}
+
+	/** Settings moved the connection: polls stop for good, requests in flight are aborted. */
+	close(): void {
+		this.#work.abort();
+		this.#reads.poller.dispose();
 	}
 
 	/**
@@ -146,6 +164,7 @@ export class EnergyDashboard {
 	 * afresh; the same root just refreshes. Resumes polling the orders remembered as active.
 	 */
 	async open(client: () => HttpClient, apiRoot: string): Promise<void> {
+		if (this.#work.signal.aborted) return;
 		this.#client = client;
 		if (apiRoot !== this.#apiRoot || !this.#tracking.opened) {
 			this.#reads.reset();
@@ -182,21 +201,16 @@ export class EnergyDashboard {
 	}
 
 	refreshBalances(): Promise<void> {
-		return this.accounts.load(this.#clientNow());
+		return this.accounts.load(this.client());
 	}
 
 	openAccount(id: number): Promise<void> {
-		return this.accounts.open(this.#clientNow(), id);
-	}
-
-	/** The status to show for a listed order: the freshest we know. */
-	statusOf(guid: number, listed: number): number {
-		return this.orders[guid]?.status ?? listed;
+		return this.accounts.open(this.client(), id);
 	}
 
 	/** An order's details were opened: read now (not throttled: the user asked), then polled. */
 	async #openOrder(guid: number): Promise<void> {
-		const order = await getOrder(this.#clientNow(), guid);
+		const order = await getOrder(this.client(), guid);
 		await this.#seen(order);
 		if (!isTerminal(order.status)) this.#reads.poller.watch(guid, order.status);
 	}
@@ -207,17 +221,6 @@ export class EnergyDashboard {
 		if (this.#apiRoot) this.#journal.forget(this.#apiRoot);
 		await this.#tracking.clear();
 		this.#forgetShown();
-	}
-
-	/** After "Reset demo data" (the demo service forgot its balances and orders): forget the demo's. */
-	async forgetDemo(demoApiRoot: string): Promise<void> {
-		if (this.#apiRoot === demoApiRoot) {
-			await this.forgetAll();
-			this.#apiRoot = '';
-		} else {
-			this.#journal.forget(demoApiRoot);
-			await forgetTracked(demoApiRoot);
-		}
 	}
 
 	#refreshAll(): Promise<void> {
@@ -245,6 +248,3 @@ export class EnergyDashboard {
 		else if (this.list.selected === reason.guid) this.list.detailProblem = reason.problem;
 	}
 }
-
-/** One dashboard for the page's life, so one poll loop per order however many views show it. */
-export const energyDashboard = new EnergyDashboard();

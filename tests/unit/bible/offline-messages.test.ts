@@ -20,7 +20,6 @@ function offlineState(): OfflineState {
 	const connection: BibleConnection = {
 		mode: 'live',
 		apiRoot: client.options.baseUrl,
-		revision: 0,
 		client: () => client
 	};
 	return new OfflineState(connection);

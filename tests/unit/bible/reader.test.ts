@@ -13,7 +13,6 @@ import { createClient, type HttpClient } from '$lib/http/client';
 const fixedConnection = (client: HttpClient): BibleConnection => ({
 	mode: 'demo',
 	apiRoot: client.options.baseUrl,
-	revision: 0,
 	client: () => client
 });
 

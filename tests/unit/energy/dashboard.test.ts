@@ -237,7 +237,6 @@ describe('energy dashboard', () => {
 		}
 		await settle();
 		expect(dashboard.orders[guid]?.status).toBe(3);
-		expect(dashboard.statusOf(guid, 0)).toBe(3);
 		expect(dashboard.notices.announcement).toBe(
 			`Order ${guid} is delegated: 65,000 energy is at ${FRESH}.`
 		);

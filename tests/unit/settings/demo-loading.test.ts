@@ -12,7 +12,6 @@ import { transportFor } from '$lib/settings/transport';
 const fixedConnection = (client: HttpClient): BibleConnection => ({
 	mode: 'demo',
 	apiRoot: client.options.baseUrl,
-	revision: 0,
 	client: () => client
 });
 

@@ -1,5 +1,4 @@
 import type { Attachment } from 'svelte/attachments';
-import { connections } from '$lib/settings/area-connection.svelte';
 import type { BibleConnection } from '../connection';
 import { searchWorker } from './client';
 import type { Coverage, SearchHit, SearchRequest } from './engine';
@@ -177,5 +176,3 @@ export class SearchState {
 		return () => cancelIdleCallback(id);
 	}
 }
-
-export const bibleSearch = new SearchState(connections.bible);

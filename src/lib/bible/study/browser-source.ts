@@ -20,8 +20,8 @@ const files = new Map(
 
 let client: ReturnType<typeof createClient> | undefined;
 
-/** A file's JSON text from the network. */
-async function fetchText(file: string): Promise<string> {
+/** A file's JSON from the network, parsed. */
+async function fetchJson(file: string): Promise<unknown> {
 	const url = files.get(file);
 	if (!url)
 		throw new ApiProblem({
@@ -39,12 +39,19 @@ async function fetchText(file: string): Promise<string> {
 		method: 'GET',
 		path: new URL(url, location.href).href
 	});
-	return JSON.stringify(data);
+	return data;
 }
 
+/** A file's JSON text from the network, to keep on this device. */
+const fetchText = async (file: string) => JSON.stringify(await fetchJson(file));
+
 export function browserStudySource(): StudySource {
+	// Parsed once: a file from the network is not turned back into text to be parsed again.
 	return memoized(
-		async (file) => JSON.parse((await keptFile(file)) ?? (await fetchText(file))) as unknown,
+		async (file) => {
+			const kept = await keptFile(file);
+			return kept !== undefined ? (JSON.parse(kept) as unknown) : fetchJson(file);
+		},
 		(file) => files.has(file)
 	);
 }

@@ -101,6 +101,15 @@ export async function findEveryVerse(source: StudySource, raw: string): Promise<
 	return { id, ...versesAt(index, ordinals) };
 }
 
+/**
+ * Reads what "Find every verse" needs for a number (its verse list, the KJV's index and the book
+ * of the first verse found) while its entry is being read, so the search itself only decodes.
+ */
+export async function prepareEveryVerse(source: StudySource, raw: string): Promise<void> {
+	const first = (await findEveryVerse(source, raw)).verses[0];
+	if (first) await kjvVerse(source, first);
+}
+
 /** Verse numbers in the KJV (0 = Gen 1:1) → references, counted per book. */
 export function versesAt(index: KjvIndex, ordinals: readonly number[]) {
 	const verses: VerseRef[] = [];

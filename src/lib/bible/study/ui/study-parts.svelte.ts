@@ -2,5 +2,6 @@
 // chapter page's first load carries none of them.
 export { default as StrongsVerseText } from './StrongsVerseText.svelte';
 export { default as StrongsPanel } from './StrongsPanel.svelte';
+export { default as StrongsPopover } from './StrongsPopover.svelte';
 export { default as CommentaryPanel } from './CommentaryPanel.svelte';
 export { loadStrongsChapter } from '../load';
