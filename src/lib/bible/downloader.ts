@@ -1,3 +1,4 @@
+import { nextTask } from '$lib/http/next-task';
 import { isApiProblem } from '$lib/http/problem';
 import { isQuotaError, missingChapters, type ChapterCache } from './cache';
 import type { Book, Chapter } from './schemas';
@@ -69,22 +70,6 @@ function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
 			reject(signal.reason);
 		};
 		signal.addEventListener('abort', onAbort, { once: true });
-	});
-}
-
-/**
- * Lets queued work (the next request) run first. A message, not a timer: timers in background
- * tabs are throttled to one a second or less, which would stall a download in a hidden tab.
- */
-function yieldToOthers(): Promise<void> {
-	if (typeof MessageChannel === 'undefined') return new Promise((r) => setTimeout(r, 0));
-	return new Promise((resolve) => {
-		const channel = new MessageChannel();
-		channel.port1.onmessage = () => {
-			channel.port1.close();
-			resolve();
-		};
-		channel.port2.postMessage(null);
 	});
 }
 
@@ -188,7 +173,7 @@ export async function downloadChapters(options: DownloadOptions): Promise<Downlo
 					release();
 				}
 				// Let the next request go out before reading this answer.
-				await yieldToOthers();
+				await nextTask();
 				const { chapter, bytes } = read();
 				consecutiveFailures = 0;
 				if (options.refresh) {
