@@ -8,19 +8,25 @@ test.use({ viewport: { width: 412, height: 823 } });
 /** Starts recording layout shifts (not caused by input) before the page's own scripts run. */
 async function recordShifts(page: Page) {
 	await page.addInitScript(() => {
-		const w = window as unknown as { shifts: { value: number; what: string[] }[] };
+		const w = window as unknown as { shifts: { value: number; at: number; what: string[] }[] };
 		w.shifts = [];
 		new PerformanceObserver((list) => {
 			for (const entry of list.getEntries() as PerformanceEntry[]) {
 				const shift = entry as PerformanceEntry & {
 					value: number;
 					hadRecentInput: boolean;
-					sources: { node?: Node }[];
+					sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
 				};
 				if (shift.hadRecentInput) continue;
+				// What moved, from where to where: enough to find the cause from a failure's message.
+				const box = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}×${r.height}`;
 				w.shifts.push({
 					value: shift.value,
-					what: shift.sources.map((s) => (s.node?.textContent ?? '').trim().slice(0, 60))
+					at: Math.round(shift.startTime),
+					what: shift.sources.map(
+						(s) =>
+							`${(s.node?.textContent ?? '').trim().slice(0, 40)} [${box(s.previousRect)} → ${box(s.currentRect)}]`
+					)
 				});
 			}
 		}).observe({ type: 'layout-shift', buffered: true });
@@ -29,7 +35,7 @@ async function recordShifts(page: Page) {
 
 const shiftsOf = (page: Page) =>
 	page.evaluate(
-		() => (window as unknown as { shifts: { value: number; what: string[] }[] }).shifts
+		() => (window as unknown as { shifts: { value: number; at: number; what: string[] }[] }).shifts
 	);
 
 const ROUTES: [string, (page: Page) => Locator][] = [
