@@ -160,6 +160,15 @@ test('assertions declared under Checks decide the run; data rows run it once per
 	await expect(results).toContainText('2 passed, 2 failed');
 	await expect(results).not.toContainText('Projects (GET /projects)');
 
+	// A search narrows the list, not the run's choices: all three stay listed, as they were ticked.
+	const search = saved.region.getByRole('textbox', { name: 'Search saved requests' });
+	await search.fill('Created');
+	const which = saved.region.getByRole('group', { name: 'Requests to run' });
+	await expect(which.getByRole('checkbox')).toHaveCount(3);
+	await expect(which.getByRole('checkbox', { name: 'Projects', exact: true })).not.toBeChecked();
+	await expect(which.getByRole('checkbox', { name: 'Project issues', exact: true })).toBeChecked();
+	await search.fill('');
+
 	// Kept with the request: after a reload the check is still there.
 	await page.reload();
 	await saved.region.getByRole('button', { name: 'Checks of Created?' }).click();
