@@ -45,9 +45,16 @@ test("on a wide screen a word's Strong's entry opens next to the word; Escape pu
 	expect(p.y - (w.y + w.height)).toBeLessThan(24);
 	expect(p.y).toBeLessThan(text.y + text.height);
 	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
+	// In the Tab order the entry comes right after its word, though it is drawn at the page's end.
+	await page.keyboard.press('Shift+Tab');
+	await expect(word).toBeFocused();
+	await page.keyboard.press('Tab');
+	await expect(panel.getByRole('button', { name: 'Close' })).toBeFocused();
 	await page.keyboard.press('Escape');
 	await expect(panel).toBeHidden();
 	await expect(word).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(panel.getByRole('heading', { name: "Strong's G25" })).toBeFocused();
 });
 
 test.describe('on a 412×823 phone', () => {
