@@ -26,6 +26,29 @@ test("Strong's numbers open a word's entry and every verse with it; the commenta
 	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
 });
 
+test("Spurgeon's Treasury of David is offered for the Psalms and shows Psalm 23 whole; Storage has its line", async ({
+	page,
+	axe
+}) => {
+	await page.goto('/bible/KJV/Ps/23');
+	await page.getByRole('checkbox', { name: 'Show commentary' }).check();
+	const commentary = page.getByRole('region', { name: 'Commentary' });
+	await commentary.getByRole('combobox', { name: 'Work' }).selectOption({
+		label: "Spurgeon's Treasury of David"
+	});
+	const psalm = commentary.getByRole('article', { name: 'Verses 1–6 of Psalms 23' });
+	await expect(psalm.getByText('Psalm 23 OVERVIEW', { exact: true })).toBeVisible();
+	await expect(psalm).toContainText("It is David's Heavenly Pastoral");
+	await expect(commentary).toContainText("Spurgeon's Treasury of David, public domain.");
+	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
+	await page.goto('/bible');
+	await expect(
+		page
+			.getByRole('region', { name: 'Study data' })
+			.getByRole('button', { name: "Download Spurgeon's Treasury of David (Psalms) for offline" })
+	).toBeVisible();
+});
+
 test("on a wide screen a word's Strong's entry opens next to the word; Escape puts the focus back on the word", async ({
 	page,
 	axe
