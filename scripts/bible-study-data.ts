@@ -1,9 +1,9 @@
 // Extracts the Bible study data into data/bible-study/*.json.br (Brotli JSON, committed): the KJV
-// with Strong's numbers, Strong's Greek and Hebrew dictionaries, Matthew Henry's Concise and the
-// Scofield Reference Notes as commentaries, and Nave's Topical Bible. Run by hand
-// (`npm run bible-study-data`), not by the build or CI: it needs
+// with Strong's numbers, Strong's Greek and Hebrew dictionaries, Matthew Henry's Concise, the
+// Scofield Reference Notes and Spurgeon's Treasury of David (Psalms) as commentaries, and Nave's
+// Topical Bible. Run by hand (`npm run bible-study-data`), not by the build or CI: it needs
 // `apt-get install sword-text-kjv sword-dict-strongs-greek sword-dict-strongs-hebrew
-// sword-comm-mhcc sword-comm-scofield sword-dict-naves`. The modules' files are read directly
+// sword-comm-mhcc sword-comm-scofield sword-comm-tdavid sword-dict-naves`. The modules' files are read directly
 // (scripts/bible-study-sword.ts), not through diatheke. scripts/bible-study-plugin.ts splits the
 // output into the per-book files the browser loads.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -93,8 +93,9 @@ function commentary(
 		last = { at: e.at, book: e.book, chapter: e.chapter, range };
 	}
 	for (const b of books) for (let c = 0; c < b.chapters.length; c++) b.chapters[c] ??= [];
-	// A commentary on sections (MHCC) stores a section once, at its first verses, and leaves the
-	// section's other verses empty: each range runs to the next one, the last to the chapter's end.
+	// A commentary on sections (MHCC; the Treasury of David, a whole psalm at its verse 1) stores a
+	// section once, at its first verses, and leaves the section's other verses empty: each range
+	// runs to the next one, the last to the chapter's end.
 	if (sections)
 		for (const b of books) {
 			const lengths = v11n.find((x) => x.ref === b.ref)!.chapters;
@@ -132,6 +133,11 @@ async function main() {
 	write(
 		'commentary-scofield',
 		commentary('scofield', 'b', 10, v11n, 'Scofield', 'Scofield Reference Notes (1917)')
+	);
+	// zCom4 with chapter blocks (ot.czz): 12-byte verse entries, as its .conf says.
+	write(
+		'commentary-tdavid',
+		commentary('tdavid', 'c', 12, v11n, 'TDavid', "Spurgeon's Treasury of David", true)
 	);
 	write('naves', topics());
 }

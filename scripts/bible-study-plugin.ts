@@ -37,7 +37,8 @@ export function loadStudySources(root = process.cwd()): StudySources {
 		hebrew: read(root, 'strongs-hebrew'),
 		commentaries: {
 			mhcc: read(root, 'commentary-mhcc'),
-			scofield: read(root, 'commentary-scofield')
+			scofield: read(root, 'commentary-scofield'),
+			tdavid: read(root, 'commentary-tdavid')
 		},
 		topics: read(root, 'naves')
 	};
@@ -46,7 +47,7 @@ export function loadStudySources(root = process.cwd()): StudySources {
 export function writeStudyData(root: string): boolean {
 	const dir = resolve(root, STUDY_BUILD_DIR);
 	const data = resolve(root, STUDY_DATA_DIR);
-	const hash = createHash('sha256').update('split-1');
+	const hash = createHash('sha256').update('split-2');
 	for (const file of readdirSync(data).sort())
 		hash
 			.update(file)

@@ -26,6 +26,29 @@ test("Strong's numbers open a word's entry and every verse with it; the commenta
 	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
 });
 
+test("Spurgeon's Treasury of David is offered for the Psalms and shows Psalm 23 whole; Storage has its line", async ({
+	page,
+	axe
+}) => {
+	await page.goto('/bible/KJV/Ps/23');
+	await page.getByRole('checkbox', { name: 'Show commentary' }).check();
+	const commentary = page.getByRole('region', { name: 'Commentary' });
+	await commentary.getByRole('combobox', { name: 'Work' }).selectOption({
+		label: "Spurgeon's Treasury of David"
+	});
+	const psalm = commentary.getByRole('article', { name: 'Verses 1–6 of Psalms 23' });
+	await expect(psalm.getByText('Psalm 23 OVERVIEW', { exact: true })).toBeVisible();
+	await expect(psalm).toContainText("It is David's Heavenly Pastoral");
+	await expect(commentary).toContainText("Spurgeon's Treasury of David, public domain.");
+	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
+	await page.goto('/bible');
+	await expect(
+		page
+			.getByRole('region', { name: 'Study data' })
+			.getByRole('button', { name: "Download Spurgeon's Treasury of David (Psalms) for offline" })
+	).toBeVisible();
+});
+
 test("on a wide screen a word's Strong's entry opens next to the word; Escape puts the focus back on the word", async ({
 	page,
 	axe
@@ -45,9 +68,16 @@ test("on a wide screen a word's Strong's entry opens next to the word; Escape pu
 	expect(p.y - (w.y + w.height)).toBeLessThan(24);
 	expect(p.y).toBeLessThan(text.y + text.height);
 	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
+	// In the Tab order the entry comes right after its word, though it is drawn at the page's end.
+	await page.keyboard.press('Shift+Tab');
+	await expect(word).toBeFocused();
+	await page.keyboard.press('Tab');
+	await expect(panel.getByRole('button', { name: 'Close' })).toBeFocused();
 	await page.keyboard.press('Escape');
 	await expect(panel).toBeHidden();
 	await expect(word).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(panel.getByRole('heading', { name: "Strong's G25" })).toBeFocused();
 });
 
 test.describe('on a 412×823 phone', () => {

@@ -28,8 +28,11 @@ export async function commentaryChapter(
 	chapter: number
 ): Promise<ChapterComment[]> {
 	const file = `commentary/${id}/${bookRef}.json`;
-	if (!source.has(file)) return [];
-	const book = (await source.read(file)) as CommentaryBook;
-	const ranges: CommentaryRange[] = book.chapters[chapter - 1] ?? [];
+	// A long book is split by chapter (split.ts).
+	const chapterFile = `commentary/${id}/${bookRef}/${chapter}.json`;
+	let ranges: CommentaryRange[] = [];
+	if (source.has(chapterFile)) ranges = (await source.read(chapterFile)) as CommentaryRange[];
+	else if (source.has(file))
+		ranges = ((await source.read(file)) as CommentaryBook).chapters[chapter - 1] ?? [];
 	return ranges.map(([from, to, text]) => ({ from, to, paragraphs: text.split('\n\n') }));
 }

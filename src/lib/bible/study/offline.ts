@@ -5,7 +5,7 @@
 import { createStore, del, get, getMany, set, type UseStore } from 'idb-keyval';
 
 export interface StudyPart {
-	id: 'strongs' | 'mhcc' | 'scofield' | 'topics';
+	id: 'strongs' | 'mhcc' | 'scofield' | 'tdavid' | 'topics';
 	/** What Storage calls it. */
 	label: string;
 	/** Which files of the split data (split.ts) it is. */
@@ -27,6 +27,11 @@ export const STUDY_PARTS: readonly StudyPart[] = [
 		id: 'scofield',
 		label: 'Scofield Reference Notes',
 		has: (f) => f === 'commentary/index.json' || f.startsWith('commentary/scofield/')
+	},
+	{
+		id: 'tdavid',
+		label: "Spurgeon's Treasury of David (Psalms)",
+		has: (f) => f === 'commentary/index.json' || f.startsWith('commentary/tdavid/')
 	},
 	{ id: 'topics', label: "Nave's Topical Bible", has: (f) => f.startsWith('topics/') }
 ];

@@ -4,7 +4,10 @@
 //   kjv/<Book>.json           a book of the KJV with Strong's numbers (KjvStrongsBook)
 //   strongs/G-0.json …        dictionary entries, DICTIONARY_CHUNK numbers a file
 //   strongs-verses/G-0.json … for each number of that range, the verses that have it
-//   commentary/<id>/<Book>.json  a book of a commentary (CommentaryBook)
+//   commentary/<id>/<Book>.json  a book of a commentary (CommentaryBook); a book over
+//                             BOOK_FILE_LIMIT characters (the Treasury of David's Psalms, 11.8 MB)
+//                             is split instead into commentary/<id>/<Book>/<chapter>.json, each
+//                             the chapter's CommentaryRange[]
 //   commentary/index.json     each commentary's name and the books it has
 //   topics/names.json         every topic's name; topics/<Letter>.json the topics themselves
 import {
@@ -22,10 +25,13 @@ export interface StudySources {
 	kjv: KjvStrongsFile;
 	greek: DictionaryFile;
 	hebrew: DictionaryFile;
-	/** By id: "mhcc", "scofield". */
+	/** By id: "mhcc", "scofield", "tdavid". */
 	commentaries: Record<string, CommentaryFile>;
 	topics: TopicsFile;
 }
+
+/** A commentary's book longer than this (JSON characters) is split by chapter. */
+export const BOOK_FILE_LIMIT = 1_000_000;
 
 export interface KjvIndex {
 	books: { ref: string; chapters: number[] }[];
@@ -94,7 +100,14 @@ export function splitStudyData(sources: StudySources): Map<string, unknown> {
 	}
 	const commentaryIndex: CommentaryIndex = { commentaries: [] };
 	for (const [id, file] of Object.entries(sources.commentaries)) {
-		for (const book of file.books) files.set(`commentary/${id}/${book.ref}.json`, book);
+		for (const book of file.books) {
+			if (JSON.stringify(book).length <= BOOK_FILE_LIMIT)
+				files.set(`commentary/${id}/${book.ref}.json`, book);
+			else
+				book.chapters.forEach((ranges, c) =>
+					files.set(`commentary/${id}/${book.ref}/${c + 1}.json`, ranges)
+				);
+		}
 		commentaryIndex.commentaries.push({
 			id,
 			name: file.name,

@@ -123,6 +123,40 @@ describe('Commentaries', () => {
 	});
 });
 
+describe("Spurgeon's Treasury of David", () => {
+	const tdavid = commentaries.tdavid!;
+
+	it('covers the 150 psalms and nothing else, each psalm whole in one range', () => {
+		expect(tdavid.name).toBe("Spurgeon's Treasury of David");
+		expect(tdavid.books.map((b) => b.ref)).toEqual(['Ps']);
+		const psalms = tdavid.books[0]!.chapters;
+		expect(psalms).toHaveLength(150);
+		const lengths = kjv.books.find((b) => b.ref === 'Ps')!.chapters.map((c) => c.length);
+		expect(psalms.map((ranges) => ranges.map(([from, to]) => [from, to]))).toEqual(
+			lengths.map((n) => [[1, n]])
+		);
+	});
+
+	it('Psalm 23 opens with its overview, "David\'s Heavenly Pastoral", in plain paragraphs', () => {
+		const [, , text] = tdavid.books[0]!.chapters[22]![0]!;
+		const paragraphs = text.split('\n\n');
+		expect(paragraphs[0]).toBe('Psalm 23 OVERVIEW');
+		expect(paragraphs[1]).toMatch(/^There is no inspired title to this psalm.*Heavenly Pastoral/);
+		expect(paragraphs).toContain('EXPOSITION');
+	});
+
+	it('Psalm 119, missing from earlier editions of the module, is there', () => {
+		expect(tdavid.books[0]!.chapters[118]![0]![2]).toMatch(
+			/^Psalms 119\n\n[\s\S]*THE LONGEST PSALM/
+		);
+	});
+
+	it('leaves no markup behind', () => {
+		const text = tdavid.books[0]!.chapters.flat().map(([, , t]) => t);
+		expect(text.filter((t) => /<\/?[a-z]+\b[^>]*>/i.test(t)).length).toBe(0);
+	});
+});
+
 describe("Nave's Topical Bible", () => {
 	it('has over 5,000 topics, among them FAITH with its references', () => {
 		expect(topics.topics.length).toBeGreaterThan(5000);

@@ -121,11 +121,21 @@ describe("Strong's lookups", () => {
 });
 
 describe('Commentary', () => {
-	it("lists Matthew Henry's Concise first, then Scofield", async () => {
+	it("lists Matthew Henry's Concise first, then Scofield, then the Treasury of David", async () => {
 		expect(await listCommentaries(memorySource())).toEqual([
 			{ id: 'mhcc', name: "Matthew Henry's Concise Commentary" },
-			{ id: 'scofield', name: 'Scofield Reference Notes (1917)' }
+			{ id: 'scofield', name: 'Scofield Reference Notes (1917)' },
+			{ id: 'tdavid', name: "Spurgeon's Treasury of David" }
 		]);
+	});
+
+	it("Psalm 23 in the Treasury of David reads that psalm's file only, not the whole of Psalms", async () => {
+		const reads: string[] = [];
+		const comments = await commentaryChapter(memorySource(reads), 'tdavid', 'Ps', 23);
+		expect(reads).toEqual(['commentary/tdavid/Ps/23.json']);
+		expect(comments.map((c) => [c.from, c.to])).toEqual([[1, 6]]);
+		expect(comments[0]!.paragraphs[1]).toContain('Heavenly Pastoral');
+		expect(await commentaryChapter(memorySource(), 'tdavid', 'John', 3)).toEqual([]);
 	});
 
 	it("John 3 in Matthew Henry: verses 1–21 and 22–36, read from John's file only", async () => {

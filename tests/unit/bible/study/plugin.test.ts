@@ -30,12 +30,15 @@ describe('bible study plugin', () => {
 		expect(inlineRule(undefined)('/app/src/a.png', tiny)).toBeUndefined();
 	});
 
-	it('splits the data into 66 KJV books, the dictionaries, both commentaries and the topics', () => {
+	it('splits the data into 66 KJV books, the dictionaries, the commentaries and the topics', () => {
 		const files = [...studyFiles().keys()];
 		expect(files.filter((f) => /^kjv\/(?!index)/.test(f))).toHaveLength(66);
 		expect(files.filter((f) => f.startsWith('strongs/G-'))).toHaveLength(12);
 		expect(files.filter((f) => f.startsWith('strongs/H-'))).toHaveLength(18);
 		expect(files.filter((f) => f.startsWith('commentary/mhcc/'))).toHaveLength(66);
+		// The Treasury of David's Psalms (11.9 MB) is split by psalm.
+		expect(files.filter((f) => f.startsWith('commentary/tdavid/'))).toHaveLength(150);
+		expect(files).toContain('commentary/tdavid/Ps/119.json');
 		expect(files.filter((f) => f.startsWith('topics/'))).toContain('topics/names.json');
 		// Every file belongs to a part that can be downloaded for offline use.
 		expect(files.filter((f) => !STUDY_PARTS.some((p) => p.has(f)))).toEqual([]);
