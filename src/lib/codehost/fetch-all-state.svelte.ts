@@ -35,6 +35,18 @@ export class FetchAllState {
 		this.result = null;
 		this.progress = { pages: 0, items: 0, url: first };
 		this.items = [];
+		const collected: unknown[] = [];
+		let shown: WalkProgress = this.progress;
+		// The page shows the count and the items once per frame, not once per page: a walk of
+		// small pages answers faster than the screen repaints.
+		let frame = 0;
+		const show = () => {
+			frame = 0;
+			if (this.#controller !== controller) return;
+			this.progress = { ...shown, url: hideSecrets(shown.url, x.secrets) };
+			if (collected.length !== this.items.length) this.items = collected.slice();
+		};
+		const later = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : null;
 		this.from = retargeted(first, x.apiRoot).path;
 		const headers = x.form.build().headers;
 		delete headers['Content-Type'];
@@ -46,8 +58,14 @@ export class FetchAllState {
 				cap: Math.max(1, Math.floor(this.cap) || 1),
 				signal: controller.signal,
 				rewrite: (u) => x.linkTarget(u),
-				onItems: (items) => (this.items = this.items.concat(items)),
-				onProgress: (p) => (this.progress = { ...p, url: hideSecrets(p.url, x.secrets) }),
+				onItems: (items) => {
+					for (const item of items) collected.push(item);
+				},
+				onProgress: (p) => {
+					shown = p;
+					if (!later) show();
+					else frame ||= later(show);
+				},
 				send: async (url, signal) => {
 					const { result: r } = await sendExplorerRequest(
 						{ method: 'GET', target: url, headers },
@@ -62,6 +80,8 @@ export class FetchAllState {
 					};
 				}
 			});
+			if (frame) cancelAnimationFrame(frame);
+			show();
 			this.result = {
 				...result,
 				url: hideSecrets(result.url, x.secrets),

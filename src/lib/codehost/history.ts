@@ -238,6 +238,8 @@ export function mergeHistory(
 }
 
 const KEY = 'entries';
+/** The longest a batch of adds waits, in delays. */
+const WAIT_MOST = 8;
 
 /**
  * The IndexedDB side: one list; writes batched (a walk of 100 pages is a few writes) and
@@ -250,6 +252,9 @@ export class HistoryStore {
 	#chain: Promise<void> = Promise.resolve();
 	#pending: HistoryEntry[] = [];
 	#flush: Promise<void> | undefined;
+	#due: (() => void) | undefined;
+	#timer: ReturnType<typeof setTimeout> | undefined;
+	#firstAt: number | undefined;
 	/** Set once IndexedDB refused: the history of this page. */
 	#memory: HistoryEntry[] | undefined;
 	readonly delayMs: number;
@@ -279,8 +284,15 @@ export class HistoryStore {
 	/** Resolves once the entry is written (a full storage leaves it out, and says nothing). */
 	add(entry: HistoryEntry): Promise<void> {
 		this.#pending.unshift(entry);
-		this.#flush ??= new Promise<void>((resolve) => setTimeout(resolve, this.delayMs)).then(() => {
-			this.#flush = undefined;
+		// Written once the adds pause for the delay (a walk's pages keep coming), but never later
+		// than WAIT_MOST delays after the first: each write copies the whole list.
+		const now = Date.now();
+		this.#firstAt ??= now;
+		clearTimeout(this.#timer);
+		const wait = Math.min(this.delayMs, this.#firstAt + WAIT_MOST * this.delayMs - now);
+		this.#timer = setTimeout(() => this.#due?.(), Math.max(0, wait));
+		this.#flush ??= new Promise<void>((resolve) => (this.#due = resolve)).then(() => {
+			this.#flush = this.#due = this.#firstAt = undefined;
 			const batch = this.#pending;
 			this.#pending = [];
 			return this.#write((current) => mergeHistory(batch, current)).catch(() => {});

@@ -1,6 +1,6 @@
 import { refreshForm } from '$lib/codehost/oauth';
 import { requestTokens } from '$lib/codehost/send';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCodehostApp } from '$lib/fakes/codehost/app';
 import { explorerOver, ROOT } from './explorer-over';
 
@@ -253,6 +253,43 @@ describe('explorer state against the demo code host', () => {
 		const file = explorer.allPages.file('json');
 		expect(file.fileName).toBe('projects-items.json');
 		expect(JSON.parse(file.text)).toEqual(explorer.allPages.items);
+	});
+
+	it('Fetch all pages shows its count and items once per frame, and all of them when it ends', async () => {
+		const frames: FrameRequestCallback[] = [];
+		vi.stubGlobal('requestAnimationFrame', (f: FrameRequestCallback) => frames.push(f));
+		vi.stubGlobal('cancelAnimationFrame', (id: number) => void (frames[id - 1] = () => {}));
+		try {
+			// The third page waits until let go: the first two have come by then.
+			const app = createCodehostApp();
+			let sent = 0;
+			let letGo = () => {};
+			const held = new Promise<void>((resolve) => (letGo = resolve));
+			const explorer = explorerOver(async (input, init) => {
+				if (++sent === 4) await held;
+				return app.fetch(new Request(input, init));
+			});
+			explorer.form.query = 'per_page=5';
+			await explorer.exchange.send();
+			explorer.allPages.cap = 4;
+			const walk = explorer.allPages.run();
+			await vi.waitUntil(() => sent === 4);
+			// No frame yet: nothing shown of the pages that came; then one frame shows them.
+			expect(explorer.allPages.progress).toMatchObject({ pages: 0, items: 0 });
+			expect(frames).toHaveLength(1);
+			frames[0]!(0);
+			const { pages, items } = explorer.allPages.progress!;
+			expect([pages, items]).toEqual([2, 10]);
+			expect(explorer.allPages.items).toHaveLength(10);
+			letGo();
+			// The last frame never comes (a hidden tab): the end shows every page anyway.
+			await walk;
+			expect(explorer.allPages.progress).toMatchObject({ pages: 4, items: 20 });
+			expect(explorer.allPages.items).toHaveLength(20);
+			expect(explorer.allPages.walking).toBe(false);
+		} finally {
+			vi.unstubAllGlobals();
+		}
 	});
 
 	it('a History entry opens its stored answer without sending; page buttons work from it', async () => {

@@ -291,6 +291,34 @@ describe('HistoryStore', () => {
 		expect(await stored()).toEqual([b, a]);
 	});
 
+	it('adds that keep coming (a walk) are written once they pause, or at most 8 delays after the first', async () => {
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+		const store = new HistoryStore(100);
+		const writes: string[][] = [];
+		const added: Promise<void>[] = [];
+		let written = 0;
+		const flushed = () => new Promise((resolve) => setImmediate(resolve));
+		// One page every 50 ms for 2 s: the batch is due at 800 ms, not at the first 100 ms pause.
+		for (let i = 0; i < 40; i++) {
+			const p = store.add(entry(`p${i}`, new Date(1_700_000_000_000 + i).toISOString()));
+			void p.then(() => written++);
+			added.push(p);
+			vi.advanceTimersByTime(50);
+			await flushed();
+			if (i === 10) expect(written).toBe(0);
+			if (i === 16) {
+				await added[0];
+				writes.push(((await stored()) as HistoryEntry[]).map((e) => e.id));
+			}
+		}
+		vi.advanceTimersByTime(100);
+		await Promise.all(added);
+		expect(writes[0]).toHaveLength(16);
+		expect(((await stored()) as HistoryEntry[]).map((e) => e.id)).toEqual(
+			Array.from({ length: 40 }, (_, i) => `p${39 - i}`)
+		);
+	});
+
 	it('the default delay is a quarter of a second', () => {
 		expect(new HistoryStore().delayMs).toBe(250);
 	});

@@ -341,6 +341,38 @@ describe('HttpClient failures without an answer', () => {
 		expect(calls).toHaveLength(1);
 	});
 
+	it("an unretried request (the explorer's) times out too, even from a transport that ignores the abort", async () => {
+		const { transport, calls } = fakeTransport(() => new Promise<Response>(() => {}));
+		const exchanges: Exchange[] = [];
+		const problem = await problemOf(
+			client(transport, { timeoutMs: 60_000, onExchange: (e) => exchanges.push(e) }).send({
+				method: 'GET',
+				path: 'slow',
+				retry: false,
+				timeoutMs: 50
+			})
+		);
+		expect(problem.kind).toBe('timeout');
+		expect(calls).toHaveLength(1);
+		expect(exchanges[0]!.problemKind).toBe('timeout');
+	});
+
+	it("an unretried request is cancelled with its caller's signal, and says so", async () => {
+		const { transport, calls } = fakeTransport(hangUntilAborted);
+		const controller = new AbortController();
+		setTimeout(() => controller.abort(), 30);
+		const problem = await problemOf(
+			client(transport, { timeoutMs: 5000 }).send({
+				method: 'GET',
+				path: 'x',
+				retry: false,
+				signal: controller.signal
+			})
+		);
+		expect(problem.kind).toBe('aborted');
+		expect(calls[0]!.signal?.aborted).toBe(true);
+	});
+
 	it('kind "network" when fetch fails and the browser is offline (no probe sent)', async () => {
 		const { transport, calls } = fakeTransport(() => {
 			throw new TypeError('Failed to fetch');
