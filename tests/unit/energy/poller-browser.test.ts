@@ -56,6 +56,42 @@ describe('order poller in the browser (its own clock and the page visibility)', 
 		expect(calls).toHaveLength(2);
 	});
 
+	it('shown again before its time, the poll keeps its time; a stopped or closed poller leaves no timer or listener', async () => {
+		vi.useFakeTimers({ now: 1_000_000 });
+		const page = fakeDocument('visible');
+		let listeners = 0;
+		const add = page.doc.addEventListener.bind(page.doc);
+		const remove = page.doc.removeEventListener.bind(page.doc);
+		page.doc.addEventListener = (...args: Parameters<typeof add>) => (listeners++, add(...args));
+		page.doc.removeEventListener = (...args: Parameters<typeof remove>) => (
+			listeners--,
+			remove(...args)
+		);
+		vi.stubGlobal('document', page.doc);
+		const calls: number[] = [];
+		const poller = new OrderPoller({
+			fetchOrder: async (guid) => {
+				calls.push(Date.now());
+				return sampleOrder({ guid, status: 0 });
+			},
+			onOrder: () => {}
+		});
+		expect(listeners).toBe(1);
+		poller.watch(1, 0);
+		await vi.advanceTimersByTimeAsync(500);
+		page.set('hidden');
+		await vi.advanceTimersByTimeAsync(500);
+		page.set('visible');
+		await vi.advanceTimersByTimeAsync(999);
+		expect(calls).toEqual([]);
+		await vi.advanceTimersByTimeAsync(1);
+		expect(calls).toEqual([1_000_000 + POLL_TIMING.baseMs]);
+		poller.stop(1);
+		expect(vi.getTimerCount()).toBe(0);
+		poller.dispose();
+		expect(listeners).toBe(0);
+	});
+
 	it('a page opened hidden (a background tab) waits until it is shown', async () => {
 		vi.useFakeTimers({ now: 0 });
 		const page = fakeDocument('hidden');

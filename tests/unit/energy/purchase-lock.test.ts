@@ -192,6 +192,19 @@ describe('purchase lock in storage (no Web Locks)', () => {
 		expect(claimOf(storage)).toEqual({ owner: 'other-tab', aliveAt: 5 });
 	});
 
+	it('a claim wiped by someone else while the purchase runs is not written back', async () => {
+		const time = virtualTime();
+		const storage = memoryStorage();
+		const job = gate();
+		const result = storageLock(storage, time.env).run(job.task);
+		await time.advance(STORAGE_LOCK_TIMING.settleMs);
+		storage.removeItem(STORAGE_LOCK_KEY);
+		await time.advance(3000);
+		expect(storage.items.has(STORAGE_LOCK_KEY)).toBe(false);
+		job.open('x');
+		await expect(result).resolves.toBe('x');
+	});
+
 	it('an unreadable claim counts as no claim', async () => {
 		for (const junk of ['not json', '{"owner":1,"aliveAt":2}', '{"owner":"x"}', 'null']) {
 			const time = virtualTime();
@@ -265,6 +278,10 @@ describe('purchase lock in storage (no Web Locks)', () => {
 		await time.advance(STORAGE_LOCK_TIMING.settleMs);
 		await expect(held).resolves.toBe('second');
 		expect(failingRemove).toBe(true);
+		// The claim it could not remove is no longer renewed: it goes stale for the other tabs.
+		const endedAt = claimOf(storage)!.aliveAt;
+		await time.advance(20_000);
+		expect(claimOf(storage)!.aliveAt).toBe(endedAt);
 	});
 });
 
@@ -290,6 +307,16 @@ describe('purchase lock for this page only', () => {
 		const onWait = vi.fn();
 		await expect(lock.run(async () => 'three', onWait)).resolves.toBe('three');
 		expect(onWait).not.toHaveBeenCalled();
+	});
+
+	it('a caller that does not ask to be told about waiting still waits its turn', async () => {
+		const lock = pageLock();
+		const first = gate();
+		void lock.run(first.task);
+		await settle();
+		const second = lock.run(async () => 'second');
+		first.open('first');
+		await expect(second).resolves.toBe('second');
 	});
 });
 
@@ -346,6 +373,14 @@ describe('purchase lock with Web Locks', () => {
 		mine.open('mine');
 		await expect(b).resolves.toBe('mine');
 		expect(locks.requests.at(-1)).toEqual({ name: PURCHASE_LOCK_NAME, ifAvailable: false });
+		// Without onWait it waits all the same.
+		const third = gate();
+		const c = webLock(locks.manager).run(third.task);
+		const d = webLock(locks.manager).run(async () => 'fourth');
+		await settle();
+		third.open('third');
+		await expect(c).resolves.toBe('third');
+		await expect(d).resolves.toBe('fourth');
 	});
 });
 
@@ -380,16 +415,18 @@ describe('the lock a browser gets', () => {
 		expect(storage.items.has(STORAGE_LOCK_KEY)).toBe(false);
 	});
 
-	it('with neither, purchases of this page still run one at a time', async () => {
+	it('with neither, purchases of this page run at once, one at a time', async () => {
+		vi.useFakeTimers();
 		vi.stubGlobal('navigator', undefined);
 		vi.stubGlobal('localStorage', undefined);
 		const lock = browserPurchaseLock();
 		const first = gate();
 		const onWait = vi.fn();
 		void lock.run(first.task);
-		await settle();
+		await vi.advanceTimersByTimeAsync(0);
+		expect(first.started).toBe(true);
 		const second = lock.run(async () => 'second', onWait);
-		await settle();
+		await vi.advanceTimersByTimeAsync(0);
 		expect(onWait).toHaveBeenCalledTimes(1);
 		first.open('first');
 		await expect(second).resolves.toBe('second');
