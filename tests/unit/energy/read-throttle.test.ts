@@ -58,4 +58,30 @@ describe('read throttle', () => {
 		await expect(waiting).rejects.toThrow('stopped');
 		expect(m.pending()).toBe(0);
 	});
+
+	it('a poll already stopped does not wait at all: it ends at once, with no timer left', async () => {
+		const m = manualEnv();
+		const throttle = new ReadThrottle(m.env);
+		throttle.note(refused(429, { 'retry-after': '60' }));
+		const controller = new AbortController();
+		controller.abort(new Error('stopped before'));
+		await expect(throttle.wait(controller.signal)).rejects.toThrow('stopped before');
+		expect(m.pending()).toBe(0);
+	});
+
+	it('only an answer of the server asks for a wait, not an error that merely looks like one', () => {
+		const m = manualEnv();
+		const throttle = new ReadThrottle(m.env);
+		throttle.note({ kind: 'http', status: 429, headers: { 'retry-after': '30' } });
+		throttle.note(
+			new ApiProblem({
+				kind: 'network',
+				status: 429,
+				message: 'x',
+				hint: '',
+				headers: { 'retry-after': '30' }
+			})
+		);
+		expect(throttle.until).toBe(0);
+	});
 });
