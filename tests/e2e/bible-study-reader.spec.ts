@@ -20,9 +20,14 @@ test("Strong's numbers open a word's entry and every verse with it; the commenta
 			.getByRole('link', { name: 'John 3:16' })
 	).toHaveAttribute('href', /\/bible\/KJV\/John\/3#v16$/);
 	await page.getByRole('checkbox', { name: 'Show commentary' }).check();
+	const commentary = page.getByRole('region', { name: 'Commentary' });
+	await expect(commentary.getByRole('heading', { name: 'Verses 1–21' })).toBeVisible();
+	// Only the works that comment on John are offered: the Treasury of David is for the Psalms.
+	const works = commentary.getByRole('combobox', { name: 'Work' });
 	await expect(
-		page.getByRole('region', { name: 'Commentary' }).getByRole('heading', { name: 'Verses 1–21' })
-	).toBeVisible();
+		works.getByRole('option', { name: "Matthew Henry's Concise Commentary" })
+	).toHaveCount(1);
+	await expect(works.getByRole('option', { name: "Spurgeon's Treasury of David" })).toHaveCount(0);
 	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
 });
 

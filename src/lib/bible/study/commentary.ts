@@ -6,6 +6,8 @@ import type { CommentaryIndex } from './split';
 export interface CommentaryInfo {
 	id: string;
 	name: string;
+	/** The books it comments on (OSIS refs): the Treasury of David is only for the Psalms. */
+	books: readonly string[];
 }
 
 export interface ChapterComment {
@@ -17,7 +19,7 @@ export interface ChapterComment {
 
 export async function listCommentaries(source: StudySource): Promise<CommentaryInfo[]> {
 	const index = (await source.read('commentary/index.json')) as CommentaryIndex;
-	return index.commentaries.map(({ id, name }) => ({ id, name }));
+	return index.commentaries.map(({ id, name, books }) => ({ id, name, books }));
 }
 
 /** A chapter's comments in verse order; empty when the commentary says nothing on it. */

@@ -122,11 +122,15 @@ describe("Strong's lookups", () => {
 
 describe('Commentary', () => {
 	it("lists Matthew Henry's Concise first, then Scofield, then the Treasury of David", async () => {
-		expect(await listCommentaries(memorySource())).toEqual([
+		const works = await listCommentaries(memorySource());
+		expect(works.map(({ id, name }) => ({ id, name }))).toEqual([
 			{ id: 'mhcc', name: "Matthew Henry's Concise Commentary" },
 			{ id: 'scofield', name: 'Scofield Reference Notes (1917)' },
 			{ id: 'tdavid', name: "Spurgeon's Treasury of David" }
 		]);
+		// Each says which books it comments on, so a book is offered only the works that cover it.
+		expect(works[0]!.books).toContain('John');
+		expect(works[2]!.books).toEqual(['Ps']);
 	});
 
 	it("Psalm 23 in the Treasury of David reads that psalm's file only, not the whole of Psalms", async () => {
