@@ -15,13 +15,8 @@ import {
 	type SearchHit,
 	type SearchRequest
 } from './records';
-import {
-	chapterKey,
-	scanChapters,
-	TranslationIndex,
-	type ChapterLoader,
-	type ChapterText
-} from './verse-index';
+import { chapterKey, TranslationIndex, type ChapterLoader, type ChapterText } from './verse-index';
+import { scanChapters } from './text-scan';
 
 export type { Coverage, SearchAnswer, SearchHit, SearchRequest } from './records';
 
@@ -45,6 +40,9 @@ export class SearchEngine {
 	#saveTimer: ReturnType<typeof setTimeout> | undefined;
 	#firstDirtyAt = 0;
 	readonly #saveDelayMs: number;
+	/** When the last search was asked (performance.now()), and how long a pause in typing is. */
+	#lastSearchAt = -Infinity;
+	readonly #typingPauseMs: number;
 	/** Told when the index of a translation changed (status for the page). */
 	onIndexed?: (
 		bibleRef: string,
@@ -53,12 +51,13 @@ export class SearchEngine {
 		phases?: Record<string, number>
 	) => void;
 
-	constructor(apiRoot: string, options: { saveDelayMs?: number } = {}) {
+	constructor(apiRoot: string, options: { saveDelayMs?: number; typingPauseMs?: number } = {}) {
 		this.#apiRoot = apiRoot;
 		const names = cacheDbNames(apiRoot);
 		this.#chapters = relaxedStore(names.chapters, 'chapters');
 		this.#indexes = relaxedStore(names.search, 'indexes');
 		this.#saveDelayMs = options.saveDelayMs ?? 1500;
+		this.#typingPauseMs = options.typingPauseMs ?? 1000;
 	}
 
 	#run<T>(task: () => Promise<T>): Promise<T> {
@@ -132,6 +131,7 @@ export class SearchEngine {
 		// A snapshot naming a chapter no longer stored (evicted) is out of date: rebuild.
 		let index: TranslationIndex | undefined;
 		if (isSnapshot(raw) && raw.chapters.every((k) => stored.has(k))) {
+			await this.#pauseInTyping();
 			try {
 				index = await TranslationIndex.load(raw);
 			} catch {
@@ -167,6 +167,19 @@ export class SearchEngine {
 			fromSnapshot: fromSnapshot ? 1 : 0
 		});
 		return loaded;
+	}
+
+	/**
+	 * Waits until searches pause. Loading a saved index holds the worker for a third of a second at
+	 * a time (parsing its JSON), and a search asked meanwhile waits: while the user types, the
+	 * stored text answers instead (a few ms a query), and the index loads when they stop.
+	 */
+	async #pauseInTyping(): Promise<void> {
+		for (;;) {
+			const wait = this.#lastSearchAt + this.#typingPauseMs - performance.now();
+			if (wait <= 0) return;
+			await new Promise((resolve) => setTimeout(resolve, wait));
+		}
 	}
 
 	/** Loads or builds the index of every stored translation; drops indexes of deleted ones. */
@@ -285,6 +298,7 @@ export class SearchEngine {
 	 * TranslationIndex.search), so both give the same answer.
 	 */
 	async search(request: SearchRequest): Promise<SearchAnswer> {
+		this.#lastSearchAt = performance.now();
 		const stored = await this.#storedForSearch();
 		const warm = stored.every((ref) => this.#loaded.has(ref));
 		// The list read once per search: a second read in line behind it cost a few ms a keypress.

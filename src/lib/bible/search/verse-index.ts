@@ -4,7 +4,7 @@
 // phrases, so the verse text then decides phrases and exact accents and gives the highlights, so
 // what is marked is what matched.
 import MiniSearch, { type Options } from 'minisearch';
-import { looseForm, queryTerms, strictForm, tokenize, type ParsedQuery } from './query';
+import { looseForm, queryTerms, tokenize, type ParsedQuery } from './query';
 
 export interface VerseDoc {
 	book: string;
@@ -130,39 +130,6 @@ export interface ChapterText {
 	book: string;
 	chapter: number;
 	verses: readonly { ref: string; text: string }[];
-}
-
-/**
- * Every verse of these chapters the query matches, as `TranslationIndex.search` finds them, read
- * straight from the text: what a cold start answers with while the index is still loading. A
- * substring test on the folded verse skips most verses before they are split into words.
- */
-export function scanChapters(
-	chapters: readonly ChapterText[],
-	query: ParsedQuery,
-	options: MatchOptions,
-	order: (doc: { book: string; chapter: number; verse: string }) => number,
-	limit: number
-): { hits: Hit[]; total: number } {
-	const fold = options.loose ? looseForm : strictForm;
-	const needles = queryTerms(query).map((t) => fold(t.term));
-	const matched: { doc: VerseDoc; key: number; marks: [number, number][] }[] = [];
-	for (const c of chapters) {
-		if (options.books && !options.books.has(c.book)) continue;
-		for (const v of c.verses) {
-			const folded = fold(v.text);
-			if (!needles.every((n) => folded.includes(n))) continue;
-			const marks = matchVerse(v.text, query, options.loose);
-			if (!marks) continue;
-			const doc = { book: c.book, chapter: c.chapter, verse: v.ref, text: v.text };
-			matched.push({ doc, key: order(doc), marks });
-		}
-	}
-	matched.sort((a, b) => a.key - b.key);
-	return {
-		hits: matched.slice(0, limit).map(({ doc, marks }) => ({ ...doc, marks })),
-		total: matched.length
-	};
 }
 
 function parseId(id: string): { book: string; chapter: number; verse: string } {

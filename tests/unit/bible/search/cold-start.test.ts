@@ -6,7 +6,8 @@ import { bibleCache } from '$lib/bible/chapter-cache';
 import type { BibleDetail } from '$lib/bible/schemas';
 import { SearchEngine, type SearchAnswer, type SearchRequest } from '$lib/bible/search/engine';
 import { parseQuery } from '$lib/bible/search/query';
-import { scanChapters, TranslationIndex } from '$lib/bible/search/verse-index';
+import { scanChapters } from '$lib/bible/search/text-scan';
+import { TranslationIndex } from '$lib/bible/search/verse-index';
 import { loadDemoTexts } from '$lib/fakes/bible/node-sources';
 import type { FakeBook } from '$lib/fakes/bible/kjv-data';
 

@@ -93,6 +93,26 @@ afterEach(() => {
 });
 
 describe('the saved search index', () => {
+	it('waits for a pause in typing before loading, and the stored text answers meanwhile', async () => {
+		const apiRoot = await stored();
+		await savedIndex(apiRoot);
+		const engine = new SearchEngine(apiRoot, { typingPauseMs: 300 });
+		let indexedAt = 0;
+		engine.onIndexed = () => (indexedAt = performance.now());
+		// Typing: a search every 100 ms, each answered from the text while the index waits.
+		const syncing = engine.sync();
+		let lastAt = 0;
+		for (const q of ['light', 'beginning', 'heavens']) {
+			lastAt = performance.now();
+			expect((await found(engine, q)).length).toBeGreaterThan(0);
+			expect(indexedAt).toBe(0);
+			await sleep(100);
+		}
+		await syncing;
+		expect(indexedAt - lastAt).toBeGreaterThanOrEqual(290);
+		expect(await found(engine, 'light')).toEqual(['KJV John 1:2']);
+	});
+
 	it('is loaded, not rebuilt, on a cold start; rebuilt when it names a chapter no longer stored', async () => {
 		const apiRoot = await stored();
 		await savedIndex(apiRoot);

@@ -6,10 +6,10 @@ import { parseQuery, type ParsedQuery } from '$lib/bible/search/query';
 import {
 	matchVerse,
 	mergeRuns,
-	scanChapters,
 	TranslationIndex,
 	type ChapterText
 } from '$lib/bible/search/verse-index';
+import { scanChapters } from '$lib/bible/search/text-scan';
 
 function q(s: string): ParsedQuery {
 	const r = parseQuery(s);
