@@ -1,3 +1,4 @@
+import { TimeoutError } from 'ky';
 import { describe, expect, it } from 'vitest';
 import { buildUrl, createClient, type ClientOptions, type Prepare } from '$lib/http/client';
 import { ApiProblem } from '$lib/http/problem';
@@ -153,6 +154,17 @@ describe('a request sent once (retry: false)', () => {
 		controller.abort();
 		expect((await problemOf(sent)).kind).toBe('aborted');
 		expect(signal!.aborted).toBe(true);
+	});
+
+	it('times out even when the transport ignores the abort, naming the request that timed out', async () => {
+		const transport = (() => new Promise<Response>(() => undefined)) as typeof fetch;
+		const problem = await problemOf(
+			client(transport).send({ method: 'POST', path: 'x', retry: false, timeoutMs: 20 })
+		);
+		expect(problem.kind).toBe('timeout');
+		expect(problem.message).toBe(`POST ${BASE}/x took too long and was stopped.`);
+		expect(problem.cause).toBeInstanceOf(TimeoutError);
+		expect((problem.cause as TimeoutError).request.method).toBe('POST');
 	});
 
 	it('leaves the answer alone after it arrived: no late timeout, no late abort', async () => {

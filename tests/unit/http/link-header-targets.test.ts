@@ -43,6 +43,16 @@ describe('Link header edges', () => {
 		]);
 	});
 
+	it('reads an entry that follows a quoted value with no comma between', () => {
+		const header =
+			'<https://a.test/1>; rel="prev" <https://a.test/3>; rel="next", <https://a.test/9>; rel="last"';
+		expect(rels(header)).toEqual([
+			'prev https://a.test/1',
+			'next https://a.test/3',
+			'last https://a.test/9'
+		]);
+	});
+
 	it('skips an empty parameter', () => {
 		expect(rels('<https://a.test/2>; ; rel=next')).toEqual(['next https://a.test/2']);
 		expect(rels('<https://a.test/2>;; rel=next')).toEqual(['next https://a.test/2']);
