@@ -4,7 +4,7 @@ import { readBodyText } from '$lib/http/read-body';
 const MB = 1_000_000;
 
 /** `size` bytes of ASCII, then `tail`. */
-function body(size: number, tail: number[] = []): Uint8Array {
+function body(size: number, tail: number[] = []): Uint8Array<ArrayBuffer> {
 	const bytes = new Uint8Array(size + tail.length).fill(0x61);
 	bytes.set(tail, size);
 	return bytes;
