@@ -16,7 +16,7 @@ import {
 	type SearchRequest
 } from './records';
 import { chapterKey, TranslationIndex, type ChapterLoader, type ChapterText } from './verse-index';
-import { scanChapters } from './text-scan';
+import { collectWords, scanChapters } from './text-scan';
 
 export type { Coverage, SearchAnswer, SearchHit, SearchRequest } from './records';
 
@@ -32,6 +32,8 @@ export class SearchEngine {
 	readonly #loaded = new Map<string, Loaded>();
 	/** Stored text read for searches made before the index was loaded (dropped once it is). */
 	readonly #scanned = new Map<string, Promise<ChapterText[]>>();
+	/** Scanned texts whose words are being noted, strict and accent-folded (see collectWords). */
+	readonly #collecting = [new WeakSet<ChapterText[]>(), new WeakSet<ChapterText[]>()];
 	/** Every operation in turn, so a search sees every chapter stored before it was asked. */
 	#queue: Promise<unknown> = Promise.resolve();
 	readonly #dirty = new Set<string>();
@@ -357,6 +359,10 @@ export class SearchEngine {
 			const found = loaded
 				? await loaded.index.search(request.query, options, sortKey, limit, this.#loader(ref))
 				: scanChapters(text ?? [], request.query, options, sortKey, limit);
+			if (text && !this.#collecting[Number(options.loose)]!.has(text)) {
+				this.#collecting[Number(options.loose)]!.add(text);
+				void collectWords(text, options.loose);
+			}
 			total += found.total;
 			for (const h of found.hits)
 				hits.push({ ...h, bibleRef: ref, bookName: names.get(h.book) ?? h.book });
