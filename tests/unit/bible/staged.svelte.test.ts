@@ -26,65 +26,84 @@ describe('firstParagraphs', () => {
 describe('StagedChapter', () => {
 	afterEach(() => vi.useRealTimers());
 
-	/** A staged chapter, its chapter shown as the reader's effect shows it. */
+	/** A reader as the staged chapter reads it: `shown` names the chapter on screen. */
+	const reader = (shown: string, count: number, status = 'ready') => ({
+		status,
+		shown,
+		chapter: { verses: verses(count) }
+	});
+
+	/** A staged chapter, the reader shown to it as the reader's effect does. */
 	function staged() {
 		const stage = new StagedChapter();
 		let cancel: (() => void) | undefined;
 		return {
 			stage,
 			stop: () => cancel?.(),
-			show(chapter: { verses: Verse[] } | undefined) {
+			show(r: ReturnType<typeof reader>) {
 				cancel?.();
-				cancel = stage.schedule(chapter);
+				cancel = stage.schedule(r);
 			}
 		};
 	}
 
-	const drawn = (stage: StagedChapter, chapter: { verses: Verse[] }) =>
-		stage.paragraphs(chapter.verses, false, stage.limit(chapter));
+	const drawn = (stage: StagedChapter, r: ReturnType<typeof reader>) =>
+		stage.paragraphs(r.chapter.verses, false, stage.limit(r.shown));
 
 	it("draws the first screen's verses, then as many more in each next task, then all", () => {
 		vi.useFakeTimers();
 		const { stage, stop, show } = staged();
-		const chapter = { verses: verses(30) };
-		show(chapter);
-		expect(refs(drawn(stage, chapter))).toEqual(['1,2,3,4,5', '6,7,8,9,10', '11,12']);
+		const john3 = reader('John 3', 30);
+		show(john3);
+		expect(refs(drawn(stage, john3))).toEqual(['1,2,3,4,5', '6,7,8,9,10', '11,12']);
 		vi.advanceTimersToNextTimer();
-		expect(drawn(stage, chapter).flat()).toHaveLength(2 * FIRST_VERSES);
-		expect(stage.full(chapter)).toBe(false);
+		expect(drawn(stage, john3).flat()).toHaveLength(2 * FIRST_VERSES);
+		expect(stage.full('John 3')).toBe(false);
 		vi.advanceTimersToNextTimer();
-		expect(drawn(stage, chapter).flat()).toHaveLength(30);
+		expect(drawn(stage, john3).flat()).toHaveLength(30);
 		// What waits for the verses (the verse actions) comes in a task of its own.
-		expect(stage.full(chapter)).toBe(false);
+		expect(stage.full('John 3')).toBe(false);
 		vi.advanceTimersToNextTimer();
-		expect(stage.full(chapter)).toBe(true);
+		expect(stage.full('John 3')).toBe(true);
 		expect(vi.getTimerCount()).toBe(0);
 		stop();
 	});
 
-	it('starts again from the first screen for the next chapter', () => {
+	it('starts again from the first screen for the next chapter, not for the same one read again', () => {
 		vi.useFakeTimers();
 		const { stage, stop, show } = staged();
-		const one = { verses: verses(30) };
-		const two = { verses: verses(30) };
-		show(one);
+		show(reader('John 3', 30));
 		vi.runAllTimers();
-		show(two);
-		expect(drawn(stage, two).flat()).toHaveLength(FIRST_VERSES);
+		// The same chapter read again (from this device after the network): nothing drawn goes.
+		show(reader('John 3', 30));
+		expect(stage.full('John 3')).toBe(true);
+		expect(vi.getTimerCount()).toBe(0);
+		const john4 = reader('John 4', 30);
+		show(john4);
+		expect(drawn(stage, john4).flat()).toHaveLength(FIRST_VERSES);
 		vi.runAllTimers();
-		expect(stage.full(two)).toBe(true);
-		expect(stage.full(one)).toBe(false);
+		expect(stage.full('John 4')).toBe(true);
+		expect(stage.full('John 3')).toBe(false);
+		stop();
+	});
+
+	it('waits for the chapter to be ready', () => {
+		vi.useFakeTimers();
+		const { stage, stop, show } = staged();
+		show(reader('', 0, 'loading'));
+		expect(vi.getTimerCount()).toBe(0);
+		expect(stage.full('')).toBe(false);
 		stop();
 	});
 
 	it('draws the rest at once when asked (a verse opened before the next task)', async () => {
 		const { stage, stop, show } = staged();
-		const chapter = { verses: verses(30) };
-		show(chapter);
-		expect(stage.full(chapter)).toBe(false);
-		await stage.finish(chapter);
-		expect(stage.full(chapter)).toBe(true);
-		expect(drawn(stage, chapter).flat()).toHaveLength(30);
+		const john3 = reader('John 3', 30);
+		show(john3);
+		expect(stage.full('John 3')).toBe(false);
+		await stage.finish('John 3');
+		expect(stage.full('John 3')).toBe(true);
+		expect(drawn(stage, john3).flat()).toHaveLength(30);
 		stop();
 	});
 

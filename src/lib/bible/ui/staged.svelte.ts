@@ -22,38 +22,45 @@ export function firstParagraphs<T>(paras: readonly (readonly T[])[], limit: numb
 	return out;
 }
 
-/** A chapter as drawn: its verses (none while it loads). */
-type Chapter = { verses: readonly unknown[] };
-type Shown = Chapter | null | undefined;
+/** What of the reader this reads (reader.svelte.ts). */
+interface Reader {
+	status: string;
+	shown: string;
+	chapter: { verses: readonly unknown[] } | null;
+}
 
 export class StagedChapter {
-	/** The chapter being drawn and how many of its verses are (Infinity: all, and what follows). */
-	#drawn = $state.raw<{ chapter: Chapter; verses: number } | undefined>();
+	/**
+	 * The chapter being drawn ("John 3", as the reader names the one on screen: the same chapter
+	 * read again keeps what is drawn) and how many of its verses are (Infinity: all, and what follows).
+	 */
+	#drawn = $state.raw<{ shown: string; verses: number } | undefined>();
 
 	/** How many of the chapter's verses to draw now. */
-	limit(chapter: Shown): number {
+	limit(shown: string): number {
 		const drawn = this.#drawn;
-		return drawn && drawn.chapter === chapter ? drawn.verses : FIRST_VERSES;
+		return drawn && drawn.shown === shown ? drawn.verses : FIRST_VERSES;
 	}
 
-	/** Whether all of `chapter` is drawn, and what waits for it (the verse actions). */
-	full(chapter: Shown): boolean {
-		return !!chapter && this.limit(chapter) === Infinity;
+	/** Whether all of the chapter is drawn, and what waits for it (the verse actions). */
+	full(shown: string): boolean {
+		return !!shown && this.limit(shown) === Infinity;
 	}
 
 	/**
-	 * Draws `FIRST_VERSES` more of `chapter` in each next task until all are, then what waits for
-	 * them (from an effect: the function returned cancels).
+	 * Draws `FIRST_VERSES` more of the reader's chapter in each next task until all are, then what
+	 * waits for them (from an effect: the function returned cancels).
 	 */
-	schedule(chapter: Shown): (() => void) | undefined {
-		if (!chapter) return;
+	schedule(reader: Reader): (() => void) | undefined {
+		const { shown } = reader;
+		const count = reader.chapter?.verses.length ?? 0;
+		if (reader.status !== 'ready' || !shown) return;
 		let timer: ReturnType<typeof setTimeout> | undefined;
 		const next = () => {
-			const drawn = untrack(() => this.limit(chapter));
+			const drawn = untrack(() => this.limit(shown));
 			if (drawn === Infinity) return;
 			timer = setTimeout(() => {
-				const all = drawn >= chapter.verses.length;
-				this.#drawn = { chapter, verses: all ? Infinity : drawn + FIRST_VERSES };
+				this.#drawn = { shown, verses: drawn >= count ? Infinity : drawn + FIRST_VERSES };
 				next();
 			});
 		};
@@ -62,8 +69,8 @@ export class StagedChapter {
 	}
 
 	/** Draws the rest now (a verse's actions asked for before the next task); resolves once drawn. */
-	finish(chapter: Shown): Promise<void> {
-		if (chapter) this.#drawn = { chapter, verses: Infinity };
+	finish(shown: string): Promise<void> {
+		if (shown) this.#drawn = { shown, verses: Infinity };
 		return tick();
 	}
 
