@@ -5,7 +5,9 @@
 // a round trip more than its bytes. A page here loads the shell, the areas chunk and its own area's
 // chunk. Code loaded later (import() from a page) keeps Rollup's default chunks. Measured on the
 // reader, each request saved mattered more than bytes: the error page (loaded at start on every
-// page) stays in the shell, and the reader downloads the library's search with the Bible's chunk.
+// page) stays in the shell. A page opened from a link (LANDING_PAGES: a chapter) is the exception:
+// what its area's other pages alone use (the library, the search) is in `bible-more`, which it
+// does not load, since on a phone that code's start-up work cost more than the request it saved.
 //
 // Svelte's runtime index (`svelte/internal/client`) is followed only to the modules that use what it
 // passes on: every component imports it whole, so otherwise each part of the runtime an area uses
@@ -41,19 +43,34 @@ export function partOfRoute(file: string): string | undefined {
 	return area?.[1];
 }
 
-/** Where a module is used: the parts of the app, and how many of their pages (route nodes). */
+/**
+ * Pages a person opens from outside, at a deep link (a chapter), by the area they belong to: the
+ * area's modules such a page does not use go to a chunk of their own (`bible-more`), so it loads
+ * only what it shows. Measured on a phone (issue 29): the chapter loaded the library's, the
+ * search's and the storage panel's code too, before its first verse.
+ */
+export const LANDING_PAGES: Readonly<Record<string, RegExp>> = {
+	bible: /\/src\/routes\/\(areas\)\/bible\/\[bible\]\/\[book\]\/\[chapter\]\/\+page\b/
+};
+
+/** Where a module is used: the parts of the app, how many of their pages (route nodes), and
+ * whether by its area's landing page. */
 export interface Usage {
 	parts: ReadonlySet<string>;
 	pages: number;
+	landing?: boolean;
 }
 
 /** The chunk for a module used so; undefined leaves it to Rollup (lazy code, one page's own). */
-export function chunkFor({ parts, pages }: Usage): string | undefined {
+export function chunkFor({ parts, pages, landing }: Usage): string | undefined {
 	if (parts.size === 0) return undefined;
 	if (parts.has('shell')) return 'shell';
 	// One page's own modules go into that page's file, as Rollup would put them.
 	if (pages === 1 && !parts.has('areas')) return undefined;
-	if (parts.size === 1) return [...parts][0];
+	if (parts.size === 1) {
+		const part = [...parts][0]!;
+		return part in LANDING_PAGES && !landing ? `${part}-more` : part;
+	}
 	// Shared by the home page and an area: small, and the home page must not load an area's chunk.
 	if (parts.has('home')) return 'shell';
 	return 'areas';
@@ -125,6 +142,7 @@ export function areaChunksPlugin(): Plugin {
 		if (known) return known;
 		const found = new Set<string>();
 		let pages = 0;
+		let landing = false;
 		const seen = new Set([id]);
 		const queue = [id];
 		for (const current of queue) {
@@ -136,6 +154,7 @@ export function areaChunksPlugin(): Plugin {
 				for (const imported of info.importedIds) {
 					const part = partOfRoute(imported);
 					if (part) found.add(part);
+					if (part && LANDING_PAGES[part]?.test(imported.replaceAll('\\', '/'))) landing = true;
 				}
 			}
 			for (const importer of info.importers) {
@@ -148,7 +167,7 @@ export function areaChunksPlugin(): Plugin {
 					}
 			}
 		}
-		const result = { parts: found, pages };
+		const result = { parts: found, pages, landing };
 		usageOf.set(id, result);
 		return result;
 	}
@@ -176,8 +195,14 @@ export function areaChunksPlugin(): Plugin {
 		writeBundle(options, bundle) {
 			if (this.environment?.name !== 'client' || !options.dir || options.format === 'cjs') return;
 			const made: Record<string, string> = {};
-			for (const file of Object.values(bundle))
-				if (file.type === 'chunk' && named.has(file.name)) made[file.name] = file.fileName;
+			for (const file of Object.values(bundle)) {
+				if (file.type !== 'chunk') continue;
+				if (named.has(file.name)) made[file.name] = file.fileName;
+				// And each landing page's own file, so a test can follow what it loads.
+				for (const [part, page] of Object.entries(LANDING_PAGES))
+					if (file.moduleIds.some((id) => page.test(id.replaceAll('\\', '/'))))
+						made[`${part}-landing-page`] = file.fileName;
+			}
 			writeFileSync(join(options.dir, AREA_CHUNKS_RECORD), JSON.stringify(made, null, 2));
 			if (process.env.AREA_CHUNKS_DEBUG)
 				for (const file of Object.values(bundle))

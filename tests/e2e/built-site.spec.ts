@@ -42,6 +42,17 @@ function partsOf(page: string): string[] {
 }
 const PARTS = ['shell', 'areas', 'bible', 'explorer', 'energy', 'settings', 'home'];
 
+/** The built files a module loads before it runs: its static imports, and theirs. */
+function staticImports(file: string): Set<string> {
+	const found = new Set([file]);
+	for (const current of found) {
+		const code = readFileSync(join(BUILD, current), 'utf8');
+		for (const [, from] of code.matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+\.js)"/g))
+			found.add(posix.join(posix.dirname(current), from!));
+	}
+	return found;
+}
+
 test.describe('the built site', () => {
 	test('the home page’s first paint, JS and CSS gzipped, is within its budget', () => {
 		const files = firstPaint('index.html');
@@ -60,6 +71,17 @@ test.describe('the built site', () => {
 			PARTS.filter((p) => names.includes(p)).sort(),
 			'scripts/area-chunks-plugin.ts did not make its chunks: does it still recognise SvelteKit’s entry and page modules (START, PAGE_NODE)?'
 		).toEqual(['areas', 'bible', 'shell']);
+	});
+
+	test('a chapter opened from a link loads the Bible’s chunk, not the code of its other pages', () => {
+		const chunks = chunksByName();
+		const page = chunks.get('bible-landing-page');
+		const more = chunks.get('bible-more');
+		expect(page, 'the plugin recorded no chapter page (LANDING_PAGES)').toBeDefined();
+		expect(more, 'the plugin made no chunk for the Bible’s other pages').toBeDefined();
+		const loaded = staticImports(page!);
+		expect(loaded.has(chunks.get('bible')!), [...loaded].join(', ')).toBe(true);
+		expect(loaded.has(more!), [...loaded].join(', ')).toBe(false);
 	});
 
 	test('the home page loads the shell and no area; an area’s page loads the shell and what the areas share', () => {

@@ -39,9 +39,18 @@ describe('chunkFor', () => {
 	});
 
 	it('groups an area’s shared modules, and modules of two areas in the areas chunk', () => {
-		expect(use(['bible'], 3)).toBe('bible');
+		expect(use(['explorer'], 3)).toBe('explorer');
 		expect(use(['areas'], 1)).toBe('areas');
 		expect(use(['bible', 'energy'], 2)).toBe('areas');
+	});
+
+	it('keeps the Bible’s modules that a chapter (opened from a link) does not use out of its chunk', () => {
+		const bible = (landing: boolean) => chunkFor({ parts: new Set(['bible']), pages: 3, landing });
+		expect(bible(true)).toBe('bible');
+		expect(bible(false)).toBe('bible-more');
+		expect(chunkFor({ parts: new Set(['bible', 'energy']), pages: 2, landing: false })).toBe(
+			'areas'
+		);
 	});
 
 	it('keeps a module of the home page and an area out of the areas chunk', () => {
@@ -81,11 +90,19 @@ describe('areaChunksPlugin', () => {
 		[`${nodes}/3.js`]: ['/app/src/routes/+page.svelte'],
 		'/app/src/routes/+page.svelte': ['/app/src/lib/ui/status.ts'],
 		[`${nodes}/4.js`]: ['/app/src/routes/(areas)/bible/+page.svelte'],
-		'/app/src/routes/(areas)/bible/+page.svelte': ['/app/src/lib/bible/api.ts'],
+		'/app/src/routes/(areas)/bible/+page.svelte': [
+			'/app/src/lib/bible/api.ts',
+			'/app/src/lib/bible/library.ts'
+		],
 		[`${nodes}/7.js`]: ['/app/src/routes/(areas)/bible/[bible]/+page.svelte'],
 		'/app/src/routes/(areas)/bible/[bible]/+page.svelte': [
 			'/app/src/lib/bible/api.ts',
+			'/app/src/lib/bible/library.ts',
 			'/app/src/lib/bible/reader.ts'
+		],
+		[`${nodes}/9.js`]: ['/app/src/routes/(areas)/bible/[bible]/[book]/[chapter]/+page.svelte'],
+		'/app/src/routes/(areas)/bible/[bible]/[book]/[chapter]/+page.svelte': [
+			'/app/src/lib/bible/api.ts'
 		],
 		'/app/src/lib/bible/api.ts': ['/app/src/lib/http/client.ts', '/svelte/runtime.js'],
 		[`${nodes}/11.js`]: ['/app/src/routes/(areas)/settings/+page.svelte'],
@@ -103,6 +120,10 @@ describe('areaChunksPlugin', () => {
 		expect(of('/app/src/lib/ui/status.ts')).toBe('shell');
 		expect(of('/app/src/lib/bible/api.ts')).toBe('bible');
 		expect(of('/app/src/lib/http/client.ts')).toBe('areas');
+	});
+
+	it('puts what only the Bible’s other pages use beside, not in, the chunk a chapter loads', () => {
+		expect(of('/app/src/lib/bible/library.ts')).toBe('bible-more');
 	});
 
 	it('leaves a page’s own module and lazy code to Rollup', () => {
@@ -124,19 +145,29 @@ describe('areaChunksPlugin', () => {
 		options.manualChunks('/app/src/lib/bible/api.ts', meta);
 		options.manualChunks('/svelte/runtime.js', meta);
 		const dir = mkdtempSync(join(tmpdir(), 'area-chunks-'));
-		const chunk = (name: string, fileName: string) => ({ type: 'chunk', name, fileName });
+		const chunk = (name: string, fileName: string, moduleIds: string[] = []) => ({
+			type: 'chunk',
+			name,
+			fileName,
+			moduleIds
+		});
 		(plugin.writeBundle as (this: unknown, o: object, b: object) => void).call(
 			context,
 			{ dir, format: 'es' },
 			{
 				a: chunk('bible', '_app/immutable/chunks/A.js'),
 				b: chunk('shell', '_app/immutable/chunks/B.js'),
-				c: chunk('hono', '_app/immutable/chunks/C.js')
+				c: chunk('hono', '_app/immutable/chunks/C.js'),
+				d: chunk('9', '_app/immutable/nodes/9.D.js', [
+					`${nodes}/9.js`,
+					'/app/src/routes/(areas)/bible/[bible]/[book]/[chapter]/+page.svelte'
+				])
 			}
 		);
 		expect(JSON.parse(readFileSync(join(dir, AREA_CHUNKS_RECORD), 'utf8'))).toEqual({
 			bible: '_app/immutable/chunks/A.js',
-			shell: '_app/immutable/chunks/B.js'
+			shell: '_app/immutable/chunks/B.js',
+			'bible-landing-page': '_app/immutable/nodes/9.D.js'
 		});
 		rmSync(dir, { recursive: true });
 	});
