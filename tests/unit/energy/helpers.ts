@@ -3,11 +3,22 @@ import { createEnergyApp, DEMO_ENERGY_TOKEN } from '$lib/fakes/energy/app';
 import { defaultTiming } from '$lib/fakes/energy/service';
 import { memoryStore } from '$lib/fakes/energy/store';
 import type { PollerEnv } from '$lib/energy/poller';
+import type { BuyRequest } from '$lib/energy/buy-request';
 import type { Order } from '$lib/energy/schemas';
 
 export const BASE = 'https://energy.demo/api/v1/private';
 /** A valid address the demo has not seen (the USDT contract's address). */
 export const FRESH = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+/** An hour of 65,000 energy for FRESH: the purchase most tests place. */
+export const HOUR_REQUEST = {
+	format: 'json',
+	to: FRESH,
+	period_type: 'hours',
+	period_amount: 1,
+	amount_source: 'amount',
+	amount: 65000
+} satisfies BuyRequest;
 
 /** An order as `order/get` answers it: 1 energy for FRESH for an hour, paid, unless patched. */
 export const sampleOrder = (patch: Partial<Order> = {}): Order => ({

@@ -3,7 +3,7 @@ import { buyEnergy } from '$lib/energy/api';
 import { OrderReads } from '$lib/energy/order-reads';
 import type { Order, OrderPage } from '$lib/energy/schemas';
 import type { ApiProblem } from '$lib/http/problem';
-import { BASE, energyHarness, FRESH, manualEnv, pathsOf, sampleOrder } from './helpers';
+import { BASE, energyHarness, manualEnv, pathsOf, sampleOrder, HOUR_REQUEST } from './helpers';
 
 const listedPage = (items: { guid: number; status: number }[]): OrderPage =>
 	({ data: items }) as unknown as OrderPage;
@@ -55,14 +55,7 @@ describe('the automatic order reads of the dashboard', () => {
 
 	it("a poll's failure reaches the dashboard; its Retry-After holds reads until another connection resets it", async () => {
 		const { h, m, r, problems, seen } = reads();
-		const placed = await buyEnergy(h.client, {
-			format: 'json',
-			to: FRESH,
-			period_type: 'hours',
-			period_amount: 1,
-			amount_source: 'amount',
-			amount: 65000
-		});
+		const placed = await buyEnergy(h.client, HOUR_REQUEST);
 		const guid = placed.data.guid;
 		h.throttleNext('order/get', 1, 60);
 		r.poller.watch(guid, 0, 0);

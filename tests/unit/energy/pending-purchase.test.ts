@@ -20,21 +20,12 @@ import {
 	type PurchaseLock
 } from '$lib/energy/purchase-lock';
 import { newestGuids } from '$lib/energy/reconcile';
-import { BASE, energyHarness, FRESH, pathsOf } from './helpers';
-
-const REQUEST: BuyRequest = {
-	format: 'json',
-	to: FRESH,
-	period_type: 'hours',
-	period_amount: 1,
-	amount_source: 'amount',
-	amount: 65000
-};
+import { BASE, energyHarness, FRESH, pathsOf, HOUR_REQUEST } from './helpers';
 
 const marker = (patch: Partial<PendingPurchase> = {}): PendingPurchase => ({
 	id: 'p1',
 	apiRoot: BASE,
-	request: REQUEST,
+	request: HOUR_REQUEST,
 	before: [31000001, 31000002, 31000003],
 	startedAt: 1000,
 	...patch
@@ -136,12 +127,12 @@ describe('the purchase journal (in-flight markers)', () => {
 
 describe('what counts as the same purchase', () => {
 	it('EN-BUY-1: same address, period and amount (or estimate details)', () => {
-		expect(sameRequest(REQUEST, { ...REQUEST })).toBe(true);
-		expect(sameRequest(REQUEST, { ...REQUEST, amount: 131000 })).toBe(false);
-		expect(sameRequest(REQUEST, { ...REQUEST, period_type: 'days' })).toBe(false);
-		expect(sameRequest(REQUEST, { ...REQUEST, to: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' })).toBe(
-			false
-		);
+		expect(sameRequest(HOUR_REQUEST, { ...HOUR_REQUEST })).toBe(true);
+		expect(sameRequest(HOUR_REQUEST, { ...HOUR_REQUEST, amount: 131000 })).toBe(false);
+		expect(sameRequest(HOUR_REQUEST, { ...HOUR_REQUEST, period_type: 'days' })).toBe(false);
+		expect(
+			sameRequest(HOUR_REQUEST, { ...HOUR_REQUEST, to: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' })
+		).toBe(false);
 		const estimate: BuyRequest = {
 			format: 'json',
 			to: FRESH,
@@ -154,17 +145,17 @@ describe('what counts as the same purchase', () => {
 		};
 		expect(sameRequest(estimate, { ...estimate, estimate_adjust_percent: '0.040' })).toBe(true);
 		expect(sameRequest(estimate, { ...estimate, estimate_adjust_percent: '0.05' })).toBe(false);
-		expect(sameRequest(estimate, { ...estimate, estimate_to: REQUEST.to + ',' + FRESH })).toBe(
+		expect(sameRequest(estimate, { ...estimate, estimate_to: HOUR_REQUEST.to + ',' + FRESH })).toBe(
 			false
 		);
 		expect(sameRequest(estimate, { ...estimate, period_amount: 3 })).toBe(false);
-		expect(sameRequest(REQUEST, estimate)).toBe(false);
+		expect(sameRequest(HOUR_REQUEST, estimate)).toBe(false);
 		expect(sameRequest(estimate, { ...estimate, estimate_token: 'USDC' })).toBe(false);
-		expect(sameRequest(estimate, REQUEST)).toBe(false);
+		expect(sameRequest(estimate, HOUR_REQUEST)).toBe(false);
 	});
 
 	it('names the purchase in words', () => {
-		expect(purchaseSummary(REQUEST)).toBe(`65,000 energy for ${FRESH} for 1 hour`);
+		expect(purchaseSummary(HOUR_REQUEST)).toBe(`65,000 energy for ${FRESH} for 1 hour`);
 	});
 });
 
@@ -350,7 +341,7 @@ describe('what became of an interrupted purchase', () => {
 	it('EN-FLOW-1: a purchase the server placed is found in the order list, never sent again', async () => {
 		const h = energyHarness();
 		const before = await newestGuids(h.client);
-		const { data } = await buyEnergy(h.client, REQUEST);
+		const { data } = await buyEnergy(h.client, HOUR_REQUEST);
 		const sent = h.requests.length;
 		const outcome = await reconcileInterrupted(
 			h.client,
@@ -365,7 +356,7 @@ describe('what became of an interrupted purchase', () => {
 		const h = energyHarness();
 		const before = [...(await newestGuids(h.client))];
 		// Nothing yet; the cut-off request reaches the server while we wait.
-		const env = clockEnv(1000, async () => void (await buyEnergy(h.client, REQUEST)));
+		const env = clockEnv(1000, async () => void (await buyEnergy(h.client, HOUR_REQUEST)));
 		const outcome = await reconcileInterrupted(h.client, marker({ before, startedAt: 0 }), env);
 		expect(env.t).toBe(INTERRUPTED_GRACE_MS);
 		expect(outcome).toMatchObject({ kind: 'placed', order: { guid: 31000004 } });

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { BuyRequest } from '$lib/energy/buy-request';
 import { memoryStorage } from '$lib/energy/key-value-storage';
 import { PurchaseJournal } from '$lib/energy/pending-purchase';
 import { PurchaseMemory } from '$lib/energy/purchase-memory';
-import { BASE, FRESH } from './helpers';
-
-const REQUEST: BuyRequest = {
-	format: 'json',
-	to: FRESH,
-	period_type: 'hours',
-	period_amount: 1,
-	amount_source: 'amount',
-	amount: 65000
-};
+import { BASE, HOUR_REQUEST } from './helpers';
 
 describe("what one buy form remembers between a purchase's steps", () => {
 	it('a new form knows no purchase and holds no marker', () => {
@@ -25,7 +15,7 @@ describe("what one buy form remembers between a purchase's steps", () => {
 	it('the marker is kept from sending until the outcome is known; the order placed is then known to this page', () => {
 		const journal = new PurchaseJournal(memoryStorage());
 		const memory = new PurchaseMemory(journal, () => 1234);
-		memory.begin(BASE, REQUEST, new Set([7]));
+		memory.begin(BASE, HOUR_REQUEST, new Set([7]));
 		const id = memory.markerId!;
 		expect(id).toMatch(/^[0-9a-f]{24}$/);
 		expect(memory.known).toEqual([id]);
@@ -44,7 +34,7 @@ describe("what one buy form remembers between a purchase's steps", () => {
 	it('a new purchase leaves an unknown outcome in storage, for the dashboard to reconcile', () => {
 		const journal = new PurchaseJournal(memoryStorage());
 		const memory = new PurchaseMemory(journal, () => 1);
-		memory.begin(BASE, REQUEST, new Set());
+		memory.begin(BASE, HOUR_REQUEST, new Set());
 		memory.dropMarker();
 		expect(memory.markerId).toBeNull();
 		expect(journal.pending(BASE)).toHaveLength(1);

@@ -20,61 +20,58 @@ import {
 	manualEnv,
 	pathsOf,
 	sampleOrder,
-	type Harness
+	type Harness,
+	HOUR_REQUEST
 } from './helpers';
 
 const NOW = Date.parse('2026-11-26T10:00:00Z');
 const MIN = 60_000;
-const REQUEST: BuyRequest = {
-	format: 'json',
-	to: FRESH,
-	period_type: 'hours',
-	period_amount: 1,
-	amount_source: 'amount',
-	amount: 65000
-};
 const OTHER = 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW';
 const at = (ms: number) => new Date(ms).toISOString();
-/** The same order as REQUEST, placed `ago` ms before NOW. */
+/** The same order as HOUR_REQUEST, placed `ago` ms before NOW. */
 const twin = (ago: number, patch = {}) =>
 	sampleOrder({ energy_amount: 65000, status: 3, created_at: at(NOW - ago), ...patch });
 
 describe('the same order placed moments ago: the matching rule', () => {
 	it('matches the same recipient, amount and period placed within the window', () => {
-		expect(isRecentSame(twin(2 * MIN), REQUEST, NOW)).toBe(true);
-		expect(isRecentSame(twin(RECENT_WINDOW_MS), REQUEST, NOW)).toBe(true);
+		expect(isRecentSame(twin(2 * MIN), HOUR_REQUEST, NOW)).toBe(true);
+		expect(isRecentSame(twin(RECENT_WINDOW_MS), HOUR_REQUEST, NOW)).toBe(true);
 	});
 
 	it('EN-ORD-4: another recipient, amount or period is another order', () => {
-		expect(isRecentSame(twin(MIN, { to: OTHER }), REQUEST, NOW)).toBe(false);
-		expect(isRecentSame(twin(MIN, { energy_amount: 65001 }), REQUEST, NOW)).toBe(false);
-		expect(isRecentSame(twin(MIN, { period_type: 'days', hours: 0, days: 1 }), REQUEST, NOW)).toBe(
-			false
-		);
+		expect(isRecentSame(twin(MIN, { to: OTHER }), HOUR_REQUEST, NOW)).toBe(false);
+		expect(isRecentSame(twin(MIN, { energy_amount: 65001 }), HOUR_REQUEST, NOW)).toBe(false);
 		expect(
-			isRecentSame(twin(MIN), { ...REQUEST, period_type: 'days', period_amount: 1 }, NOW)
+			isRecentSame(twin(MIN, { period_type: 'days', hours: 0, days: 1 }), HOUR_REQUEST, NOW)
+		).toBe(false);
+		expect(
+			isRecentSame(twin(MIN), { ...HOUR_REQUEST, period_type: 'days', period_amount: 1 }, NOW)
 		).toBe(false);
 	});
 
 	it('an order older than the window (10 minutes) is a deliberate repeat, not asked about', () => {
 		expect(RECENT_WINDOW_MS).toBe(10 * MIN);
-		expect(isRecentSame(twin(RECENT_WINDOW_MS + 1), REQUEST, NOW)).toBe(false);
-		expect(isRecentSame(twin(60 * MIN), REQUEST, NOW)).toBe(false);
+		expect(isRecentSame(twin(RECENT_WINDOW_MS + 1), HOUR_REQUEST, NOW)).toBe(false);
+		expect(isRecentSame(twin(60 * MIN), HOUR_REQUEST, NOW)).toBe(false);
 	});
 
 	it('an order stamped up to the window ahead of this device (a clock behind) still counts', () => {
-		expect(isRecentSame(twin(-3 * MIN), REQUEST, NOW)).toBe(true);
-		expect(isRecentSame(twin(-RECENT_WINDOW_MS - 1), REQUEST, NOW)).toBe(false);
+		expect(isRecentSame(twin(-3 * MIN), HOUR_REQUEST, NOW)).toBe(true);
+		expect(isRecentSame(twin(-RECENT_WINDOW_MS - 1), HOUR_REQUEST, NOW)).toBe(false);
 	});
 
 	it('EN-ERR-1: a failed order charged nothing, so buying after it is no double', () => {
-		expect(isRecentSame(twin(MIN, { status: 6 }), REQUEST, NOW)).toBe(false);
+		expect(isRecentSame(twin(MIN, { status: 6 }), HOUR_REQUEST, NOW)).toBe(false);
 	});
 
 	it('without a creation time, an order whose energy is on its way or delegated counts; a reclaimed one not', () => {
 		for (const status of [0, 1, 2, 3, 5])
-			expect(isRecentSame(twin(0, { status, created_at: undefined }), REQUEST, NOW)).toBe(true);
-		expect(isRecentSame(twin(0, { status: 4, created_at: undefined }), REQUEST, NOW)).toBe(false);
+			expect(isRecentSame(twin(0, { status, created_at: undefined }), HOUR_REQUEST, NOW)).toBe(
+				true
+			);
+		expect(isRecentSame(twin(0, { status: 4, created_at: undefined }), HOUR_REQUEST, NOW)).toBe(
+			false
+		);
 	});
 
 	it('EN-EST-1, EN-BUY-3: an estimate order matches by token and the same destinations, in any order', () => {
@@ -99,7 +96,7 @@ describe('the same order placed moments ago: the matching rule', () => {
 		).toBe(false);
 		// An exact-amount order is not an estimate's twin, nor the other way round.
 		expect(isRecentSame(twin(MIN), request, NOW)).toBe(false);
-		expect(isRecentSame(order, REQUEST, NOW)).toBe(false);
+		expect(isRecentSame(order, HOUR_REQUEST, NOW)).toBe(false);
 	});
 
 	it('names the order in words: number, when, energy, period, cost and status, no address or code', () => {
@@ -113,8 +110,8 @@ describe('the same order placed moments ago: the matching rule', () => {
 	});
 });
 
-/** Places REQUEST on the demo service `ago` ms before its clock's now. */
-async function placeEarlier(h: Harness, ago: number, request: BuyRequest = REQUEST) {
+/** Places HOUR_REQUEST on the demo service `ago` ms before its clock's now. */
+async function placeEarlier(h: Harness, ago: number, request: BuyRequest = HOUR_REQUEST) {
 	const now = h.clock.t;
 	h.clock.t = now - ago;
 	const { data } = await buyEnergy(h.client, request);
@@ -127,9 +124,9 @@ describe('the same order placed moments ago: reading the newest orders', () => {
 		const h = energyHarness();
 		await placeEarlier(h, 30 * MIN);
 		const recent = await placeEarlier(h, 2 * MIN);
-		await placeEarlier(h, MIN, { ...REQUEST, amount: 70000 });
+		await placeEarlier(h, MIN, { ...HOUR_REQUEST, amount: 70000 });
 		h.requests.length = 0;
-		const found = await findRecentSame(h.client, REQUEST, { now: h.clock.t });
+		const found = await findRecentSame(h.client, HOUR_REQUEST, { now: h.clock.t });
 		expect(found.map((o) => o.guid)).toEqual([recent]);
 		// The list, the two new orders, and the old twin that ends the search: not the seeded rest.
 		expect(pathsOf(h.requests)).toEqual([
@@ -147,12 +144,12 @@ describe('the same order placed moments ago: reading the newest orders', () => {
 	it('orders already read are not read again unless they may match; orders the user knows of are skipped', async () => {
 		const h = energyHarness();
 		const first = await placeEarlier(h, 2 * MIN);
-		const other = await placeEarlier(h, MIN, { ...REQUEST, amount: 70000 });
+		const other = await placeEarlier(h, MIN, { ...HOUR_REQUEST, amount: 70000 });
 		const cache = new Map(
 			await Promise.all([first, other].map(async (g) => [g, await getOrder(h.client, g)] as const))
 		);
 		h.requests.length = 0;
-		const found = await findRecentSame(h.client, REQUEST, {
+		const found = await findRecentSame(h.client, HOUR_REQUEST, {
 			now: h.clock.t,
 			known: (g) => cache.get(g),
 			ignore: new Set<number>()
@@ -167,7 +164,7 @@ describe('the same order placed moments ago: reading the newest orders', () => {
 		]);
 		h.requests.length = 0;
 		expect(
-			await findRecentSame(h.client, REQUEST, {
+			await findRecentSame(h.client, HOUR_REQUEST, {
 				now: h.clock.t,
 				known: (g) => cache.get(g),
 				ignore: new Set([first])
@@ -178,7 +175,7 @@ describe('the same order placed moments ago: reading the newest orders', () => {
 	it('a list that cannot be read throws: it never counts as "no such order"', async () => {
 		const h = energyHarness();
 		h.failNext('/order/list');
-		await expect(findRecentSame(h.client, REQUEST, { now: h.clock.t })).rejects.toMatchObject({
+		await expect(findRecentSame(h.client, HOUR_REQUEST, { now: h.clock.t })).rejects.toMatchObject({
 			kind: 'network'
 		});
 	});

@@ -1,7 +1,6 @@
 import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import { buyEnergy } from '$lib/energy/api';
-import type { BuyRequest } from '$lib/energy/buy-request';
 import { EnergyDashboard } from '$lib/energy/dashboard.svelte';
 import {
 	INTERRUPTED_GRACE_MS,
@@ -14,17 +13,17 @@ import { pageLock, type PurchaseLock } from '$lib/energy/purchase-lock';
 import { newestGuids } from '$lib/energy/reconcile';
 import { orderTracker } from '$lib/energy/tracker';
 import { createClient, type HttpClient } from '$lib/http/client';
-import { BASE, energyHarness, FRESH, manualEnv, pathsOf, type Harness } from './helpers';
+import {
+	BASE,
+	energyHarness,
+	FRESH,
+	manualEnv,
+	pathsOf,
+	type Harness,
+	HOUR_REQUEST
+} from './helpers';
 
 const TOKEN = 'demo-energy-token.tabs-secret';
-const REQUEST: BuyRequest = {
-	format: 'json',
-	to: FRESH,
-	period_type: 'hours',
-	period_amount: 1,
-	amount_source: 'amount',
-	amount: 65000
-};
 
 let dbCount = 0;
 
@@ -205,7 +204,7 @@ describe('purchases across tabs', () => {
 		expect(stored).toEqual({
 			id: expect.any(String),
 			apiRoot: BASE,
-			request: REQUEST,
+			request: HOUR_REQUEST,
 			before: [31000003, 31000002, 31000001],
 			startedAt: 0
 		});
@@ -287,7 +286,7 @@ describe('purchases across reloads', () => {
 		expect(buys(b.h)).toBe(1);
 		const { dashboard } = await tab(b);
 		expect(dashboard.interruptions.items).toMatchObject([
-			{ state: 'placed', order: { guid: 31000004 }, marker: { request: REQUEST } }
+			{ state: 'placed', order: { guid: 31000004 }, marker: { request: HOUR_REQUEST } }
 		]);
 		expect(dashboard.poller.isWatching(31000004)).toBe(true);
 		expect(dashboard.tracked[31000004]).toBeDefined();
@@ -301,7 +300,7 @@ describe('purchases across reloads', () => {
 		const { dashboard, m } = await tab(b, { recovered: false });
 		await settle();
 		expect(dashboard.interruptions.items).toMatchObject([
-			{ state: 'checking', marker: { request: REQUEST } }
+			{ state: 'checking', marker: { request: HOUR_REQUEST } }
 		]);
 		await m.advance(INTERRUPTED_GRACE_MS - 1);
 		expect(dashboard.interruptions.items).toMatchObject([{ state: 'checking' }]);
@@ -332,7 +331,7 @@ describe('purchases across reloads', () => {
 		new PurchaseJournal(b.storage).begin({
 			id: 'x',
 			apiRoot: elsewhere,
-			request: REQUEST,
+			request: HOUR_REQUEST,
 			before: [],
 			startedAt: 0
 		});
@@ -353,11 +352,11 @@ describe('purchases across reloads', () => {
 		new PurchaseJournal(b.storage).begin({
 			id: 'closed-tab',
 			apiRoot: BASE,
-			request: REQUEST,
+			request: HOUR_REQUEST,
 			before,
 			startedAt: 0
 		});
-		await buyEnergy(b.h.client, REQUEST);
+		await buyEnergy(b.h.client, HOUR_REQUEST);
 		await dashboard.buy.confirm();
 		expect(buys(b.h)).toBe(1);
 		expect(dashboard.buy.step).toBe('review');
