@@ -52,13 +52,12 @@ function folded(chapter: ChapterText, loose: boolean): FoldedChapter {
  */
 export async function collectWords(
 	chapters: readonly ChapterText[],
-	loose: boolean,
-	yieldNow: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0))
+	loose: boolean
 ): Promise<void> {
 	for (let i = 0; i < chapters.length; i++) {
 		const chapter = folded(chapters[i]!, loose);
 		chapter.words ??= new Set(chapter.text.match(WORDS));
-		if (i % 100 === 99) await yieldNow();
+		if (i % 100 === 99) await new Promise((resolve) => setTimeout(resolve, 0));
 	}
 }
 
