@@ -15,7 +15,8 @@ import {
 	type SearchHit,
 	type SearchRequest
 } from './records';
-import { chapterKey, TranslationIndex, type ChapterLoader, type ChapterText } from './verse-index';
+import { chapterKey, TranslationIndex } from './verse-index';
+import type { ChapterLoader, ChapterText } from './verse-match';
 import { collectWords, scanChapters } from './text-scan';
 
 export type { Coverage, SearchAnswer, SearchHit, SearchRequest } from './records';
@@ -39,12 +40,10 @@ export class SearchEngine {
 	readonly #dirty = new Set<string>();
 	/** The last read of the stored translations (see #storedForSearch). */
 	#storedList: Promise<string[]> | undefined;
+	#savedList: Promise<Set<string>> | undefined;
 	#saveTimer: ReturnType<typeof setTimeout> | undefined;
 	#firstDirtyAt = 0;
 	readonly #saveDelayMs: number;
-	/** When the last search was asked (performance.now()), and how long a pause in typing is. */
-	#lastSearchAt = -Infinity;
-	readonly #typingPauseMs: number;
 	/** Told when the index of a translation changed (status for the page). */
 	onIndexed?: (
 		bibleRef: string,
@@ -53,13 +52,12 @@ export class SearchEngine {
 		phases?: Record<string, number>
 	) => void;
 
-	constructor(apiRoot: string, options: { saveDelayMs?: number; typingPauseMs?: number } = {}) {
+	constructor(apiRoot: string, options: { saveDelayMs?: number } = {}) {
 		this.#apiRoot = apiRoot;
 		const names = cacheDbNames(apiRoot);
 		this.#chapters = relaxedStore(names.chapters, 'chapters');
 		this.#indexes = relaxedStore(names.search, 'indexes');
 		this.#saveDelayMs = options.saveDelayMs ?? 1500;
-		this.#typingPauseMs = options.typingPauseMs ?? 1000;
 	}
 
 	#run<T>(task: () => Promise<T>): Promise<T> {
@@ -133,9 +131,8 @@ export class SearchEngine {
 		// A snapshot naming a chapter no longer stored (evicted) is out of date: rebuild.
 		let index: TranslationIndex | undefined;
 		if (isSnapshot(raw) && raw.chapters.every((k) => stored.has(k))) {
-			await this.#pauseInTyping();
 			try {
-				index = await TranslationIndex.load(raw);
+				index = TranslationIndex.load(raw);
 			} catch {
 				index = undefined; // damaged: rebuilt below
 			}
@@ -154,11 +151,7 @@ export class SearchEngine {
 		this.#loaded.set(bibleRef, loaded);
 		// A saved index holds no text: take the cold start's scan, or read it now off the queue, so
 		// phrases and the verses shown need not wait for IndexedDB on every search.
-		if (fromSnapshot)
-			void (this.#scanned.get(bibleRef) ?? this.#readText(bibleRef)).then(
-				(text) => index.keepTexts(text),
-				() => undefined
-			);
+		if (fromSnapshot) void this.#keepTexts(bibleRef, index, keys);
 		this.#scanned.delete(bibleRef);
 		if (missing.length || (raw !== undefined && !fromSnapshot)) this.#markDirty(bibleRef);
 		const t3 = performance.now();
@@ -171,19 +164,6 @@ export class SearchEngine {
 		return loaded;
 	}
 
-	/**
-	 * Waits until searches pause. Loading a saved index holds the worker for a third of a second at
-	 * a time (parsing its JSON), and a search asked meanwhile waits: while the user types, the
-	 * stored text answers instead (a few ms a query), and the index loads when they stop.
-	 */
-	async #pauseInTyping(): Promise<void> {
-		for (;;) {
-			const wait = this.#lastSearchAt + this.#typingPauseMs - performance.now();
-			if (wait <= 0) return;
-			await new Promise((resolve) => setTimeout(resolve, wait));
-		}
-	}
-
 	/** Loads or builds the index of every stored translation; drops indexes of deleted ones. */
 	sync(): Promise<void> {
 		return this.#run(async () => {
@@ -193,6 +173,7 @@ export class SearchEngine {
 				promisifyRequest(store.getAllKeys())
 			)) as string[];
 			for (const ref of saved) if (!refs.includes(ref)) await del(ref, this.#indexes);
+			this.#savedList = undefined;
 		});
 	}
 
@@ -231,6 +212,7 @@ export class SearchEngine {
 			this.#loaded.delete(bibleRef);
 			this.#dirty.delete(bibleRef);
 			await del(bibleRef, this.#indexes);
+			this.#savedList = undefined;
 			this.onIndexed?.(bibleRef, 0, 0);
 		});
 	}
@@ -252,6 +234,7 @@ export class SearchEngine {
 				const loaded = this.#loaded.get(ref);
 				this.#dirty.delete(ref);
 				if (loaded) await set(ref, loaded.index.snapshot(), this.#indexes);
+				this.#savedList = undefined;
 			}
 		});
 	}
@@ -265,15 +248,35 @@ export class SearchEngine {
 		)) as string[];
 		for (const ref of refs) {
 			const s = await get<unknown>(ref, this.#indexes);
-			if (isSnapshot(s)) out[ref] = s.index.length + JSON.stringify(s.chapters).length;
+			if (isSnapshot(s))
+				out[ref] =
+					s.terms.length +
+					s.offsets.byteLength +
+					s.docs.byteLength +
+					JSON.stringify(s.chapters).length;
 		}
 		return out;
 	}
 
-	/** Every stored chapter of a translation, read in one transaction. */
-	#readText(bibleRef: string): Promise<ChapterText[]> {
+	/**
+	 * Gives a loaded index its texts, a book at a time: the worker takes a whole Bible's text out
+	 * of IndexedDB in a few hundred ms, and a search asked meanwhile would wait for all of it.
+	 */
+	async #keepTexts(
+		bibleRef: string,
+		index: TranslationIndex,
+		keys: readonly [string, string, number][]
+	): Promise<void> {
+		const scanned = this.#scanned.get(bibleRef);
+		if (scanned) return index.keepTexts(await scanned.catch(() => []));
+		for (const book of new Set(keys.map((k) => k[1])))
+			index.keepTexts(await this.#readText(bibleRef, book).catch(() => []));
+	}
+
+	/** The stored chapters of a translation, or of one of its books, read in one transaction. */
+	#readText(bibleRef: string, bookRef?: string): Promise<ChapterText[]> {
 		return this.#chapters('readonly', (store) =>
-			promisifyRequest(store.getAll(this.#range(bibleRef)) as IDBRequest<unknown[]>)
+			promisifyRequest(store.getAll(this.#range(bibleRef, bookRef)) as IDBRequest<unknown[]>)
 		).then((raws) =>
 			raws
 				.map(asRecord)
@@ -294,15 +297,26 @@ export class SearchEngine {
 	}
 
 	/**
-	 * On a cold start, loading the saved index of a whole Bible takes about a second, building it
-	 * several: until a translation's index is in memory its stored text is scanned instead, without
-	 * waiting in line behind the loading. The text decides every match either way (see
-	 * TranslationIndex.search), so both give the same answer.
+	 * Translations with a saved index, read once: this engine's saves and deletes read it again.
+	 * Another tab's change shows on the next cold start; meanwhile its searches still answer right.
+	 */
+	#savedIndexes(): Promise<Set<string>> {
+		this.#savedList ??= this.#indexes('readonly', (store) => promisifyRequest(store.getAllKeys()))
+			.then((keys) => new Set(keys as string[]))
+			.catch(() => new Set<string>());
+		return this.#savedList;
+	}
+
+	/**
+	 * A saved index loads in tens of milliseconds, so a search waits for it. Building one (a
+	 * translation just stored, or its saved index lost) takes a second or more for a whole Bible:
+	 * until then its stored text is scanned instead, without waiting in line behind the building.
+	 * The text decides every match either way (see TranslationIndex.search), so both give the same
+	 * answer.
 	 */
 	async search(request: SearchRequest): Promise<SearchAnswer> {
-		this.#lastSearchAt = performance.now();
-		const stored = await this.#storedForSearch();
-		const warm = stored.every((ref) => this.#loaded.has(ref));
+		const [stored, saved] = await Promise.all([this.#storedForSearch(), this.#savedIndexes()]);
+		const warm = stored.every((ref) => this.#loaded.has(ref) || saved.has(ref));
 		// The list read once per search: a second read in line behind it cost a few ms a keypress.
 		return warm
 			? this.#run(() => this.#answer(request, stored, true))

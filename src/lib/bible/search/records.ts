@@ -1,7 +1,8 @@
 // What the search engine takes and answers, and the checks on what it reads from IndexedDB.
 import type { Book } from '../schemas';
 import type { ParsedQuery, Testament } from './query';
-import type { Hit, Snapshot } from './verse-index';
+import type { Snapshot } from './verse-index';
+import type { Hit } from './verse-match';
 
 export interface SearchRequest {
 	query: ParsedQuery;
@@ -47,13 +48,16 @@ export function isSnapshot(raw: unknown): raw is Snapshot {
 	const s = raw as Partial<Snapshot> | undefined;
 	return (
 		!!s &&
-		s.v === 2 &&
+		s.v === 3 &&
 		Array.isArray(s.chapters) &&
 		s.chapters.every((c) => typeof c === 'string') &&
 		Array.isArray(s.verses) &&
 		s.verses.length === s.chapters.length &&
+		s.verses.every((v) => typeof v === 'string') &&
 		typeof s.accents === 'boolean' &&
-		typeof s.index === 'string'
+		typeof s.terms === 'string' &&
+		s.offsets instanceof Uint32Array &&
+		s.docs instanceof Uint32Array
 	);
 }
 

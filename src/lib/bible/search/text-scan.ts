@@ -9,7 +9,7 @@ import {
 	type Hit,
 	type MatchOptions,
 	type VerseDoc
-} from './verse-index';
+} from './verse-match';
 
 /** A chapter's verses folded and joined by newlines; `starts[i]` is where verse i begins. */
 interface FoldedChapter {

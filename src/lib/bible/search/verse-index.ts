@@ -1,151 +1,46 @@
-// One translation's word index. MiniSearch, chosen over FlexSearch and Orama (README, Bible reader,
-// "Search"): small, no dependencies, per-document add and discard, plain JSON to save and load.
-// It finds the candidate verses, word or prefix, accents folded; none of the three matches exact
-// phrases, so the verse text then decides phrases and exact accents and gives the highlights, so
-// what is marked is what matched.
-import MiniSearch, { type Options } from 'minisearch';
+// One translation's word index: the verses holding each word (postings.ts), accents folded. It
+// finds the candidate verses, word or prefix; the verse text then decides phrases and exact
+// accents and gives the highlights (verse-match.ts), so what is marked is what matched.
+import { Postings, intersect, type SavedPostings } from './postings';
 import { looseForm, queryTerms, tokenize, type ParsedQuery } from './query';
-
-export interface VerseDoc {
-	book: string;
-	chapter: number;
-	/** The verse's ref as the API gives it (a string, BI-CH-1). */
-	verse: string;
-	text: string;
-}
-
-export interface Hit extends VerseDoc {
-	/** [start, end) of each highlighted run in `text`. */
-	marks: [number, number][];
-}
-
-export interface MatchOptions {
-	/** "el" finds "él" too. Off by default: accents are part of the word. */
-	loose: boolean;
-	/** Only these book refs. */
-	books?: ReadonlySet<string>;
-}
+import {
+	matchVerse,
+	type ChapterLoader,
+	type ChapterText,
+	type Hit,
+	type MatchOptions
+} from './verse-match';
 
 const SEP = '\u0001';
 const WORDS = /[\p{L}\p{M}\p{N}]+/gu;
 export const chapterKey = (book: string, chapter: number) => `${book}${SEP}${chapter}`;
 const verseId = (book: string, chapter: number, verse: string) =>
 	`${book}${SEP}${chapter}${SEP}${verse}`;
+const idOf = (doc: { book: string; chapter: number; verse: string }) =>
+	verseId(doc.book, doc.chapter, doc.verse);
 
-const OPTIONS: Options<{ id: string; text: string }> = {
-	fields: ['text'],
-	storeFields: [],
-	// Words only (processTerm folds them): no offsets needed to index.
-	tokenize: (text: string) => text.match(WORDS) ?? [],
-	processTerm: (term: string) => looseForm(term),
-	searchOptions: {
-		tokenize: (text: string) => [text],
-		processTerm: (term: string) => looseForm(term),
-		combineWith: 'AND'
-	},
-	// Vacuuming runs in the background; a replaced chapter leaves a little dirt until then.
-	autoVacuum: { minDirtCount: 200, minDirtFactor: 0.1, batchSize: 2000, batchWait: 5 }
-};
-
-/**
- * Where `query` matches `text`: the runs to highlight, or null when it does not match (a word,
- * prefix or phrase missing). Words compare case-folded; accents too only when `loose`.
- */
-export function matchVerse(
-	text: string,
-	query: ParsedQuery,
-	loose: boolean
-): [number, number][] | null {
-	const tokens = tokenize(text);
-	const form = loose ? looseForm : (s: string) => s;
-	const forms = tokens.map((t) => form(t.term));
-	const marks: [number, number][] = [];
-	for (const word of query.words) {
-		const w = form(word);
-		let found = false;
-		forms.forEach((f, i) => {
-			if (f === w) {
-				found = true;
-				marks.push([tokens[i]!.start, tokens[i]!.end]);
-			}
-		});
-		if (!found) return null;
-	}
-	for (const prefix of query.prefixes) {
-		const p = form(prefix);
-		let found = false;
-		forms.forEach((f, i) => {
-			if (f.startsWith(p)) {
-				found = true;
-				marks.push([tokens[i]!.start, tokens[i]!.end]);
-			}
-		});
-		if (!found) return null;
-	}
-	for (const phrase of query.phrases) {
-		const p = phrase.map(form);
-		let found = false;
-		for (let i = 0; i + p.length <= forms.length; i++) {
-			if (p.every((w, j) => forms[i + j] === w)) {
-				found = true;
-				marks.push([tokens[i]!.start, tokens[i + p.length - 1]!.end]);
-			}
-		}
-		if (!found) return null;
-	}
-	return mergeRuns(marks);
-}
-
-/** Sorted, overlapping or touching runs joined. */
-export function mergeRuns(runs: [number, number][]): [number, number][] {
-	const sorted = [...runs].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-	const out: [number, number][] = [];
-	for (const [s, e] of sorted) {
-		const last = out[out.length - 1];
-		if (last && s <= last[1]) last[1] = Math.max(last[1], e);
-		else out.push([s, e]);
-	}
-	return out;
-}
-
-export interface Snapshot {
-	v: 2;
-	/** Chapter keys indexed, book and chapter joined by U+0001. */
+export interface Snapshot extends SavedPostings {
+	v: 3;
+	/** Chapter keys indexed, book and chapter joined by U+0001, in the order of their verses. */
 	chapters: string[];
-	/** Each chapter's verse refs, joined by U+0001: to drop a chapter's words without its text. */
+	/** Each chapter's verse refs, joined by U+0001; the verses are numbered on in this order. */
 	verses: string[];
 	/** Some word of the text has accents (exact-accent matching must check the text). */
 	accents: boolean;
-	/** MiniSearch's own JSON. */
-	index: string;
 }
 
-/** Reads stored chapters' verses (for the texts of hits); missing ones are left out. */
-export type ChapterLoader = (
-	keys: readonly [book: string, chapter: number][]
-) => Promise<ChapterText[]>;
-
-/** A stored chapter's verses, as the cold-start scan reads them. */
-export interface ChapterText {
+/** A chapter the index holds: its verses are the documents `first`, `first + 1`, … */
+interface Slot {
+	key: string;
 	book: string;
 	chapter: number;
-	verses: readonly { ref: string; text: string }[];
+	refs: string[];
+	first: number;
 }
 
-function parseId(id: string): { book: string; chapter: number; verse: string } {
-	const a = id.indexOf(SEP);
-	const b = id.indexOf(SEP, a + 1);
-	return { book: id.slice(0, a), chapter: Number(id.slice(a + 1, b)), verse: id.slice(b + 1) };
-}
-
-/** The term likely to match the fewest verses. */
-function mostTelling(terms: { term: string; prefix: boolean }[]): {
-	term: string;
-	prefix: boolean;
-} {
-	return terms.reduce((best, t) =>
-		t.prefix !== best.prefix ? (t.prefix ? best : t) : t.term.length > best.term.length ? t : best
-	);
+function slotOf(key: string, refs: string[], first: number): Slot {
+	const at = key.indexOf(SEP);
+	return { key, book: key.slice(0, at), chapter: Number(key.slice(at + 1)), refs, first };
 }
 
 /**
@@ -153,29 +48,33 @@ function mostTelling(terms: { term: string; prefix: boolean }[]): {
  * loads only the saved index), and kept once read.
  */
 export class TranslationIndex {
-	#search: MiniSearch<{ id: string; text: string }>;
+	readonly #postings: Postings;
+	/** The chapters held, in the order of their documents (a chapter added again goes last). */
+	readonly #chapters = new Map<string, Slot>();
+	/** Each document's chapter; a dropped chapter's documents keep a slot no longer held. */
+	readonly #slots: Slot[] = [];
 	/** Texts read so far, by verse id. */
 	readonly #texts = new Map<string, string>();
-	/** Verse refs per chapter key, to drop or replace a chapter. */
-	readonly #chapters = new Map<string, string[]>();
 	#accents = false;
 
-	constructor(snapshot?: Snapshot, loaded?: MiniSearch<{ id: string; text: string }>) {
-		this.#search =
-			loaded ?? (snapshot ? MiniSearch.loadJSON(snapshot.index, OPTIONS) : new MiniSearch(OPTIONS));
-		snapshot?.chapters.forEach((key, i) =>
-			this.#chapters.set(key, snapshot.verses[i] ? snapshot.verses[i].split(SEP) : [])
-		);
+	constructor(snapshot?: Snapshot) {
+		this.#postings = new Postings(snapshot);
+		snapshot?.chapters.forEach((key, i) => {
+			const slot = slotOf(
+				key,
+				snapshot.verses[i] ? snapshot.verses[i].split(SEP) : [],
+				this.#slots.length
+			);
+			this.#chapters.set(key, slot);
+			for (let v = 0; v < slot.refs.length; v++) this.#slots.push(slot);
+		});
+		if (snapshot) this.#postings.validate(this.#slots.length);
 		this.#accents = snapshot?.accents ?? false;
 	}
 
-	/**
-	 * A saved index, loaded in slices that let the worker answer meanwhile (MiniSearch's own
-	 * loading takes about a second for the whole Bible).
-	 */
-	static async load(snapshot: Snapshot): Promise<TranslationIndex> {
-		const search = await MiniSearch.loadJSONAsync(snapshot.index, OPTIONS);
-		return new TranslationIndex(snapshot, search);
+	/** A saved index; throws when it is damaged (the engine then builds it again). */
+	static load(snapshot: Snapshot): TranslationIndex {
+		return new TranslationIndex(snapshot);
 	}
 
 	get chapterCount(): number {
@@ -199,33 +98,28 @@ export class TranslationIndex {
 	): void {
 		const key = chapterKey(book, chapter);
 		if (this.#chapters.has(key)) this.removeChapter(book, chapter);
-		const refs: string[] = [];
-		const docs: { id: string; text: string }[] = [];
+		const slot: Slot = { key, book, chapter, refs: [], first: this.#slots.length };
 		// Not #texts: texts read for searches may hold verses the index has not got yet.
 		const seen = new Set<string>();
 		for (const v of verses) {
-			const id = verseId(book, chapter, v.ref);
-			if (seen.has(id)) continue; // a verse ref twice in one chapter: keep the first
-			seen.add(id);
-			refs.push(v.ref);
-			this.#texts.set(id, v.text);
+			if (seen.has(v.ref)) continue; // a verse ref twice in one chapter: keep the first
+			seen.add(v.ref);
+			this.#texts.set(verseId(book, chapter, v.ref), v.text);
 			if (!this.#accents && /[^\p{ASCII}]/u.test(v.text))
 				this.#accents = tokenize(v.text).some((t) => looseForm(t.term) !== t.term);
-			docs.push({ id, text: v.text });
+			const words = new Set((v.text.match(WORDS) ?? []).map(looseForm));
+			this.#postings.add(this.#slots.length, words);
+			slot.refs.push(v.ref);
+			this.#slots.push(slot);
 		}
-		this.#search.addAll(docs);
-		this.#chapters.set(key, refs);
+		this.#chapters.set(key, slot);
 	}
 
 	removeChapter(book: string, chapter: number): void {
 		const key = chapterKey(book, chapter);
-		const refs = this.#chapters.get(key);
-		if (!refs) return;
-		for (const ref of refs) {
-			const id = verseId(book, chapter, ref);
-			if (this.#search.has(id)) this.#search.discard(id);
-			this.#texts.delete(id);
-		}
+		const slot = this.#chapters.get(key);
+		if (!slot) return;
+		for (const ref of slot.refs) this.#texts.delete(verseId(book, chapter, ref));
 		this.#chapters.delete(key);
 	}
 
@@ -244,16 +138,30 @@ export class TranslationIndex {
 	}
 
 	/** Reads the texts of these verses' chapters if not read yet. */
-	async #readTexts(ids: readonly string[], load: ChapterLoader): Promise<void> {
+	async #readTexts(docs: readonly Candidate[], load: ChapterLoader): Promise<void> {
 		const missing = new Map<string, [string, number]>();
-		for (const id of ids) {
-			if (this.#texts.has(id)) continue;
-			const { book, chapter } = parseId(id);
-			missing.set(chapterKey(book, chapter), [book, chapter]);
-		}
+		for (const { doc } of docs)
+			if (!this.#texts.has(idOf(doc)))
+				missing.set(chapterKey(doc.book, doc.chapter), [doc.book, doc.chapter]);
 		if (!missing.size) return;
 		for (const c of await load([...missing.values()]))
 			for (const v of c.verses) this.#texts.set(verseId(c.book, c.chapter, v.ref), v.text);
+	}
+
+	/** The verses holding every word of the query (accents folded), still held, in these books. */
+	#candidates(query: ParsedQuery, books?: ReadonlySet<string>): Candidate[] {
+		const lists = queryTerms(query).map(({ term, prefix }) =>
+			prefix ? this.#postings.prefix(looseForm(term)) : this.#postings.word(looseForm(term))
+		);
+		const docs = intersect(lists);
+		const out: Candidate[] = [];
+		for (let i = 0; i < docs.length; i++) {
+			const slot = this.#slots[docs[i]!]!;
+			if (this.#chapters.get(slot.key) !== slot || (books && !books.has(slot.book))) continue;
+			const verse = slot.refs[docs[i]! - slot.first]!;
+			out.push({ doc: { book: slot.book, chapter: slot.chapter, verse }, key: 0 });
+		}
+		return out;
 	}
 
 	/**
@@ -267,57 +175,47 @@ export class TranslationIndex {
 		limit: number,
 		load: ChapterLoader
 	): Promise<{ hits: Hit[]; total: number }> {
-		// Phrases, and exact accents where the text has any, are decided on the text.
-		const check = query.phrases.length > 0 || (!options.loose && this.#accents);
-		// When the text decides, the index only narrows the verses down: one telling word does that
-		// (a whole word before a prefix, the longest first); scoring "the" or "is" over the whole
-		// Bible costs more than checking the few verses with "shepherd".
-		const all = queryTerms(query);
-		const terms = check && all.length > 1 ? [mostTelling(all)] : all;
-		const found = this.#search.search(
-			{
-				combineWith: 'AND',
-				queries: terms.map(({ term, prefix }) => ({ queries: [term], prefix }))
-			},
-			options.books ? { filter: (r) => options.books!.has(parseId(r.id as string).book) } : {}
-		);
-		const candidates = found.map((r) => {
-			const id = r.id as string;
-			const doc = parseId(id);
-			return { id, doc, key: order(doc) };
-		});
+		const candidates = this.#candidates(query, options.books);
+		for (const c of candidates) c.key = order(c.doc);
 		candidates.sort((a, b) => a.key - b.key);
 		let matched = candidates;
-		if (check) {
-			await this.#readTexts(
-				candidates.map((c) => c.id),
-				load
-			);
+		// Phrases, and exact accents where the text has any, are decided on the text.
+		if (query.phrases.length > 0 || (!options.loose && this.#accents)) {
+			await this.#readTexts(candidates, load);
 			matched = candidates.filter((c) => {
-				const text = this.#texts.get(c.id);
+				const text = this.#texts.get(idOf(c.doc));
 				return text !== undefined && matchVerse(text, query, options.loose) !== null;
 			});
 		}
 		const shown = matched.slice(0, limit);
-		await this.#readTexts(
-			shown.map((c) => c.id),
-			load
-		);
-		const hits = shown.map(({ id, doc }) => {
-			const text = this.#texts.get(id) ?? '';
+		await this.#readTexts(shown, load);
+		const hits = shown.map(({ doc }) => {
+			const text = this.#texts.get(idOf(doc)) ?? '';
 			return { ...doc, text, marks: matchVerse(text, query, options.loose) ?? [] };
 		});
 		return { hits, total: matched.length };
 	}
 
+	/** The saved form: the chapters held, their verses numbered afresh from 0. */
 	snapshot(): Snapshot {
-		const entries = [...this.#chapters];
+		const renumber = new Int32Array(this.#slots.length).fill(-1);
+		let next = 0;
+		// Chapters are held in the order of their documents, so the new numbers keep that order.
+		for (const slot of this.#chapters.values())
+			for (let v = 0; v < slot.refs.length; v++) renumber[slot.first + v] = next++;
+		const slots = [...this.#chapters.values()];
 		return {
-			v: 2,
-			chapters: entries.map(([key]) => key),
-			verses: entries.map(([, refs]) => refs.join(SEP)),
+			v: 3,
+			chapters: slots.map((s) => s.key),
+			verses: slots.map((s) => s.refs.join(SEP)),
 			accents: this.#accents,
-			index: JSON.stringify(this.#search)
+			...this.#postings.save(renumber)
 		};
 	}
+}
+
+interface Candidate {
+	doc: { book: string; chapter: number; verse: string };
+	/** Its place in the order asked for. */
+	key: number;
 }

@@ -8,6 +8,7 @@ import { bibleCache, cacheDbNames } from '$lib/bible/chapter-cache';
 import type { BibleDetail } from '$lib/bible/schemas';
 import { SearchEngine, type SearchRequest } from '$lib/bible/search/engine';
 import { parseQuery } from '$lib/bible/search/query';
+import type { Snapshot } from '$lib/bible/search/verse-index';
 import { chapter, storeText, type Text } from './stored-text';
 
 type BookInfo = { ref: string; name: string; chapters?: number };
@@ -93,24 +94,21 @@ afterEach(() => {
 });
 
 describe('the saved search index', () => {
-	it('waits for a pause in typing before loading, and the stored text answers meanwhile', async () => {
+	it('is loaded by the first search of a cold start, which answers from it', async () => {
 		const apiRoot = await stored();
 		await savedIndex(apiRoot);
-		const engine = new SearchEngine(apiRoot, { typingPauseMs: 300 });
-		let indexedAt = 0;
-		engine.onIndexed = () => (indexedAt = performance.now());
-		// Typing: a search every 100 ms, each answered from the text while the index waits.
-		const syncing = engine.sync();
-		let lastAt = 0;
-		for (const q of ['light', 'beginning', 'heavens']) {
-			lastAt = performance.now();
-			expect((await found(engine, q)).length).toBeGreaterThan(0);
-			expect(indexedAt).toBe(0);
-			await sleep(100);
-		}
-		await syncing;
-		expect(indexedAt - lastAt).toBeGreaterThanOrEqual(290);
+		const engine = new SearchEngine(apiRoot);
+		const loads: number[] = [];
+		engine.onIndexed = (_ref, _chapters, _ms, phases) => loads.push(phases!.fromSnapshot!);
 		expect(await found(engine, 'light')).toEqual(['KJV John 1:2']);
+		expect(loads).toEqual([1]);
+		// Without a saved index the first search does not wait for the index to be built.
+		await del('KJV', stores(apiRoot).indexes);
+		const unsaved = new SearchEngine(apiRoot);
+		const built: number[] = [];
+		unsaved.onIndexed = () => built.push(1);
+		expect(await found(unsaved, 'light')).toEqual(['KJV John 1:2']);
+		expect(built).toEqual([]);
 	});
 
 	it('is loaded, not rebuilt, on a cold start; rebuilt when it names a chapter no longer stored', async () => {
@@ -215,30 +213,43 @@ describe('the saved search index', () => {
 		const apiRoot = await stored();
 		await savedIndex(apiRoot);
 		await new SearchEngine(apiRoot).sync();
-		expect(await get('KJV', stores(apiRoot).indexes)).toMatchObject({ v: 2 });
+		expect(await get('KJV', stores(apiRoot).indexes)).toMatchObject({ v: 3 });
 	});
 
 	it('says how many bytes each saved index takes, skipping anything that is not an index', async () => {
 		const apiRoot = await stored();
 		await savedIndex(apiRoot);
 		const { indexes } = stores(apiRoot);
-		const saved = (await get<{ index: string; chapters: string[] }>('KJV', indexes))!;
-		const good = { v: 2, chapters: ['Gen\u00011'], verses: ['1'], accents: false, index: '{}' };
+		const saved = (await get<Snapshot>('KJV', indexes))!;
+		const good = {
+			v: 3,
+			chapters: ['Gen\u00011'],
+			verses: ['1'],
+			accents: false,
+			terms: 'in',
+			offsets: Uint32Array.of(0, 1),
+			docs: Uint32Array.of(0)
+		};
 		const broken: Record<string, unknown> = {
 			none: null,
-			v1: { ...good, v: 1 },
+			v2: { ...good, v: 2 },
 			chapterNumbers: { ...good, chapters: ['Gen\u00011', 2], verses: ['1', '1'] },
 			noVerses: { ...good, verses: undefined },
 			versesShort: { ...good, verses: [] },
+			verseNumbers: { ...good, verses: [1] },
 			accentsText: { ...good, accents: 'no' },
-			indexObject: { ...good, index: { a: 1 } }
+			termsList: { ...good, terms: ['in'] },
+			offsetsArray: { ...good, offsets: [0, 1] },
+			docsBytes: { ...good, docs: Uint8Array.of(0) }
 		};
 		await set('small', good, indexes);
 		for (const [key, value] of Object.entries(broken)) await set(key, value, indexes);
 		const engine = new SearchEngine(apiRoot);
+		const size = (s: Snapshot) =>
+			s.terms.length + s.offsets.byteLength + s.docs.byteLength + JSON.stringify(s.chapters).length;
 		expect(await engine.storedIndexBytes()).toEqual({
-			KJV: saved.index.length + JSON.stringify(saved.chapters).length,
-			small: 2 + JSON.stringify(['Gen\u00011']).length
+			KJV: size(saved),
+			small: 2 + 8 + 4 + JSON.stringify(['Gen\u00011']).length
 		});
 	});
 
@@ -256,7 +267,7 @@ describe('the saved search index', () => {
 		expect(await found(engine, 'light')).toEqual(['KJV John 1:2']);
 		await sleep(50);
 		await engine.storedIndexBytes(); // waits for the save in line
-		expect(await get('KJV', indexes)).toMatchObject({ v: 2, accents: false });
+		expect(await get('KJV', indexes)).toMatchObject({ v: 3, accents: false });
 	});
 });
 
@@ -269,7 +280,7 @@ describe('saving the index while chapters arrive', () => {
 		await sleep(150);
 		expect(await get('KJV', indexes)).toBeUndefined();
 		await engine.save();
-		expect(await get('KJV', indexes)).toMatchObject({ v: 2 });
+		expect(await get('KJV', indexes)).toMatchObject({ v: 3 });
 	});
 
 	it('saves on its own once the delay has passed', async () => {
@@ -279,7 +290,7 @@ describe('saving the index while chapters arrive', () => {
 		await engine.sync();
 		await sleep(200);
 		await engine.storedIndexBytes();
-		expect(await get('KJV', indexes)).toMatchObject({ v: 2 });
+		expect(await get('KJV', indexes)).toMatchObject({ v: 3 });
 	});
 
 	it('during a long download saves at least every 15 s, however fast chapters come', async () => {

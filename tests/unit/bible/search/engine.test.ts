@@ -5,7 +5,8 @@ import { bibleCache, cacheDbNames } from '$lib/bible/chapter-cache';
 import type { BibleDetail } from '$lib/bible/schemas';
 import { SearchEngine, type SearchRequest } from '$lib/bible/search/engine';
 import { parseQuery } from '$lib/bible/search/query';
-import { matchVerse, TranslationIndex } from '$lib/bible/search/verse-index';
+import { matchVerse } from '$lib/bible/search/verse-match';
+import { TranslationIndex } from '$lib/bible/search/verse-index';
 import { chapter, storeText } from './stored-text';
 
 const TEXT: Record<string, string[][]> = {
@@ -334,7 +335,7 @@ describe('TranslationIndex', () => {
 		};
 		const phrase = parseQuery('"in the beginning"');
 		if (!phrase.ok) throw new Error(phrase.message);
-		const loaded = await TranslationIndex.load(built.snapshot());
+		const loaded = TranslationIndex.load(built.snapshot());
 		loaded.keepTexts([
 			{
 				book: 'Gen',
@@ -357,7 +358,7 @@ describe('TranslationIndex', () => {
 		expect(reads).toEqual([]);
 
 		// Without the texts, the same search reads the candidates' chapters (and finds nothing here).
-		const bare = await TranslationIndex.load(built.snapshot());
+		const bare = TranslationIndex.load(built.snapshot());
 		expect((await bare.search(phrase.query, { loose: false }, bookOrder, 10, load)).total).toBe(0);
 		expect(reads.sort()).toEqual(['Gen 1', 'John 1']);
 	});
