@@ -1,4 +1,4 @@
-import { bookOrder, canonBook } from './books';
+import { bookOrder, CANON, canonBook } from './books';
 import type { PlanProgress } from '../plans/schedule';
 
 export const HIGHLIGHTS = ['yellow', 'green', 'blue', 'pink'] as const;
@@ -93,11 +93,12 @@ export function compareRefs(a: VerseRef, b: VerseRef): number {
  * verses sort in a few milliseconds, where comparing with `compareRefs` took several times longer.
  */
 export function sortByRef<T extends VerseRef>(records: Iterable<T>): T[] {
-	const keyed = Array.from(records, (r) => ({
-		k: bookOrder(r.book) * 1e6 + r.chapter * 1e3 + r.verse,
-		r
-	}));
-	// Books outside the 66 share one place: among themselves by ref, as compareRefs has it.
+	// Books outside the 66 share one key, after them: among themselves by ref, then chapter and
+	// verse, as compareRefs has it.
+	const keyed = Array.from(records, (r) => {
+		const book = bookOrder(r.book);
+		return { k: book * 1e6 + (book < CANON.length ? r.chapter * 1e3 + r.verse : 0), r };
+	});
 	keyed.sort((a, b) => a.k - b.k || compareRefs(a.r, b.r));
 	return keyed.map((x) => x.r);
 }
