@@ -27,7 +27,7 @@ function fakeChapter() {
 }
 
 let chapter: ReturnType<typeof fakeChapter>;
-let open: ReturnType<typeof vi.fn>;
+let open: ReturnType<typeof vi.fn<(verseRef: string, verse: HTMLElement) => void>>;
 let stop: () => void;
 let verse: FakeElement;
 let words: FakeElement;
