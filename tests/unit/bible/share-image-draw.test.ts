@@ -7,8 +7,11 @@ import {
 	type ImagePassage
 } from '$lib/bible/share-image';
 
-/** Every character 10 px wide at any font: widths easy to reason about. */
+/** Every character 10 px wide in the verse font (44 px): widths easy to reason about. */
 const measure = (s: string) => s.length * 10;
+/** The same in any font, in proportion to its size: text measured in the wrong font wraps wrong. */
+const measureIn = (font: string, s: string) =>
+	(s.length * 10 * Number(/(\d+)px/.exec(font)?.[1])) / IMAGE.verseFont;
 
 interface Drawn {
 	op: 'fillRect' | 'fillText';
@@ -24,7 +27,7 @@ function fakeCanvas(blob: Blob | null) {
 		fillStyle: '#000000',
 		font: '10px sans-serif',
 		textBaseline: 'alphabetic',
-		measureText: (s: string) => ({ width: measure(s) }),
+		measureText: (s: string) => ({ width: measureIn(ctx.font, s) }),
 		fillRect: (...args: unknown[]) =>
 			drawn.push({ op: 'fillRect', args, fillStyle: ctx.fillStyle, font: ctx.font }),
 		fillText: (...args: unknown[]) =>
@@ -275,6 +278,7 @@ describe('Share as image: sharing or saving the picture', () => {
 	it.each([
 		['Song of Solomon 2:1–3', 'Reina-Valera 1909 (RV1909)', 'Song-of-Solomon-2-1-3.png', 'RV1909'],
 		['“Génesis 1:1”', 'Biblia (A) (RVR)  ', 'Génesis-1-1.png', 'RVR'],
+		['John 3:16, 18', 'KJV', 'John-3-16-18.png', 'KJV'],
 		['…', 'World English Bible', 'passage.png', 'World English Bible']
 	])(
 		'%s in %s: the file %s, the title’s short name %s',
