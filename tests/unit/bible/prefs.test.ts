@@ -3,11 +3,13 @@ import {
 	FONT_SIZES,
 	lastTranslation,
 	loadCompare,
+	loadCompareAlso,
 	loadFontStep,
 	loadPosition,
 	loadTheme,
 	rememberTranslation,
 	saveCompare,
+	saveCompareAlso,
 	saveFontStep,
 	savePosition,
 	saveTheme
@@ -142,6 +144,25 @@ describe('"Compare with" translation', () => {
 	});
 });
 
+describe('"Also compare with" translation', () => {
+	it('is none ("") at first, then the one saved under "bible.compare-also", apart from "Compare with"', () => {
+		expect(loadCompareAlso()).toBe('');
+		saveCompare('KJV');
+		saveCompareAlso('RV1909');
+		expect(stored()).toEqual({ 'bible.compare': 'KJV', 'bible.compare-also': 'RV1909' });
+		expect(loadCompareAlso()).toBe('RV1909');
+		expect(loadCompare()).toBe('KJV');
+	});
+
+	it('saving none removes only that choice', () => {
+		saveCompare('KJV');
+		saveCompareAlso('RV1909');
+		saveCompareAlso('');
+		expect(stored()).toEqual({ 'bible.compare': 'KJV' });
+		expect(loadCompareAlso()).toBe('');
+	});
+});
+
 describe('without localStorage (private modes, tests)', () => {
 	it('saving does nothing and loading gives the defaults', () => {
 		vi.stubGlobal('localStorage', undefined);
@@ -152,12 +173,15 @@ describe('without localStorage (private modes, tests)', () => {
 			saveTheme('dark');
 			saveCompare('RV1909');
 			saveCompare('');
+			saveCompareAlso('WEB');
+			saveCompareAlso('');
 		}).not.toThrow();
 		expect(loadPosition('KJV')).toBeUndefined();
 		expect(lastTranslation()).toBeUndefined();
 		expect(loadFontStep()).toBe(1);
 		expect(loadTheme()).toBe('auto');
 		expect(loadCompare()).toBe('');
+		expect(loadCompareAlso()).toBe('');
 		expect(storage.length).toBe(0);
 	});
 
@@ -173,6 +197,17 @@ describe('without localStorage (private modes, tests)', () => {
 			expect(() => saveTheme('dark')).not.toThrow();
 			expect(loadTheme()).toBe('auto');
 			expect(loadCompare()).toBe('');
+			expect(loadCompareAlso()).toBe('');
+			expect(loadPosition('KJV')).toBeUndefined();
+			expect(loadFontStep()).toBe(1);
+			expect(lastTranslation()).toBeUndefined();
+			expect(() => {
+				savePosition('KJV', { bookRef: 'John', chapter: 3 });
+				rememberTranslation('KJV');
+				saveFontStep(2);
+				saveCompare('KJV');
+				saveCompareAlso('');
+			}).not.toThrow();
 		} finally {
 			delete (globalThis as { localStorage?: Storage }).localStorage;
 		}

@@ -1,0 +1,101 @@
+// Each kind of Bible server failure in the reader's words: what could not be read, what to do.
+import { describe, expect, it } from 'vitest';
+import { plainProblem } from '$lib/bible/problem-words';
+import { ApiProblem } from '$lib/http/problem';
+
+const problem = (kind: string, status?: number) =>
+	new ApiProblem({
+		kind,
+		status,
+		method: 'GET',
+		url: 'https://bible.example/api/v1/bibles/KJV/books/John/chapters/3',
+		message: 'GET https://bible.example/api/v1/bibles/KJV/books/John/chapters/3 failed.',
+		hint: 'x'
+	} as ConstructorParameters<typeof ApiProblem>[0]);
+
+describe('Bible server failures in plain words', () => {
+	it.each([
+		[
+			'network',
+			undefined,
+			'The Bible server could not be reached',
+			'John 3 could not be read: the server did not answer. Check that you are online, then try again.'
+		],
+		[
+			'cors',
+			undefined,
+			'The Bible server could not be reached',
+			'John 3 could not be read: the server did not answer. Check that you are online, then try again.'
+		],
+		[
+			'timeout',
+			undefined,
+			'The Bible server took too long',
+			'John 3 did not arrive in time. Try again in a moment.'
+		],
+		['aborted', undefined, 'Cancelled', 'Reading John 3 was cancelled.'],
+		[
+			'parse',
+			undefined,
+			'The Bible server sent something unreadable',
+			'The answer for John 3 is not a Bible text this reader understands. Try again later, or choose another server in Settings.'
+		],
+		[
+			'contract',
+			undefined,
+			'The Bible server sent something unreadable',
+			'The answer for John 3 is not a Bible text this reader understands. Try again later, or choose another server in Settings.'
+		],
+		[
+			'http',
+			401,
+			'The Bible server refused access',
+			'John 3 needs a key the server accepts. Check the key in Settings.'
+		],
+		[
+			'http',
+			403,
+			'The Bible server refused access',
+			'John 3 needs a key the server accepts. Check the key in Settings.'
+		],
+		['http', 404, 'Not found', 'The Bible server does not have John 3.'],
+		[
+			'http',
+			429,
+			'The Bible server is busy',
+			'Too many requests were made just now. Wait a minute, then try again.'
+		],
+		[
+			'http',
+			500,
+			'The Bible server had a problem',
+			'The server failed while sending John 3 (error 500). This is not something you did; try again in a moment.'
+		],
+		[
+			'http',
+			499,
+			'The Bible server refused the request',
+			'John 3 could not be read (error 499). Try again, or check the server in Settings.'
+		],
+		[
+			'http',
+			400,
+			'The Bible server refused the request',
+			'John 3 could not be read (error 400). Try again, or check the server in Settings.'
+		],
+		[
+			'http',
+			undefined,
+			'The Bible server refused the request',
+			'John 3 could not be read. Try again, or check the server in Settings.'
+		]
+	])('%s %s: “%s”', (kind, status, title, text) => {
+		expect(plainProblem(problem(kind, status), 'John 3')).toEqual({ title, text });
+	});
+
+	it('names what was asked for', () => {
+		expect(plainProblem(problem('timeout'), 'the list of translations').text).toBe(
+			'the list of translations did not arrive in time. Try again in a moment.'
+		);
+	});
+});
