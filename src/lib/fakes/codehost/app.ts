@@ -2,7 +2,10 @@
  * The demo code host over HTTP: Hono routes each path of the seed's API to the service
  * (`service.ts`) and turns its outcomes into the real server's answers.
  */
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+// hono/quick: routes are registered without compiling them (the default router built its
+// matchers on the first request: a long task on a phone while the Demo page starts).
+import { Hono } from 'hono/quick';
 import { credentialOf, DEMO_TOKENS, type Principal } from './auth';
 import { mergeRequestsOf, type DemoProject } from './data';
 import { listGroups, listProjects, listUsers } from './listings';

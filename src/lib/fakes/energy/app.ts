@@ -1,4 +1,7 @@
-import { Hono, type Context } from 'hono';
+import type { Context } from 'hono';
+// hono/quick: routes are registered without compiling them (the default router built its
+// matchers on the first request: a long task on a phone while the Demo page starts).
+import { Hono } from 'hono/quick';
 import { DroppedConnection } from '../faults';
 import { pageEnvelope } from './page-envelope';
 import { xmlResponse } from './xml';
