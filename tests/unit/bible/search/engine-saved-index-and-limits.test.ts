@@ -111,6 +111,24 @@ describe('the saved search index', () => {
 		expect(built).toEqual([]);
 	});
 
+	it('once loaded, is given the stored texts, so phrases need no further reads', async () => {
+		const apiRoot = await stored();
+		await savedIndex(apiRoot);
+		const engine = new SearchEngine(apiRoot);
+		await engine.sync();
+		await sleep(100); // the texts are read a book at a time, after the index loads
+		// Chapters gone behind the engine's back (Genesis 2 kept, so the translation is still
+		// stored): only the texts it kept can answer.
+		for (const key of [
+			['KJV', 'Gen', 1],
+			['KJV', 'Matt', 1],
+			['KJV', 'John', 1]
+		])
+			await del(key, stores(apiRoot).chapters);
+		expect(await found(engine, '"the light shineth"')).toEqual(['KJV John 1:2']);
+		expect(await found(engine, '"in the beginning"')).toEqual(['KJV Genesis 1:1', 'KJV John 1:1']);
+	});
+
 	it('is loaded, not rebuilt, on a cold start; rebuilt when it names a chapter no longer stored', async () => {
 		const apiRoot = await stored();
 		await savedIndex(apiRoot);
@@ -409,6 +427,18 @@ describe('searching several translations', () => {
 			]);
 			await engine.save();
 		}
+	});
+
+	it("while one translation has no saved index, a cold start's first search scans them all and builds none", async () => {
+		const apiRoot = await both();
+		await savedIndex(apiRoot);
+		await del('RV', stores(apiRoot).indexes);
+		const engine = new SearchEngine(apiRoot);
+		const indexed: string[] = [];
+		engine.onIndexed = (ref) => indexed.push(ref);
+		expect(await found(engine, 'verbo')).toEqual(['RV Juan 1:1']);
+		expect(await found(engine, 'light')).toEqual(['KJV John 1:2']);
+		expect(indexed).toEqual([]);
 	});
 
 	it('a translation limit ignores case and leaves the others out', async () => {
