@@ -80,7 +80,8 @@ describe('the notes store at its edges', () => {
 			})
 		);
 		await store.put(note({ note: 'Before' }));
-		forceCloseDatabase(connection!);
+		// fake-indexeddb's types ask for the class; the function takes the connection.
+		forceCloseDatabase(connection as unknown as Parameters<typeof forceCloseDatabase>[0]);
 		await store.put(note({ verse: 17, note: 'After' }));
 		expect((await store.all()).map((r) => r.note)).toEqual(['Before', 'After']);
 	});
