@@ -575,6 +575,26 @@ describe('downloading chapters: check for changes', () => {
 		expect((await cache.get('T', 'Ruth', 2))?.data).toEqual(chapterOf('Ruth', 2));
 		expect((await cache.get('T', 'Ruth', 3))?.data).toEqual(changed);
 	});
+
+	it('a plain download counts nothing as changed, even a chapter another tab stored meanwhile', async () => {
+		const { cache } = freshCache();
+		const otherTab = { ...chapterOf('Ruth', 2), verses: [{ ref: '1', text: 'other' }] };
+		const server = transport((r) => {
+			if (r.chapter !== 2) return r.answer();
+			void cache
+				.putMany('T', [{ bookRef: 'Ruth', chapter: 2, data: otherTab, bytes: 100 }])
+				.then(() => r.answer());
+		});
+		const outcome = await downloadChapters({
+			cache,
+			fetchChapter: server.fetchChapter,
+			bibleRef: 'T',
+			books: [ruth],
+			wholeTranslation: false
+		});
+		expect(outcome).toMatchObject({ status: 'complete', changed: 0 });
+		expect((await cache.get('T', 'Ruth', 2))?.data).toEqual(chapterOf('Ruth', 2));
+	});
 });
 
 describe('downloading chapters: waiting', () => {
