@@ -13,20 +13,8 @@ export interface SavedPostings {
 const SEP = '\u0001';
 const EMPTY: readonly number[] = [];
 
-/** The first index of `sorted` whose word is not below `word`. */
-function lowerBound(sorted: readonly string[], word: string): number {
-	let lo = 0;
-	let hi = sorted.length;
-	while (lo < hi) {
-		const mid = (lo + hi) >>> 1;
-		if (sorted[mid]! < word) lo = mid + 1;
-		else hi = mid;
-	}
-	return lo;
-}
-
 /** The first index at or after `from` of ascending `list` whose value is not below `value`. */
-function seek(list: ArrayLike<number>, value: number, from: number): number {
+function lowerBound<T extends string | number>(list: ArrayLike<T>, value: T, from = 0): number {
 	let lo = from;
 	let hi = list.length;
 	while (lo < hi) {
@@ -47,7 +35,7 @@ export function intersect(lists: readonly ArrayLike<number>[]): ArrayLike<number
 		let at = 0;
 		for (let i = 0; i < out.length && at < list.length; i++) {
 			const doc = out[i]!;
-			at = seek(list, doc, at);
+			at = lowerBound(list, doc, at);
 			if (list[at] === doc) kept.push(doc);
 		}
 		out = kept;
