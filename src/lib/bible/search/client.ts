@@ -1,6 +1,8 @@
-// The page's side of the search worker: started on first use, told about stored chapters.
+// The page's side of search: the worker (started on first use, told about stored chapters)
+// builds and saves the indexes; a reader in the page loads what it saved and answers from it in
+// the keypress's own task. A round trip to the worker and back cost a frame on most keys.
 import { onChapterChange } from './changes';
-import type { SearchAnswer, SearchRequest } from './engine';
+import type { SearchAnswer, SearchEngine, SearchRequest } from './engine';
 import type { FromWorker, ToWorker } from './protocol';
 
 type Reply = FromWorker & { id: number };
@@ -14,6 +16,10 @@ export class SearchWorkerClient {
 	#failure: string | undefined;
 	#next = 0;
 	readonly #pending = new Map<number, (reply: Reply) => void>();
+	/** The page's reader per API root, made after the first search (its code is its own chunk). */
+	readonly #readers = new Map<string, SearchEngine>();
+	/** API roots whose reader is loading what the worker saved (one load at a time). */
+	readonly #readerLoads = new Set<string>();
 	/** Chapters indexed per translation, as the worker reports them. */
 	onIndexed?: (apiRoot: string, bibleRef: string, chapters: number) => void;
 
@@ -40,6 +46,8 @@ export class SearchWorkerClient {
 					detail: { bibleRef: m.bibleRef, chapters: m.chapters, ms: m.ms, phases: m.phases }
 				});
 				this.onIndexed?.(m.apiRoot, m.bibleRef, m.chapters);
+			} else if (m.type === 'synced' || m.type === 'index-saved') {
+				if (this.#readers.has(m.apiRoot)) this.#loadReader(m.apiRoot);
 			} else if ('id' in m) {
 				this.#pending.get(m.id)?.(m);
 				this.#pending.delete(m.id);
@@ -86,7 +94,38 @@ export class SearchWorkerClient {
 		this.#send({ type: 'sync', apiRoot });
 	}
 
+	/** Loads the indexes the worker has saved into the page's reader, when the page is idle. */
+	#loadReader(apiRoot: string): void {
+		if (this.#readerLoads.has(apiRoot)) return;
+		this.#readerLoads.add(apiRoot);
+		const load = async () => {
+			try {
+				let reader = this.#readers.get(apiRoot);
+				if (!reader) {
+					const { SearchEngine } = await import('./engine');
+					reader = this.#readers.get(apiRoot) ?? new SearchEngine(apiRoot, { reader: true });
+					this.#readers.set(apiRoot, reader);
+				}
+				await reader.sync();
+			} catch {
+				// The worker answers meanwhile; the next search it answers tries again.
+			} finally {
+				this.#readerLoads.delete(apiRoot);
+			}
+		};
+		if (typeof requestIdleCallback === 'undefined') setTimeout(() => void load(), 0);
+		else requestIdleCallback(() => void load(), { timeout: 1000 });
+	}
+
+	/** Answered in the page when its reader holds every stored translation, else by the worker. */
 	async search(apiRoot: string, request: SearchRequest): Promise<SearchAnswer> {
+		// Until the reader holds an index, the request goes to the worker in this very task.
+		const reader = this.#readers.get(apiRoot);
+		if (reader?.loadedCount) {
+			const here = await reader.searchLoaded(request).catch(() => undefined);
+			if (here) return here;
+		}
+		this.#loadReader(apiRoot);
 		const reply = await this.#ask({ type: 'search', id: ++this.#next, apiRoot, request });
 		return reply.type === 'answer' ? reply.answer : { ok: false, message: 'No answer.' };
 	}
@@ -101,6 +140,10 @@ export class SearchWorkerClient {
 	/** Chapters stored or deleted: the running worker follows (one not started catches up on sync). */
 	changed(apiRoot: string, change: Parameters<Parameters<typeof onChapterChange>[0]>[1]): void {
 		if (this.#worker) this.#send({ type: 'change', apiRoot, change });
+		const reader = this.#readers.get(apiRoot);
+		if (change.deleted) void reader?.translationDeleted(change.bibleRef).catch(() => undefined);
+		else if (change.stored)
+			void reader?.chaptersStored(change.bibleRef, change.stored).catch(() => undefined);
 	}
 }
 

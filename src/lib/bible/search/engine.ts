@@ -1,22 +1,25 @@
 // The search index of one API root's stored chapters: built from the chapter cache, kept in
 // step as chapters are stored, saved to IndexedDB, dropped with its translation. Runs in the
-// search worker (search.worker.ts); plain code, so unit tests drive it directly. Matching is in
-// verse-index.ts; the request and answer types and the checks on stored records in records.ts.
+// search worker (search.worker.ts), and as a reader in the page (client.ts); plain code, so unit
+// tests drive it directly. Matching is in verse-index.ts; the request and answer types and the
+// checks on stored records in records.ts.
 import { del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import { relaxedStore } from '../cache';
 import { bibleCache, cacheDbNames } from '../chapter-cache';
 import { booksInOrder, type BibleDetail } from '../schemas';
 import {
 	allowedBooks,
-	asRecord,
 	isSnapshot,
+	notStoredAnswer,
+	snapshotBytes,
 	type Coverage,
 	type SearchAnswer,
 	type SearchHit,
 	type SearchRequest
 } from './records';
+import { chapterLoader, readChapters, storedKeys } from './chapter-reads';
 import { chapterKey, TranslationIndex } from './verse-index';
-import type { ChapterLoader, ChapterText } from './verse-match';
+import type { ChapterText } from './verse-match';
 import { collectWords, scanChapters } from './text-scan';
 
 export type { Coverage, SearchAnswer, SearchHit, SearchRequest } from './records';
@@ -25,6 +28,21 @@ interface Loaded {
 	index: TranslationIndex;
 	detail?: BibleDetail;
 }
+
+export interface EngineOptions {
+	saveDelayMs?: number;
+	/**
+	 * The page's copy: it answers from saved indexes only and never builds, scans, saves or
+	 * deletes, so a search in the page never holds it for long. The worker answers the rest.
+	 */
+	reader?: boolean;
+}
+
+/** A reader adds at most this many chapters stored since the index was saved (a few ms). */
+const READER_MAX_ADDED = 24;
+
+/** A reader cannot take this translation yet: no saved index, or one far behind what is stored. */
+class NotSaved extends Error {}
 
 export class SearchEngine {
 	readonly #apiRoot: string;
@@ -44,6 +62,7 @@ export class SearchEngine {
 	#saveTimer: ReturnType<typeof setTimeout> | undefined;
 	#firstDirtyAt = 0;
 	readonly #saveDelayMs: number;
+	readonly #reader: boolean;
 	/** Told when the index of a translation changed (status for the page). */
 	onIndexed?: (
 		bibleRef: string,
@@ -51,25 +70,27 @@ export class SearchEngine {
 		ms: number,
 		phases?: Record<string, number>
 	) => void;
+	/** Told when a translation's index was written to IndexedDB (the page's reader may load it). */
+	onSaved?: (bibleRef: string) => void;
 
-	constructor(apiRoot: string, options: { saveDelayMs?: number } = {}) {
+	constructor(apiRoot: string, options: EngineOptions = {}) {
 		this.#apiRoot = apiRoot;
 		const names = cacheDbNames(apiRoot);
 		this.#chapters = relaxedStore(names.chapters, 'chapters');
 		this.#indexes = relaxedStore(names.search, 'indexes');
 		this.#saveDelayMs = options.saveDelayMs ?? 1500;
+		this.#reader = options.reader ?? false;
+	}
+
+	/** Translations whose index is in memory here. */
+	get loadedCount(): number {
+		return this.#loaded.size;
 	}
 
 	#run<T>(task: () => Promise<T>): Promise<T> {
 		const next = this.#queue.then(task, task);
 		this.#queue = next.catch(() => undefined);
 		return next;
-	}
-
-	#range(bibleRef: string, bookRef?: string): IDBKeyRange {
-		return bookRef === undefined
-			? IDBKeyRange.bound([bibleRef], [bibleRef, []])
-			: IDBKeyRange.bound([bibleRef, bookRef], [bibleRef, bookRef, []]);
 	}
 
 	async #storedTranslations(): Promise<string[]> {
@@ -92,19 +113,6 @@ export class SearchEngine {
 		return previous?.catch(() => fresh) ?? fresh;
 	}
 
-	/** Reads stored chapters by key, in one transaction. */
-	#loader(bibleRef: string): ChapterLoader {
-		return async (keys) => {
-			const raws = await this.#chapters('readonly', (store) =>
-				Promise.all(keys.map(([b, c]) => promisifyRequest(store.get([bibleRef, b, c]))))
-			);
-			return raws
-				.map(asRecord)
-				.filter((r) => r !== undefined)
-				.map((r) => ({ book: r.bookRef, chapter: r.chapter, verses: r.verses }));
-		};
-	}
-
 	/**
 	 * The index of a translation: its saved snapshot (texts are read when a search needs them)
 	 * plus any chapter stored since, or built afresh from the stored chapters.
@@ -115,13 +123,7 @@ export class SearchEngine {
 		const t0 = performance.now();
 		const [raw, keys, detail] = await Promise.all([
 			get<unknown>(bibleRef, this.#indexes).catch(() => undefined),
-			this.#chapters('readonly', (store) =>
-				promisifyRequest(
-					store.getAllKeys(this.#range(bibleRef)) as unknown as IDBRequest<
-						[string, string, number][]
-					>
-				)
-			),
+			storedKeys(this.#chapters, bibleRef),
 			bibleCache(this.#apiRoot)
 				.detail(bibleRef)
 				.catch(() => undefined)
@@ -141,10 +143,12 @@ export class SearchEngine {
 		index ??= new TranslationIndex();
 		const t2 = performance.now();
 		const missing = keys.filter((k) => !index.hasChapter(k[1], k[2]));
+		if (this.#reader && (!fromSnapshot || missing.length > READER_MAX_ADDED))
+			throw new NotSaved(bibleRef);
 		if (missing.length) {
 			const records = fromSnapshot
-				? await this.#loader(bibleRef)(missing.map((k) => [k[1], k[2]]))
-				: await this.#readText(bibleRef);
+				? await chapterLoader(this.#chapters, bibleRef)(missing.map((k) => [k[1], k[2]]))
+				: await readChapters(this.#chapters, bibleRef);
 			for (const c of records) index.addChapter(c.book, c.chapter, c.verses);
 		}
 		const loaded: Loaded = { index, detail };
@@ -164,10 +168,17 @@ export class SearchEngine {
 		return loaded;
 	}
 
-	/** Loads or builds the index of every stored translation; drops indexes of deleted ones. */
+	/**
+	 * Loads or builds the index of every stored translation; drops indexes of deleted ones. A
+	 * reader loads the saved ones it can take, and leaves the rest to the worker.
+	 */
 	sync(): Promise<void> {
 		return this.#run(async () => {
 			const refs = await this.#storedTranslations();
+			if (this.#reader) {
+				for (const ref of refs) await this.#ensure(ref).catch(() => undefined);
+				return;
+			}
 			for (const ref of refs) await this.#ensure(ref);
 			const saved = (await this.#indexes('readonly', (store) =>
 				promisifyRequest(store.getAllKeys())
@@ -184,17 +195,13 @@ export class SearchEngine {
 		return this.#run(async () => {
 			const loaded = this.#loaded.get(bibleRef);
 			if (!loaded) {
-				await this.#ensure(bibleRef); // reads every stored chapter, these included
+				// Reads every stored chapter, these included (a reader waits for the saved index).
+				if (!this.#reader) await this.#ensure(bibleRef);
 				return;
 			}
 			const t0 = performance.now();
-			const raws = await this.#chapters('readonly', (store) =>
-				Promise.all(keys.map(([b, c]) => promisifyRequest(store.get([bibleRef, b, c]))))
-			);
-			for (const raw of raws) {
-				const c = asRecord(raw);
-				if (c) loaded.index.addChapter(c.bookRef, c.chapter, c.verses);
-			}
+			for (const c of await chapterLoader(this.#chapters, bibleRef)(keys))
+				loaded.index.addChapter(c.book, c.chapter, c.verses);
 			if (!loaded.detail)
 				loaded.detail = await bibleCache(this.#apiRoot)
 					.detail(bibleRef)
@@ -211,6 +218,7 @@ export class SearchEngine {
 		return this.#run(async () => {
 			this.#loaded.delete(bibleRef);
 			this.#dirty.delete(bibleRef);
+			if (this.#reader) return;
 			await del(bibleRef, this.#indexes);
 			this.#savedList = undefined;
 			this.onIndexed?.(bibleRef, 0, 0);
@@ -218,6 +226,7 @@ export class SearchEngine {
 	}
 
 	#markDirty(bibleRef: string): void {
+		if (this.#reader) return; // the worker saves
 		if (!this.#dirty.size) this.#firstDirtyAt = Date.now();
 		this.#dirty.add(bibleRef);
 		clearTimeout(this.#saveTimer);
@@ -235,6 +244,7 @@ export class SearchEngine {
 				this.#dirty.delete(ref);
 				if (loaded) await set(ref, loaded.index.snapshot(), this.#indexes);
 				this.#savedList = undefined;
+				if (loaded) this.onSaved?.(ref);
 			}
 		});
 	}
@@ -248,12 +258,7 @@ export class SearchEngine {
 		)) as string[];
 		for (const ref of refs) {
 			const s = await get<unknown>(ref, this.#indexes);
-			if (isSnapshot(s))
-				out[ref] =
-					s.terms.length +
-					s.offsets.byteLength +
-					s.docs.byteLength +
-					JSON.stringify(s.chapters).length;
+			if (isSnapshot(s)) out[ref] = snapshotBytes(s);
 		}
 		return out;
 	}
@@ -270,26 +275,14 @@ export class SearchEngine {
 		const scanned = this.#scanned.get(bibleRef);
 		if (scanned) return index.keepTexts(await scanned.catch(() => []));
 		for (const book of new Set(keys.map((k) => k[1])))
-			index.keepTexts(await this.#readText(bibleRef, book).catch(() => []));
-	}
-
-	/** The stored chapters of a translation, or of one of its books, read in one transaction. */
-	#readText(bibleRef: string, bookRef?: string): Promise<ChapterText[]> {
-		return this.#chapters('readonly', (store) =>
-			promisifyRequest(store.getAll(this.#range(bibleRef, bookRef)) as IDBRequest<unknown[]>)
-		).then((raws) =>
-			raws
-				.map(asRecord)
-				.filter((r) => r !== undefined)
-				.map((r) => ({ book: r.bookRef, chapter: r.chapter, verses: r.verses }))
-		);
+			index.keepTexts(await readChapters(this.#chapters, bibleRef, book).catch(() => []));
 	}
 
 	/** Every stored chapter of a translation, read once for the searches of a cold start. */
 	#storedText(bibleRef: string): Promise<ChapterText[]> {
 		let text = this.#scanned.get(bibleRef);
 		if (!text) {
-			text = this.#readText(bibleRef);
+			text = readChapters(this.#chapters, bibleRef);
 			this.#scanned.set(bibleRef, text);
 			text.catch(() => this.#scanned.delete(bibleRef));
 		}
@@ -315,12 +308,23 @@ export class SearchEngine {
 	 * answer.
 	 */
 	async search(request: SearchRequest): Promise<SearchAnswer> {
+		if (this.#reader) throw new Error('A reader answers through searchLoaded');
 		const [stored, saved] = await Promise.all([this.#storedForSearch(), this.#savedIndexes()]);
 		const warm = stored.every((ref) => this.#loaded.has(ref) || saved.has(ref));
 		// The list read once per search: a second read in line behind it cost a few ms a keypress.
 		return warm
 			? this.#run(() => this.#answer(request, stored, true))
 			: this.#answer(request, stored, false);
+	}
+
+	/**
+	 * A reader's answer, in the same task when every stored translation's index is loaded here
+	 * (no wait for another thread); undefined otherwise, and the worker answers.
+	 */
+	async searchLoaded(request: SearchRequest): Promise<SearchAnswer | undefined> {
+		const stored = await this.#storedForSearch();
+		if (!stored.every((ref) => this.#loaded.has(ref))) return undefined;
+		return this.#run(() => this.#answer(request, stored, true));
 	}
 
 	async #answer(
@@ -335,19 +339,7 @@ export class SearchEngine {
 			const detail = await bibleCache(this.#apiRoot)
 				.detail(request.translation)
 				.catch(() => undefined);
-			return {
-				ok: true as const,
-				hits: [],
-				total: 0,
-				coverage: [
-					{
-						bibleRef: request.translation,
-						name: detail?.name ?? request.translation,
-						chapters: 0,
-						total: detail?.books.reduce((n, b) => n + b.chaptersCount, 0)
-					}
-				]
-			};
+			return notStoredAnswer(request.translation, detail);
 		}
 		const hits: SearchHit[] = [];
 		const coverage: Coverage[] = [];
@@ -371,7 +363,13 @@ export class SearchEngine {
 			const limit = Math.max(0, request.limit - hits.length);
 			const text = loaded ? undefined : await this.#storedText(ref);
 			const found = loaded
-				? await loaded.index.search(request.query, options, sortKey, limit, this.#loader(ref))
+				? await loaded.index.search(
+						request.query,
+						options,
+						sortKey,
+						limit,
+						chapterLoader(this.#chapters, ref)
+					)
 				: scanChapters(text ?? [], request.query, options, sortKey, limit);
 			if (text && !this.#collecting[Number(options.loose)]!.has(text)) {
 				this.#collecting[Number(options.loose)]!.add(text);

@@ -20,6 +20,8 @@ export type FromWorker =
 			phases?: Record<string, number>;
 	  }
 	| { type: 'synced'; apiRoot: string }
+	/** A translation's index was saved: the page's reader can load it. */
+	| { type: 'index-saved'; apiRoot: string; bibleRef: string }
 	| { type: 'answer'; id: number; answer: SearchAnswer }
 	| { type: 'bytes'; id: number; bytes: Record<string, number> }
 	| { type: 'saved'; id: number };

@@ -1,5 +1,5 @@
 // What the search engine takes and answers, and the checks on what it reads from IndexedDB.
-import type { Book } from '../schemas';
+import type { BibleDetail, Book } from '../schemas';
 import type { ParsedQuery, Testament } from './query';
 import type { Snapshot } from './verse-index';
 import type { Hit } from './verse-match';
@@ -59,6 +59,27 @@ export function isSnapshot(raw: unknown): raw is Snapshot {
 		s.offsets instanceof Uint32Array &&
 		s.docs instanceof Uint32Array
 	);
+}
+
+/** Roughly the bytes a saved index takes (a UTF-16 string counted at a byte a character). */
+export const snapshotBytes = (s: Snapshot) =>
+	s.terms.length + s.offsets.byteLength + s.docs.byteLength + JSON.stringify(s.chapters).length;
+
+/** The answer for a translation asked for by name that this device does not keep. */
+export function notStoredAnswer(bibleRef: string, detail: BibleDetail | undefined): SearchAnswer {
+	return {
+		ok: true,
+		hits: [],
+		total: 0,
+		coverage: [
+			{
+				bibleRef,
+				name: detail?.name ?? bibleRef,
+				chapters: 0,
+				total: detail?.books.reduce((n, b) => n + b.chaptersCount, 0)
+			}
+		]
+	};
 }
 
 export interface ChapterRecord {

@@ -11,6 +11,7 @@ function engineFor(apiRoot: string): SearchEngine {
 		engine = new SearchEngine(apiRoot);
 		engine.onIndexed = (bibleRef, chapters, ms, phases) =>
 			post({ type: 'indexed', apiRoot, bibleRef, chapters, ms, phases });
+		engine.onSaved = (bibleRef) => post({ type: 'index-saved', apiRoot, bibleRef });
 		engines.set(apiRoot, engine);
 	}
 	return engine;

@@ -1,8 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chapterChanged, onChapterChange } from '$lib/bible/search/changes';
 import { SearchWorkerClient, searchWorker } from '$lib/bible/search/client';
-import type { SearchAnswer, SearchRequest } from '$lib/bible/search/engine';
+import { SearchEngine, type SearchAnswer, type SearchRequest } from '$lib/bible/search/engine';
 import type { FromWorker, ToWorker } from '$lib/bible/search/protocol';
+import { bibleCache } from '$lib/bible/chapter-cache';
+import { storeText } from './stored-text';
 
 /** A stand-in for the browser's Worker: records what the page posts, lets the test answer. */
 class FakeWorker {
@@ -331,5 +333,117 @@ describe('chapter changes', () => {
 		expect(after).toHaveBeenCalledOnce();
 		offBad();
 		offAfter();
+	});
+});
+
+describe("the page's reader", () => {
+	const TEXT = { John: [['God is love.', 'He that believeth is not condemned.']] };
+	const CLOUDS: SearchRequest = {
+		...REQUEST,
+		query: { words: ['clouds'], prefixes: [], phrases: [] }
+	};
+	let roots = 0;
+	/** An API root with John stored and its index saved, as the worker leaves them. */
+	async function savedByWorker(): Promise<string> {
+		const apiRoot = `https://client-reader-${++roots}.invalid/api`;
+		await storeText(apiRoot, 'KJV', TEXT);
+		const worker = new SearchEngine(apiRoot, { saveDelayMs: 60_000 });
+		await worker.sync();
+		await worker.save();
+		return apiRoot;
+	}
+	const searches = (worker: FakeWorker) => worker.posted.filter((m) => m.type === 'search');
+
+	/** Searches; a search the worker is asked gets FOUND. Says who answered. */
+	async function ask(client: SearchWorkerClient, apiRoot: string, request = REQUEST) {
+		const before = FakeWorker.started[0] ? searches(FakeWorker.started[0]).length : 0;
+		let answer: SearchAnswer | undefined;
+		const pending = client.search(apiRoot, request).then((a) => (answer = a));
+		const worker = () => FakeWorker.started[0];
+		while (!answer && !(worker() && searches(worker()!).length > before)) await settle();
+		if (!answer) {
+			const asked = searches(worker()!).at(-1) as { id: number };
+			worker()!.reply({ type: 'answer', id: asked.id, answer: FOUND });
+		}
+		await pending;
+		return { answer: answer!, by: answer === FOUND ? 'worker' : 'page' };
+	}
+
+	/** Asks until the page answers (its reader loads when the page is idle). */
+	async function untilThePageAnswers(
+		client: SearchWorkerClient,
+		apiRoot: string,
+		request = REQUEST
+	) {
+		for (let i = 0; i < 100; i++) {
+			const asked = await ask(client, apiRoot, request);
+			if (asked.by === 'page') return asked.answer;
+			await new Promise((resolve) => setTimeout(resolve, 10));
+		}
+		throw new Error('The page never answered');
+	}
+
+	it('answers in the page, without the worker, once it has loaded the index the worker saved', async () => {
+		const apiRoot = await savedByWorker();
+		const client = new SearchWorkerClient();
+		expect((await ask(client, apiRoot)).by).toBe('worker');
+		const here = await untilThePageAnswers(client, apiRoot);
+		expect(here).toMatchObject({
+			ok: true,
+			total: 1,
+			hits: [{ bibleRef: 'KJV', book: 'John', chapter: 1, verse: '1' }]
+		});
+		const asked = searches(FakeWorker.started[0]!).length;
+		expect((await ask(client, apiRoot)).by).toBe('page');
+		expect(searches(FakeWorker.started[0]!)).toHaveLength(asked);
+	});
+
+	it('leaves the search to the worker once a stored translation has no saved index', async () => {
+		const apiRoot = await savedByWorker();
+		const client = new SearchWorkerClient();
+		await untilThePageAnswers(client, apiRoot);
+		await storeText(apiRoot, 'WEB', TEXT);
+		client.changed(apiRoot, { bibleRef: 'WEB', stored: [['John', 1]] });
+		expect((await ask(client, apiRoot)).by).toBe('worker');
+	});
+
+	it('loads a translation the worker reports saved, so the next search is answered in the page', async () => {
+		const apiRoot = await savedByWorker();
+		const client = new SearchWorkerClient();
+		await untilThePageAnswers(client, apiRoot);
+		await storeText(apiRoot, 'WEB', TEXT);
+		client.changed(apiRoot, { bibleRef: 'WEB', stored: [['John', 1]] });
+		expect((await ask(client, apiRoot)).by).toBe('worker');
+		await new Promise((resolve) => setTimeout(resolve, 100)); // the load that search started
+		const worker = new SearchEngine(apiRoot, { saveDelayMs: 60_000 });
+		await worker.sync();
+		await worker.save();
+		FakeWorker.started[0]!.reply({ type: 'index-saved', apiRoot, bibleRef: 'WEB' });
+		await new Promise((resolve) => setTimeout(resolve, 300));
+		const { answer, by } = await ask(client, apiRoot);
+		expect(by).toBe('page');
+		expect(answer.ok && answer.hits.map((h) => h.bibleRef).sort()).toEqual(['KJV', 'WEB']);
+	});
+
+	it('takes in chapters stored in the page once it has loaded', async () => {
+		const apiRoot = await savedByWorker();
+		const client = new SearchWorkerClient();
+		expect(await untilThePageAnswers(client, apiRoot, CLOUDS)).toMatchObject({ total: 0 });
+		await storeText(apiRoot, 'KJV', { Rev: [['Behold, he cometh with clouds.']] });
+		client.changed(apiRoot, { bibleRef: 'KJV', stored: [['Rev', 1]] });
+		const { answer, by } = await ask(client, apiRoot, CLOUDS);
+		expect(by).toBe('page');
+		expect(answer).toMatchObject({ ok: true, total: 1, hits: [{ book: 'Rev', verse: '1' }] });
+	});
+
+	it('drops a translation deleted in the page', async () => {
+		const apiRoot = await savedByWorker();
+		const client = new SearchWorkerClient();
+		await untilThePageAnswers(client, apiRoot);
+		await bibleCache(apiRoot).deleteTranslation('KJV');
+		client.changed(apiRoot, { bibleRef: 'KJV', deleted: true });
+		const { answer, by } = await ask(client, apiRoot);
+		expect(by).toBe('page');
+		expect(answer).toMatchObject({ ok: true, total: 0, coverage: [] });
 	});
 });

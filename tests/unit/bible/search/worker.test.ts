@@ -149,7 +149,11 @@ describe('search worker', () => {
 		expect(await send({ type: 'bytes', id: 1, apiRoot })).toEqual([
 			{ type: 'bytes', id: 1, bytes: {} }
 		]);
-		expect(await send({ type: 'save', id: 2, apiRoot })).toEqual([{ type: 'saved', id: 2 }]);
+		// The page's reader is told it can load the index, then the save is answered.
+		expect(await send({ type: 'save', id: 2, apiRoot })).toEqual([
+			{ type: 'index-saved', apiRoot, bibleRef: 'KJV' },
+			{ type: 'saved', id: 2 }
+		]);
 		const [reply] = await send({ type: 'bytes', id: 3, apiRoot });
 		if (reply?.type !== 'bytes') throw new Error(JSON.stringify(reply));
 		expect(reply.id).toBe(3);
