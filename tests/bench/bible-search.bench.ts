@@ -297,6 +297,9 @@ interface WarmScratch {
 	page?: Page;
 	i?: number;
 	floor?: number[];
+	/** The page's reader loading the saved index: its time, and the longest main-thread task. */
+	readerMs?: number;
+	readerLongest?: number;
 }
 
 /**
@@ -340,8 +343,26 @@ export const bibleSearchQuery: Benchmark = {
 		const { context } = await setUp(ctx);
 		if (!s.page) {
 			s.page = await context.newPage();
+			await s.page.addInitScript(LONG_TASKS);
 			await s.page.goto(`${ctx.appUrl}/bible/KJV`);
-			await typeAndTime(s.page, 'beginning'); // the cold start, not counted
+			await typeAndTime(s.page, 'beginning'); // the cold start (the worker answers), not counted
+			// The page's own reader then loads the saved index when the page is idle, and its texts
+			// a book at a time after that: the longest main-thread task over both.
+			await s.page.waitForFunction(
+				() => performance.getEntriesByName('bible-search-reader-loaded').length > 0,
+				undefined,
+				{ timeout: 60_000 }
+			);
+			await s.page.waitForTimeout(3000);
+			({ ms: s.readerMs, longest: s.readerLongest } = await s.page.evaluate(() => {
+				const mark = performance.getEntriesByName(
+					'bible-search-reader-loaded'
+				)[0] as PerformanceMark;
+				const ms = (mark.detail as { ms: number }).ms;
+				const w = window as unknown as { longTasks: { start: number; duration: number }[] };
+				const during = w.longTasks.filter((t) => t.start + t.duration >= mark.startTime - ms);
+				return { ms, longest: Math.max(0, ...during.map((t) => t.duration)) };
+			}));
 			s.i = 0;
 		}
 		const ms = await typeAndTime(s.page, QUERIES[s.i!++]!);
@@ -364,7 +385,8 @@ export const bibleSearchQuery: Benchmark = {
 	notes: (ctx) => {
 		const floor = (ctx.scratch as WarmScratch).floor ?? [];
 		const f = (n: number) => n.toFixed(1);
-		return `Whole KJV, search as you type: ${QUERIES.length} queries (words, phrases, prefixes), the last character typed, to the results (30 shown, all counted) painted. Floor, the same queries timed the same way on a page that only writes the query into 30 rows (no search): median ${f(median(floor))} ms (${f(Math.min(...floor))}–${f(Math.max(...floor))})`;
+		const s = ctx.scratch as WarmScratch;
+		return `Whole KJV, search as you type, answered in the page (its copy of the saved index loaded in ${Math.round(s.readerMs ?? NaN)} ms after the first search, longest main-thread task meanwhile ${Math.round(s.readerLongest ?? NaN)} ms): ${QUERIES.length} queries (words, phrases, prefixes), the last character typed, to the results (30 shown, all counted) painted. Floor, the same queries timed the same way on a page that only writes the query into 30 rows (no search): median ${f(median(floor))} ms (${f(Math.min(...floor))}–${f(Math.max(...floor))})`;
 	}
 };
 
