@@ -39,6 +39,34 @@ describe('a Sudo header', () => {
 	});
 });
 
+describe('a Sudo parameter or a blank Sudo', () => {
+	it('cURL adds sudo after the query, or as the query, its value trimmed and encoded', () => {
+		const url = (over: Partial<CodeRequest>) =>
+			generate('cURL', req({ sudo: { value: ' ro ot ', way: 'query' }, ...over })).split('\n')[1];
+		expect(url({ query: 'page=2' })).toBe(
+			"  --url 'https://gitlab.example.com/api/v4/projects/1/members?page=2&sudo=ro%20ot' \\"
+		);
+		expect(url({})).toBe(
+			"  --url 'https://gitlab.example.com/api/v4/projects/1/members?sudo=ro%20ot' \\"
+		);
+	});
+
+	it('fetch sends a Sudo header with its value trimmed', () => {
+		expect(generate('fetch', req({ sudo: { value: ' root ', way: 'header' } }))).toContain(
+			"\t\t'Sudo': 'root'"
+		);
+	});
+
+	it('a Sudo of spaces only is no Sudo', () => {
+		for (const way of ['header', 'query'] as const)
+			for (const client of ['cURL', 'fetch', 'glab'] as const)
+				expect(
+					generate(client, req({ sudo: { value: '  ', way } })),
+					`${client} ${way}`
+				).not.toMatch(/sudo/i);
+	});
+});
+
 describe('glab and the API root', () => {
 	it('names the path under a root written with trailing slashes', () => {
 		expect(generate('glab', req({ apiRoot: 'https://gitlab.example.com/api/v4//' }))).toBe(
