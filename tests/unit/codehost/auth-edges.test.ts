@@ -62,6 +62,12 @@ describe('authorizeUrl', () => {
 		);
 	});
 
+	it('CH-OFF-3: the auth query goes after a query the URL already has (a Link to the next page)', () => {
+		expect(authorizeUrl('https://h/api/v4/projects?page=2', applied, 'new')).toBe(
+			'https://h/api/v4/projects?page=2&access_token=new'
+		);
+	});
+
 	it('CH-AUTH-1: the refreshed token replaces the old one trimmed; a blank token changes nothing', () => {
 		expect(authorizeUrl('https://h/x?access_token=old&page=2', applied, ' new ')).toBe(
 			'https://h/x?access_token=new&page=2'

@@ -44,6 +44,11 @@ describe('Compare with…: the answers offered', () => {
 		expect(compareCandidates([a, b, c], { filter: 'issues 1' }).map((e) => e.id)).toEqual([c.id]);
 	});
 
+	it('a pinned answer no longer in History is left out', () => {
+		const a = entry('/projects');
+		expect(compareCandidates([a], { pinned: ['gone', a.id] }).map((e) => e.id)).toEqual([a.id]);
+	});
+
 	it('leaves out answers with no body or no status, and the answer being compared', () => {
 		const a = entry('/a');
 		const b = entry('/b', { responseBody: undefined });

@@ -18,6 +18,7 @@ describe('toRequest: where the command went', () => {
 		const r = load(`curl ${ROOT_URL}/projects`, `${ROOT_URL}/`);
 		expect(r.snapshot.path).toBe('/projects');
 		expect(r.notes).toEqual([]);
+		expect(load(`curl ${ROOT_URL}/projects`, `${ROOT_URL}//`).notes).toEqual([]);
 	});
 
 	it('another server: the part after /api/vN is the path, and the note names the server', () => {

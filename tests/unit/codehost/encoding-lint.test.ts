@@ -165,6 +165,12 @@ describe('lintRequest messages', () => {
 		expect(lintRequest('/projects/1/repository/files/config%2Fapp.json')).toEqual([]);
 	});
 
+	it('CH-ROOT-1: only a repository file’s name is exempt, not one after a files segment elsewhere', () => {
+		expect(lintRequest('/projects/1/files/report.json')).toEqual([
+			{ level: 'warning', message: 'The .json suffix is not needed.' }
+		]);
+	});
+
 	it('CH-KEY-1: keyset lint names what is missing, "them" for two and "it" for one', () => {
 		expect(lintRequest('/projects', 'pagination=keyset')).toEqual([
 			{

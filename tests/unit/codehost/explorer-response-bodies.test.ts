@@ -1,0 +1,112 @@
+/**
+ * Bodies the explorer does not draw as a tree: malformed, nested too deep, too big to parse. Read at
+ * once (toExplorerResponse, a History entry) or a step per task (readAnswer, above 200,000 chars).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+	readAnswer,
+	responseFromEntry,
+	toExplorerResponse,
+	type ResponseContext
+} from '$lib/codehost/explorer-response';
+import type { HistoryEntry } from '$lib/codehost/history';
+import { SHOWN_BODY_CHARS } from '$lib/codehost/response/body-limits';
+import type { SendOutcome } from '$lib/codehost/send';
+
+const ROOT = 'https://h.example/api/v4';
+const context: ResponseContext = { apiRoot: ROOT, crossOrigin: false, secrets: [] };
+const TOO_DEEP =
+	'This answer is JSON nested more than 100 levels deep, deeper than the tree view reads, so it is shown as text.';
+
+function outcome(body: string): SendOutcome {
+	const headers = { 'content-type': 'application/json' };
+	const url = `${ROOT}/projects/1`;
+	return {
+		result: {
+			response: new Response(null, { status: 200, headers }),
+			text: body,
+			url,
+			exchange: {
+				id: 1,
+				startedAt: '2026-01-01T00:00:00.000Z',
+				method: 'GET',
+				url,
+				requestHeaders: {},
+				status: 200,
+				responseHeaders: headers,
+				durationMs: 12,
+				sizeBytes: body.length,
+				retries: 0
+			}
+		},
+		url,
+		hops: [],
+		refreshed: false,
+		credentialed: true
+	};
+}
+
+const stored = (responseBody: string): HistoryEntry => ({
+	id: 'h1',
+	at: '2026-01-01T10:00:00.000Z',
+	method: 'GET',
+	path: '/projects/1',
+	url: `${ROOT}/projects/1`,
+	status: 200,
+	durationMs: 30,
+	sizeBytes: responseBody.length,
+	requestHeaders: {},
+	responseHeaders: { 'content-type': 'application/json' },
+	responseBody
+});
+
+const deep = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+/** Padding that keeps the JSON as it is and makes the body big enough to be read in steps. */
+const BIG_PAD = ' '.repeat(200_001);
+
+describe('a body read a step per task', () => {
+	it('malformed: not JSON, and called malformed', async () => {
+		const r = await readAnswer(outcome(`${BIG_PAD}{"id":`), 'GET', context);
+		expect(r.isJson).toBe(false);
+		expect(r.json).toBeUndefined();
+		expect(r.shape?.id).toBe('malformed-json');
+	});
+
+	it('nested too deep: JSON shown as text with a note, no null yes/no fields looked for', async () => {
+		const r = await readAnswer(outcome(`${BIG_PAD}${deep(150)}`), 'GET', context);
+		expect(r.isJson).toBe(true);
+		expect(r.json).toBeUndefined();
+		expect(r.treeNote).toBe(TOO_DEEP);
+		expect(r.nullBooleans).toBeUndefined();
+	});
+
+	it('nested as deep as the tree reads: drawn as a tree', async () => {
+		const r = await readAnswer(outcome(`${BIG_PAD}${deep(100)}`), 'GET', context);
+		expect(r.isJson).toBe(true);
+		expect(r.treeNote).toBeUndefined();
+		expect(r.nullBooleans).toEqual([]);
+	});
+});
+
+describe('a body read at once', () => {
+	it('too big to show: cut, not parsed, not called malformed', () => {
+		const r = toExplorerResponse(outcome('x'.repeat(SHOWN_BODY_CHARS + 1)), 'GET', context);
+		expect(r.cut).toBe(true);
+		expect(r.isJson).toBe(false);
+		expect(r.shape).toBeNull();
+	});
+
+	it('a History entry nested too deep: shown as text with the note', () => {
+		const r = responseFromEntry(stored(deep(150)), context);
+		expect(r.isJson).toBe(true);
+		expect(r.json).toBeUndefined();
+		expect(r.treeNote).toBe(TOO_DEEP);
+		expect(responseFromEntry(stored(deep(3)), context).treeNote).toBeUndefined();
+	});
+
+	it('a History entry too big to parse is not read as JSON', () => {
+		const r = responseFromEntry(stored(`[${'1,'.repeat(SHOWN_BODY_CHARS / 2)}1]`), context);
+		expect(r.isJson).toBe(false);
+		expect(r.json).toBeUndefined();
+	});
+});
