@@ -38,10 +38,12 @@ export interface EngineOptions {
 	reader?: boolean;
 }
 
+/** Chapters read in one go when a loaded index takes in its texts (see #keepTexts). */
+const TEXT_BATCH = 50;
 /** A reader adds at most this many chapters stored since the index was saved (a few ms). */
 const READER_MAX_ADDED = 24;
 
-/** A reader cannot take this translation yet: no saved index, or one far behind what is stored. */
+/** A reader cannot take this translation: no saved index, or one far behind what is stored. */
 class NotSaved extends Error {}
 
 export class SearchEngine {
@@ -264,8 +266,8 @@ export class SearchEngine {
 	}
 
 	/**
-	 * Gives a loaded index its texts, a book at a time: the worker takes a whole Bible's text out
-	 * of IndexedDB in a few hundred ms, and a search asked meanwhile would wait for all of it.
+	 * Gives a loaded index its texts in steps: all at once, a search asked meanwhile would wait
+	 * for all of it, and in the page a whole book (Psalms) was a task of about 100 ms.
 	 */
 	async #keepTexts(
 		bibleRef: string,
@@ -274,8 +276,11 @@ export class SearchEngine {
 	): Promise<void> {
 		const scanned = this.#scanned.get(bibleRef);
 		if (scanned) return index.keepTexts(await scanned.catch(() => []));
-		for (const book of new Set(keys.map((k) => k[1])))
-			index.keepTexts(await readChapters(this.#chapters, bibleRef, book).catch(() => []));
+		const load = chapterLoader(this.#chapters, bibleRef);
+		for (let at = 0; at < keys.length; at += TEXT_BATCH) {
+			const batch = keys.slice(at, at + TEXT_BATCH).map((k): [string, number] => [k[1], k[2]]);
+			index.keepTexts(await load(batch).catch(() => []));
+		}
 	}
 
 	/** Every stored chapter of a translation, read once for the searches of a cold start. */
