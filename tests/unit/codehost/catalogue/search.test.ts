@@ -63,23 +63,6 @@ describe('catalogue search', () => {
 		expect(stem('policies')).toBe('policy');
 	});
 
-	it('answers a query over the whole catalogue in well under 5 ms', () => {
-		const queries = [
-			'merge requests',
-			'/projects/:id/mer',
-			'create issue',
-			'/projects/42/issues',
-			'pipeline'
-		];
-		for (const q of queries) searchCatalogue(index, q); // warm up
-		const runs = 200;
-		const start = performance.now();
-		for (let i = 0; i < runs; i++) searchCatalogue(index, queries[i % queries.length]!);
-		const perQuery = (performance.now() - start) / runs;
-		// Generous against a loaded machine; measured ~0.1–0.3 ms per query here.
-		expect(perQuery).toBeLessThan(5);
-	});
-
 	it('finds the endpoint a typed request is for, a fixed segment before a parameter', () => {
 		expect(findEndpoint(index, 'post', '/projects/group%2Fapp/issues?x=1')?.label).toBe(
 			'POST /projects/:id/issues'
