@@ -101,6 +101,12 @@ describe('treeRows: a JSON value as the rows the tree draws', () => {
 		expect(rowForKey(rows, 0, 'ArrowLeft', 10)).toBeNull();
 		expect(rowForKey(rows, 0, 'a', 10)).toBeNull();
 	});
+	it('PageUp moves a page back, stopping at the top; Left from a row that is gone does nothing', () => {
+		const rows = treeRows(value, 2, new WeakMap());
+		expect(rowForKey(rows, 6, 'PageUp', 4)).toBe(2);
+		expect(rowForKey(rows, 3, 'PageUp', 10)).toBe(0);
+		expect(rowForKey(rows, rows.length + 5, 'ArrowLeft', 10)).toBeNull();
+	});
 });
 
 describe('rawRows: long text cut into rows of the view’s width', () => {

@@ -52,6 +52,27 @@ describe('endpoint combobox keyboard (ARIA 1.2 combobox with a listbox)', () => 
 		expect(comboKey('ArrowDown', closed, 0)).toEqual({ open: false, active: -1, handled: true });
 	});
 
+	it('in an open list whose options are gone, Down and Up leave no option active', () => {
+		expect(comboKey('ArrowDown', { open: true, active: 2 }, 0)).toEqual({
+			open: true,
+			active: -1,
+			handled: true
+		});
+		expect(comboKey('ArrowUp', { open: true, active: 2 }, 0)).toEqual({
+			open: true,
+			active: -1,
+			handled: true
+		});
+	});
+
+	it('Alt+Down in an open list keeps the list and its active option as they are', () => {
+		expect(comboKey('ArrowDown', { open: true, active: 1 }, 3, true)).toEqual({
+			open: true,
+			active: 1,
+			handled: true
+		});
+	});
+
 	it('caret keys and Tab leave the list, typing keeps it', () => {
 		expect(comboKey('Home', { open: true, active: 1 }, 3)).toEqual({
 			open: true,

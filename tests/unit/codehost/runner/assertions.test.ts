@@ -46,6 +46,30 @@ describe('assertions', () => {
 		});
 	});
 
+	it('a JSON value equals only a value of the same shape: a list is not an object, extra keys count', () => {
+		const body = { list: [1, 2], hash: { a: 1, b: 2 } };
+		const on = (path: string, value: string) =>
+			run({ kind: 'json-equals', path, value }, { ...response, body }).passed;
+		expect(on('$.list', '{"0": 1, "1": 2}')).toBe(false);
+		expect(on('$.hash', '{"a": 1}')).toBe(false);
+		expect(on('$.hash', '{"a": 1, "b": 2, "c": 3}')).toBe(false);
+		expect(on('$.hash', '{"b": 2, "a": 1}')).toBe(true);
+	});
+
+	it('a failed assertion shows a long value cut to 120 characters, ending in “…”', () => {
+		const title = 'x'.repeat(200);
+		const result = run(
+			{ kind: 'json-equals', path: '$.title', value: 'y' },
+			{ ...response, body: { title } }
+		);
+		expect(result.message).toBe(`Was "${'x'.repeat(118)}…`);
+		const fits = 'x'.repeat(118);
+		expect(
+			run({ kind: 'json-equals', path: '$.t', value: 'y' }, { ...response, body: { t: fits } })
+				.message
+		).toBe(`Was "${fits}"`);
+	});
+
 	it('a JSON path matches a regular expression', () => {
 		expect(run({ kind: 'json-matches', path: '$[0].title', pattern: '^Fix' }).passed).toBe(true);
 		expect(run({ kind: 'json-matches', path: '$[0].id', pattern: '^\\d+$' }).passed).toBe(true);

@@ -60,4 +60,19 @@ describe('a saved request’s checks, read from a file or storage', () => {
 			refused({ assertions: Array.from({ length: 51 }, () => ({ kind: 'status', equals: 200 })) })
 		).toMatch(/more than 50/);
 	});
+
+	it('refuses an entry that is not an object, a value that is not text, and text over 2,000 characters', () => {
+		expect(refused({ assertions: ['status'] })).toBe('Request 2: assertion 1 is not an object');
+		expect(refused({ extractions: [null] })).toBe('Request 2: variable 1 is not an object');
+		expect(refused({ assertions: [{ kind: 'json-equals', path: '$', value: 5 }] })).toBe(
+			'Request 2: assertion 1 value is not text'
+		);
+		expect(
+			refused({ assertions: [{ kind: 'json-equals', path: '$', value: 'x'.repeat(2001) }] })
+		).toBe('Request 2: assertion 1 value is longer than 2000 characters');
+		expect(
+			readChecks({ assertions: [{ kind: 'json-equals', path: '$', value: 'x'.repeat(2000) }] }, 'R')
+				.assertions
+		).toHaveLength(1);
+	});
 });

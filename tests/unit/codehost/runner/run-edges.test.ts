@@ -1,0 +1,177 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RunResponse } from '$lib/codehost/runner/assertions';
+import { toJUnitXml } from '$lib/codehost/runner/report';
+import {
+	retryAfterMs,
+	runCollection,
+	type RequestResult,
+	type RunReport,
+	type RunRequest
+} from '$lib/codehost/runner/run';
+
+const ok = (): RunResponse => ({ status: 200, headers: {}, body: [], timeMs: 10 });
+const limited = (retryAfter: string): RunResponse => ({
+	status: 429,
+	headers: { 'Retry-After': retryAfter },
+	body: {},
+	timeMs: 5
+});
+const statusIs200 = (id: string, name: string): RunRequest => ({
+	id,
+	name,
+	assertions: [{ kind: 'status', equals: 200 }]
+});
+
+afterEach(() => {
+	vi.useRealTimers();
+});
+
+describe('the collection runner, edges', () => {
+	it('reads Retry-After from a Headers object as well as from plain headers', () => {
+		const response: RunResponse = {
+			status: 429,
+			headers: new Headers({ 'Retry-After': '4' }),
+			body: {},
+			timeMs: 1
+		};
+		expect(retryAfterMs(response)).toBe(4000);
+		expect(retryAfterMs({ ...response, headers: new Headers() })).toBeUndefined();
+	});
+
+	it('a run cancelled before it starts sends nothing and says it was cancelled', async () => {
+		const controller = new AbortController();
+		controller.abort();
+		const send = vi.fn(async () => ok());
+		const report = await runCollection({
+			requests: [statusIs200('a', 'GET /a')],
+			send,
+			signal: controller.signal
+		});
+		expect(send).not.toHaveBeenCalled();
+		expect(report).toMatchObject({ outcome: 'cancelled', results: [], total: 1, failed: 0 });
+	});
+
+	it('Cancel between two requests: the first is reported, the second never sent', async () => {
+		const controller = new AbortController();
+		const send = vi.fn(async () => ok());
+		const report = await runCollection({
+			requests: [statusIs200('a', 'GET /a'), statusIs200('b', 'GET /b')],
+			send,
+			signal: controller.signal,
+			onResult: () => controller.abort()
+		});
+		expect(send).toHaveBeenCalledTimes(1);
+		expect(report.outcome).toBe('cancelled');
+		expect(report.results.map((r) => r.name)).toEqual(['GET /a']);
+	});
+
+	it('stopping at the first failure of a run with data rows names the row', async () => {
+		const report = await runCollection({
+			requests: [statusIs200('a', 'GET /a')],
+			rows: [{ v: '1' }, { v: '2' }, { v: '3' }],
+			send: async (_r, v) => (v.v === '2' ? { ...ok(), status: 404 } : ok()),
+			stopOnFailure: true
+		});
+		expect(report).toMatchObject({
+			outcome: 'stopped',
+			reason: 'Stopped at the first failure: GET /a (row 2)',
+			passed: 1,
+			failed: 1,
+			total: 3
+		});
+	});
+
+	it('without a sleep of its own, the run really waits as Retry-After says before sending again', async () => {
+		vi.useFakeTimers();
+		const answers = [limited('2'), ok()];
+		const send = vi.fn(async () => answers.shift()!);
+		let report: RunReport | undefined;
+		void runCollection({ requests: [statusIs200('a', 'GET /a')], send }).then((r) => (report = r));
+		await vi.advanceTimersByTimeAsync(1999);
+		expect(send).toHaveBeenCalledTimes(1);
+		expect(report).toBeUndefined();
+		await vi.advanceTimersByTimeAsync(1);
+		expect(send).toHaveBeenCalledTimes(2);
+		expect(report).toMatchObject({ outcome: 'finished', passed: 1 });
+	});
+
+	it('Cancel during a Retry-After wait ends the run at once, without sending again', async () => {
+		vi.useFakeTimers();
+		const controller = new AbortController();
+		const send = vi.fn(async () => limited('30'));
+		let report: RunReport | undefined;
+		void runCollection({
+			requests: [statusIs200('a', 'GET /a')],
+			send,
+			signal: controller.signal,
+			onProgress: (p) => {
+				if (p.waitingMs) queueMicrotask(() => controller.abort());
+			}
+		}).then((r) => (report = r));
+		await vi.advanceTimersByTimeAsync(0);
+		expect(send).toHaveBeenCalledTimes(1);
+		expect(report).toMatchObject({ outcome: 'cancelled', results: [] });
+		// No timer is left behind to wake a finished run.
+		expect(vi.getTimerCount()).toBe(0);
+	});
+});
+
+const result = (over: Partial<RequestResult>): RequestResult => ({
+	requestId: 'r',
+	name: 'GET /a',
+	row: 0,
+	passed: true,
+	timeMs: 100,
+	assertions: [],
+	...over
+});
+
+const reportOf = (results: RequestResult[]): RunReport => ({
+	outcome: 'finished',
+	results,
+	total: results.length,
+	passed: results.filter((r) => r.passed).length,
+	failed: results.filter((r) => !r.passed).length,
+	startedAt: '2026-01-01T00:00:00.000Z',
+	durationMs: 0
+});
+
+describe('the JUnit report, edges', () => {
+	it('a run with data rows has a suite per row, named by its row number from 1', () => {
+		const xml = toJUnitXml(reportOf([result({ row: 0 }), result({ row: 1 })]), 'Run');
+		expect(xml).toContain('<testsuite name="Run (row 1)" tests="1" failures="0" time="0.100">');
+		expect(xml).toContain('<testsuite name="Run (row 2)" tests="1" failures="0" time="0.100">');
+		expect(xml).toContain('<testcase classname="Run (row 2)" name="GET /a" time="0.100"/>');
+	});
+
+	it('a run whose only results are of a later row still names that row', () => {
+		const xml = toJUnitXml(reportOf([result({ row: 2 })]), 'Run');
+		expect(xml).toContain('<testsuite name="Run (row 3)"');
+		const single = toJUnitXml(reportOf([result({ row: 0 })]), 'Run');
+		expect(single).toContain('<testsuite name="Run" ');
+	});
+
+	it('a send error is a failure of type "error", the error first in its text, then each assertion', () => {
+		const failed = result({
+			passed: false,
+			error: 'The server could not be reached',
+			assertions: [
+				{
+					assertion: { kind: 'status', equals: 200 },
+					passed: true,
+					label: 'Status equals 200',
+					message: ''
+				},
+				{
+					assertion: { kind: 'status', equals: 201 },
+					passed: false,
+					label: 'Status equals 201',
+					message: 'Was 200'
+				}
+			]
+		});
+		expect(toJUnitXml(reportOf([failed]), 'Run')).toContain(
+			'<failure message="The server could not be reached" type="error">The server could not be reached\npassed Status equals 200\nFAILED Status equals 201 (Was 200)</failure>'
+		);
+	});
+});
