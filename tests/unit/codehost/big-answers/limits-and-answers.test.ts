@@ -104,4 +104,9 @@ describe('saveName: the file an answer is saved as', () => {
 		expect(saveName('https://h.example/', '')).toBe('response.txt');
 		expect(saveName('not a url', 'text/csv')).toBe('response.csv');
 	});
+	it('names HTML and XML answers by their type, and a typeless one as text', () => {
+		expect(saveName(`${ROOT}/help`, 'text/html; charset=utf-8')).toBe('help.html');
+		expect(saveName(`${ROOT}/feed.atom`, 'application/atom+xml')).toBe('feed.xml');
+		expect(saveName(`${ROOT}/projects/1/export`)).toBe('export.txt');
+	});
 });

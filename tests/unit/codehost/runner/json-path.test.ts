@@ -4,7 +4,8 @@ import {
 	formatJsonPath,
 	JsonPathError,
 	parseJsonPath,
-	readJsonPath
+	readJsonPath,
+	variableText
 } from '$lib/codehost/runner/json-path';
 
 const body = [
@@ -69,5 +70,11 @@ describe('JSON path subset', () => {
 			message: 'Nothing at $[9].id in this response'
 		});
 		expect(extractVariable(body, 'id').ok).toBe(false);
+	});
+
+	it('a tree value held as variable text: null as "null", a missing value as empty text', () => {
+		expect(variableText(null)).toBe('null');
+		expect(variableText(undefined)).toBe('');
+		expect(variableText(false)).toBe('false');
 	});
 });
