@@ -53,6 +53,33 @@ describe('CSV data rows (RFC 4180)', () => {
 		);
 	});
 
+	it('a quoted field may end its record with CRLF, LF or a lone CR', () => {
+		const expected = [
+			{ a: 'x', b: 'y' },
+			{ a: '1', b: '2' }
+		];
+		expect(parseCsv('a,b\r\n"x","y"\r\n1,2').rows).toEqual(expected);
+		expect(parseCsv('a,b\n"x","y"\n1,2').rows).toEqual(expected);
+		expect(parseCsv('a,b\r"x","y"\r1,2\r').rows).toEqual(expected);
+	});
+
+	it('a record ending in a comma has an empty last field', () => {
+		expect(parseCsv('a,b\n1,').rows).toEqual([{ a: '1', b: '' }]);
+		expect(parseCsv('a,b\n1,\n').rows).toEqual([{ a: '1', b: '' }]);
+	});
+
+	it('column names are read without the spaces around them; field values are kept as written', () => {
+		expect(parseCsv(' project , title \n1, First ')).toEqual({
+			columns: ['project', 'title'],
+			rows: [{ project: '1', title: ' First ' }]
+		});
+	});
+
+	it('names the count of fields of a row with too many', () => {
+		expect(refused('a,b\n1,2,3\n').message).toBe('Row 2: 3 fields, the header has 2');
+		expect(refused('a,b\n1,2,3\n').row).toBe(2);
+	});
+
 	it('refuses a header that does not name variables', () => {
 		expect(refused('').message).toMatch(/no header row/);
 		expect(refused('a,a\n1,2').message).toBe('Row 1: column “a” appears twice');
