@@ -106,6 +106,19 @@ describe('assertions', () => {
 		});
 	});
 
+	it('a pattern is matched as Unicode, against the first 100,000 characters of the value', () => {
+		const far = { ...response, body: { text: `${'a'.repeat(100_000)}b` } };
+		expect(run({ kind: 'json-matches', path: '$.text', pattern: 'b' }, far).passed).toBe(false);
+		expect(run({ kind: 'json-matches', path: '$.text', pattern: '^a+$' }, far).passed).toBe(true);
+		const emoji = { ...response, body: { text: '😀' } };
+		expect(run({ kind: 'json-matches', path: '$.text', pattern: '^.$' }, emoji).passed).toBe(true);
+	});
+
+	it('with none declared, a 2xx status passes and 199 or 300 fails', () => {
+		const pass = (status: number) => evaluateAll([], { ...response, status })[0]!.passed;
+		expect([199, 200, 299, 300].map(pass)).toEqual([false, true, true, false]);
+	});
+
 	it('with none declared, a request passes on a 2xx status', () => {
 		expect(evaluateAll([], response)[0]).toMatchObject({
 			passed: true,
