@@ -116,6 +116,112 @@ describe('the collection runner, edges', () => {
 	});
 });
 
+describe('the collection runner: defaults, progress and timing', () => {
+	it('an empty list of data rows runs once, with the environment’s variables', async () => {
+		const seen: Record<string, string>[] = [];
+		const report = await runCollection({
+			requests: [statusIs200('a', 'GET /a')],
+			rows: [],
+			variables: { v: 'env' },
+			send: async (_r, v) => {
+				seen.push({ ...v });
+				return ok();
+			}
+		});
+		expect(seen).toEqual([{ v: 'env' }]);
+		expect(report.total).toBe(1);
+	});
+
+	it('by default waits up to 60 s for a Retry-After, and at most 3 times', async () => {
+		const waits: number[] = [];
+		const sleep = async (ms: number) => void waits.push(ms);
+		const atCap = await runCollection({
+			requests: [statusIs200('a', 'GET /a')],
+			send: async () => limited('60'),
+			sleep
+		});
+		expect(waits).toEqual([60_000, 60_000, 60_000]);
+		expect(atCap.reason).toBe('GET /a: still rate-limited (429) after 3 waits');
+		const over = await runCollection({
+			requests: [statusIs200('a', 'GET /a')],
+			send: async () => limited('61'),
+			sleep
+		});
+		expect(over.reason).toBe(
+			'GET /a: the server asked to wait 61 s (Retry-After), longer than 60 s'
+		);
+		expect(waits).toHaveLength(3);
+	});
+
+	it('a wait and the cap are named in whole seconds: the wait rounded up, the cap to the nearest', async () => {
+		const at = Date.parse('2026-03-01T10:00:00.800Z');
+		const report = await runCollection({
+			requests: [statusIs200('a', 'GET /a')],
+			send: async () => limited('Sun, 01 Mar 2026 10:00:02 GMT'),
+			sleep: async () => {},
+			now: () => at,
+			maxRetryAfterMs: 1100
+		});
+		expect(report.reason).toBe(
+			'GET /a: the server asked to wait 2 s (Retry-After), longer than 1 s'
+		);
+	});
+
+	it('progress names each request as it is sent, and ends with all done', async () => {
+		const progress: unknown[] = [];
+		await runCollection({
+			requests: [statusIs200('a', 'GET /a'), statusIs200('b', 'GET /b')],
+			send: async () => ok(),
+			onProgress: (p) => progress.push(p)
+		});
+		expect(progress).toEqual([
+			{ done: 0, total: 2, current: { name: 'GET /a', row: 0 } },
+			{ done: 1, total: 2, current: { name: 'GET /b', row: 0 } },
+			{ done: 2, total: 2 }
+		]);
+	});
+
+	it('the report says when the run started and how long it took, by the clock it is given', async () => {
+		const times = [Date.parse('2026-03-01T10:00:00Z'), Date.parse('2026-03-01T10:00:02.500Z')];
+		const report = await runCollection({
+			requests: [statusIs200('a', 'GET /a')],
+			send: async () => ok(),
+			now: () => times.shift()!
+		});
+		expect(report.startedAt).toBe('2026-03-01T10:00:00.000Z');
+		expect(report.durationMs).toBe(2500);
+		expect(report.results[0]).toMatchObject({ status: 200, timeMs: 10, row: 0, requestId: 'a' });
+	});
+
+	it('an abort error while the run is not cancelled (a timeout) is the request’s error', async () => {
+		const report = await runCollection({
+			requests: [statusIs200('a', 'GET /a'), statusIs200('b', 'GET /b')],
+			send: async (r) => {
+				if (r.id === 'a') throw new DOMException('The request timed out', 'AbortError');
+				throw 'no reason given';
+			}
+		});
+		expect(report.outcome).toBe('finished');
+		expect(report.results.map((r) => r.error)).toEqual([
+			'The request timed out',
+			'no reason given'
+		]);
+	});
+
+	it('a send that fails with a kind of "aborted" after Cancel is not reported as an error', async () => {
+		const controller = new AbortController();
+		const report = await runCollection({
+			requests: [statusIs200('a', 'GET /a')],
+			signal: controller.signal,
+			send: async () => {
+				controller.abort();
+				throw Object.assign(new Error('stopped'), { kind: 'aborted' });
+			}
+		});
+		expect(report).toMatchObject({ outcome: 'cancelled', results: [] });
+	});
+});
+
 const result = (over: Partial<RequestResult>): RequestResult => ({
 	requestId: 'r',
 	name: 'GET /a',
