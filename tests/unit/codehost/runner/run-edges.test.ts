@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RunResponse } from '$lib/codehost/runner/assertions';
-import { toJUnitXml } from '$lib/codehost/runner/report';
+import { toJsonReport, toJUnitXml } from '$lib/codehost/runner/report';
 import {
 	retryAfterMs,
 	runCollection,
@@ -279,5 +279,72 @@ describe('the JUnit report, edges', () => {
 		expect(toJUnitXml(reportOf([failed]), 'Run')).toContain(
 			'<failure message="The server could not be reached" type="error">The server could not be reached\npassed Status equals 200\nFAILED Status equals 201 (Was 200)</failure>'
 		);
+	});
+});
+
+describe('the JUnit and JSON reports, more edges', () => {
+	it('a suite counts its failures and adds its times; a result without a time counts as 0', () => {
+		const xml = toJUnitXml(
+			reportOf([
+				result({ timeMs: 1234 }),
+				result({ name: 'GET /b', passed: false, timeMs: undefined, error: 'offline' })
+			]),
+			'Run'
+		);
+		expect(xml).toContain('<testsuite name="Run" tests="2" failures="1" time="1.234">');
+		expect(xml).toContain('<testcase classname="Run" name="GET /b" time="0.000">');
+		expect(xml).toMatch(
+			/<failure [^>]*>offline<\/failure>\n\t\t<\/testcase>\n\t<\/testsuite>\n<\/testsuites>\n$/
+		);
+	});
+
+	it('the reason a run stopped is an XML comment that cannot end early', () => {
+		const xml = toJUnitXml({ ...reportOf([result({})]), reason: 'a -- b' }, 'Run');
+		expect(xml).toContain('\t<!-- a - - b -->\n</testsuites>');
+		expect(toJUnitXml(reportOf([result({})]), 'Run')).not.toContain('<!--');
+	});
+
+	it('the JSON report leaves out empty messages and numbers rows from 1', () => {
+		const json = JSON.parse(
+			toJsonReport({
+				...reportOf([
+					result({
+						row: 2,
+						status: 200,
+						assertions: [
+							{
+								assertion: { kind: 'status', equals: 200 },
+								passed: true,
+								label: 'Status equals 200',
+								message: ''
+							}
+						]
+					})
+				]),
+				outcome: 'cancelled',
+				reason: 'Cancelled',
+				durationMs: 42
+			})
+		);
+		expect(json).toEqual({
+			summary: '1 passed, 0 failed',
+			outcome: 'cancelled',
+			reason: 'Cancelled',
+			startedAt: '2026-01-01T00:00:00.000Z',
+			durationMs: 42,
+			total: 1,
+			passed: 1,
+			failed: 0,
+			results: [
+				{
+					request: 'GET /a',
+					row: 3,
+					passed: true,
+					status: 200,
+					timeMs: 100,
+					assertions: [{ assertion: 'Status equals 200', passed: true }]
+				}
+			]
+		});
 	});
 });
