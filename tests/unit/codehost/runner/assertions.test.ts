@@ -56,6 +56,46 @@ describe('assertions', () => {
 		expect(on('$.hash', '{"b": 2, "a": 1}')).toBe(true);
 	});
 
+	it('a JSON value and an expected value of different kinds are never equal', () => {
+		const on = (found: unknown, value: string) =>
+			run({ kind: 'json-equals', path: '$.v', value }, { ...response, body: { v: found } }).passed;
+		expect(on(5, '{}')).toBe(false);
+		expect(on({}, '5')).toBe(false);
+		expect(on(null, '{}')).toBe(false);
+		expect(on({}, 'null')).toBe(false);
+		expect(on('', '[]')).toBe(false);
+		expect(on({ a: 1, b: 2 }, '{"a": 1, "b": 3}')).toBe(false);
+		expect(on({ a: [1, { b: null }] }, '{"a": [1, {"b": null}]}')).toBe(true);
+	});
+
+	it('each assertion is named in words in the report', () => {
+		const labels = (
+			[
+				{ kind: 'json-exists', path: '$[0].id' },
+				{ kind: 'json-equals', path: '$[0].id', value: '46' },
+				{ kind: 'json-matches', path: '$[0].title', pattern: '^Fix' },
+				{ kind: 'header', name: 'X-Total' },
+				{ kind: 'time-under', ms: 500 }
+			] as const
+		).map((a) => run(a).label);
+		expect(labels).toEqual([
+			'$[0].id exists',
+			'$[0].id equals 46',
+			'$[0].title matches /^Fix/',
+			'Header X-Total is present',
+			'Time under 500 ms'
+		]);
+	});
+
+	it('a header missing from plain headers fails, whatever other headers came', () => {
+		const plain = { ...response, headers: { 'X-Total': '2', ETag: '"1"' } };
+		expect(run({ kind: 'header', name: 'X-Next-Page' }, plain)).toMatchObject({
+			passed: false,
+			message: 'No X-Next-Page header in the response'
+		});
+		expect(run({ kind: 'header', name: 'x-total' }, plain).passed).toBe(true);
+	});
+
 	it('a failed assertion shows a long value cut to 120 characters, ending in “…”', () => {
 		const title = 'x'.repeat(200);
 		const result = run(
