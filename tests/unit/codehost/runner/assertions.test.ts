@@ -154,6 +154,21 @@ describe('assertions', () => {
 		expect(run({ kind: 'json-matches', path: '$.text', pattern: '^.$' }, emoji).passed).toBe(true);
 	});
 
+	it('with none declared, the one check is the status: passed with no message, or the status it was', () => {
+		expect(evaluateAll([], { ...response, status: 204 })).toEqual([
+			{
+				assertion: { kind: 'status', equals: 204 },
+				passed: true,
+				label: 'Status is a success (2xx)',
+				message: ''
+			}
+		]);
+		expect(evaluateAll([], { ...response, status: 500 })[0]).toMatchObject({
+			assertion: { kind: 'status', equals: 500 },
+			message: 'Status was 500'
+		});
+	});
+
 	it('with none declared, a 2xx status passes and 199 or 300 fails', () => {
 		const pass = (status: number) => evaluateAll([], { ...response, status })[0]!.passed;
 		expect([199, 200, 299, 300].map(pass)).toEqual([false, true, true, false]);

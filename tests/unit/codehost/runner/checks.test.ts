@@ -5,7 +5,7 @@ const refused = (value: { assertions?: unknown; extractions?: unknown }): string
 	try {
 		readChecks(value, 'Request 2');
 	} catch (error) {
-		if (error instanceof ChecksRefused) return error.message;
+		if (error instanceof ChecksRefused && error.name === 'ChecksRefused') return error.message;
 		throw error;
 	}
 	throw new Error('accepted');

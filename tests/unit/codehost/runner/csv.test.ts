@@ -5,7 +5,7 @@ const refused = (text: string): CsvError => {
 	try {
 		parseCsv(text);
 	} catch (error) {
-		if (error instanceof CsvError) return error;
+		if (error instanceof CsvError && error.name === 'CsvError') return error;
 		throw error;
 	}
 	throw new Error('parsed');

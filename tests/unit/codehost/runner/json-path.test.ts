@@ -48,7 +48,7 @@ describe('JSON path subset', () => {
 			try {
 				parseJsonPath(path);
 			} catch (error) {
-				if (error instanceof JsonPathError) return error.message;
+				if (error instanceof JsonPathError && error.name === 'JsonPathError') return error.message;
 				throw error;
 			}
 			return 'read';
