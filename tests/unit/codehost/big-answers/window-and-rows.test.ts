@@ -71,6 +71,37 @@ describe('treeRows: a JSON value as the rows the tree draws', () => {
 		expect(rows).toHaveLength(MANY_CHILDREN + 2);
 		expect(rows[1]!.open).toBe(false);
 	});
+	it(`shows the items of a list of exactly ${MANY_CHILDREN} open`, () => {
+		const list = Array.from({ length: MANY_CHILDREN }, (_, i) => ({ id: i }));
+		const rows = treeRows(list, 2, new WeakMap());
+		expect(rows[1]!.open).toBe(true);
+		expect(rows).toHaveLength(1 + MANY_CHILDREN * 2);
+	});
+	it('a scalar or null is a value row, not a container; containers count their children', () => {
+		const rows = treeRows({ n: null, s: 'text', k: 5, o: { a: 1, b: 2 }, l: [] }, 2, new WeakMap());
+		expect(rows.map((r) => [r.key, r.container, r.size, r.parent])).toEqual([
+			[undefined, true, 5, -1],
+			['n', false, 0, 0],
+			['s', false, 0, 0],
+			['k', false, 0, 0],
+			['o', true, 2, 0],
+			['a', false, 0, 4],
+			['b', false, 0, 4],
+			['l', true, 0, 0]
+		]);
+		expect(treeRows(null, 2, new WeakMap())).toEqual([
+			{
+				key: undefined,
+				value: null,
+				depth: 0,
+				parent: -1,
+				container: false,
+				size: 0,
+				open: false,
+				tooDeep: false
+			}
+		]);
+	});
 	it('lists every field of 20,000 opened objects, a row each', () => {
 		const big = Array.from({ length: 20_000 }, (_, i) => ({ id: i, a: 1, b: 2, c: 3, d: 4 }));
 		const toggled: Toggled = new WeakMap(big.map((o) => [o, true]));
