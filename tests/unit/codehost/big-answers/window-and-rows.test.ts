@@ -28,6 +28,12 @@ describe('rowWindow: the rows drawn are those in sight and a margin', () => {
 		expect(rowWindow(0, 0, 24, 100).end).toBeGreaterThan(0);
 		expect(rowWindow(0, 480, 24, 0)).toEqual({ start: 0, end: 0 });
 	});
+	it('scrolled past the end (the list got shorter), still draws its last rows', () => {
+		expect(rowWindow(24 * 1000, 480, 24, 100)).toEqual({ start: 100 - 1 - OVERSCAN, end: 100 });
+	});
+	it('draws nothing while rows have no height yet', () => {
+		expect(rowWindow(0, 480, 0, 100)).toEqual({ start: 0, end: 0 });
+	});
 	it('keeps the focused row drawn when it is scrolled out of the window', () => {
 		expect(drawnRows({ start: 100, end: 103 }, 5)).toEqual([100, 101, 102, 5]);
 		expect(drawnRows({ start: 100, end: 103 }, 101)).toEqual([100, 101, 102]);
