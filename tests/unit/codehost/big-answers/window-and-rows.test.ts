@@ -34,6 +34,17 @@ describe('rowWindow: the rows drawn are those in sight and a margin', () => {
 	it('draws nothing while rows have no height yet', () => {
 		expect(rowWindow(0, 480, 0, 100)).toEqual({ start: 0, end: 0 });
 	});
+	it('keeps a focused row just outside the window, the first row included; none or -1 adds nothing', () => {
+		const w = { start: 2, end: 4 };
+		expect(drawnRows(w)).toEqual([2, 3]);
+		expect(drawnRows(w, -1)).toEqual([2, 3]);
+		expect(drawnRows(w, 0)).toEqual([2, 3, 0]);
+		expect(drawnRows(w, 2)).toEqual([2, 3]);
+		expect(drawnRows(w, 4)).toEqual([2, 3, 4]);
+	});
+	it('scrolls a row half below the view up just enough to show it whole', () => {
+		expect(scrollToRow(20, 0, 480, 24)).toBe(24);
+	});
 	it('keeps the focused row drawn when it is scrolled out of the window', () => {
 		expect(drawnRows({ start: 100, end: 103 }, 5)).toEqual([100, 101, 102, 5]);
 		expect(drawnRows({ start: 100, end: 103 }, 101)).toEqual([100, 101, 102]);
