@@ -298,6 +298,25 @@ describe('the JUnit and JSON reports, more edges', () => {
 		);
 	});
 
+	it('a failure message names each failed assertion, joined by "; ", and not those that passed', () => {
+		const assertion = (label: string, passed: boolean) => ({
+			assertion: { kind: 'status' as const, equals: 200 },
+			passed,
+			label,
+			message: passed ? '' : `${label} failed`
+		});
+		const xml = toJUnitXml(
+			reportOf([
+				result({
+					passed: false,
+					assertions: [assertion('A', false), assertion('B', true), assertion('C', false)]
+				})
+			]),
+			'Run'
+		);
+		expect(xml).toContain('<failure message="A: A failed; C: C failed" type="assertion">');
+	});
+
 	it('the reason a run stopped is an XML comment that cannot end early', () => {
 		const xml = toJUnitXml({ ...reportOf([result({})]), reason: 'a -- b' }, 'Run');
 		expect(xml).toContain('\t<!-- a - - b -->\n</testsuites>');
