@@ -65,6 +65,66 @@ describe('the compare worker', () => {
 		]);
 	});
 
+	it('is started once, as a module worker named "compare", from its own file', async () => {
+		const started: { url: URL; options: WorkerOptions }[] = [];
+		vi.stubGlobal(
+			'Worker',
+			class {
+				onmessage: ((e: MessageEvent<DiffReply>) => void) | null = null;
+				constructor(url: URL, options: WorkerOptions) {
+					started.push({ url, options });
+				}
+				postMessage(request: { id: number }) {
+					queueMicrotask(() =>
+						this.onmessage?.({ data: { id: request.id, changes: [] } } as MessageEvent<DiffReply>)
+					);
+				}
+			}
+		);
+		const { diffBodies } = await import('$lib/codehost/response/diff-client');
+		await diffBodies('[1]', '[1]');
+		await diffBodies('[2]', '[2]');
+		expect(started).toHaveLength(1);
+		expect(String(started[0]!.url)).toMatch(/\/diff\.worker\.ts$/);
+		expect(started[0]!.options).toEqual({ type: 'module', name: 'compare' });
+	});
+
+	it('a second reply to the same request, or a second failure report, is ignored', async () => {
+		const workers: {
+			onmessage: ((e: unknown) => void) | null;
+			onerror: ((e: Event) => void) | null;
+		}[] = [];
+		let terminated = 0;
+		vi.stubGlobal(
+			'Worker',
+			class {
+				onmessage: ((e: unknown) => void) | null = null;
+				onerror: ((e: Event) => void) | null = null;
+				constructor() {
+					workers.push(this);
+				}
+				postMessage(request: { id: number }) {
+					const reply = { data: { id: request.id, changes: [] } };
+					queueMicrotask(() => {
+						this.onmessage?.(reply);
+						this.onmessage?.(reply);
+					});
+				}
+				terminate() {
+					terminated++;
+				}
+			}
+		);
+		const { diffBodies } = await import('$lib/codehost/response/diff-client');
+		expect(await diffBodies('[1]', '[1]')).toMatchObject({ changes: [] });
+		const worker = workers[0]!;
+		worker.onerror!(new Event('error'));
+		worker.onerror!(new Event('error'));
+		expect(terminated).toBe(1);
+		expect(await diffBodies('[1]', '[2]')).toMatchObject({ changes: [{ kind: 'changed' }] });
+		expect(workers).toHaveLength(1);
+	});
+
 	it('where no worker can start, the page compares, and does not try to start one again', async () => {
 		let tries = 0;
 		vi.stubGlobal(

@@ -35,6 +35,11 @@ describe('CSV data rows (RFC 4180)', () => {
 		expect(parseCsv('\uFEFFa,b\n\n1,2\n\n').rows).toEqual([{ a: '1', b: '2' }]);
 	});
 
+	it('reads a quoted first field, after a byte order mark or not', () => {
+		expect(parseCsv('"a",b\n1,2').rows).toEqual([{ a: '1', b: '2' }]);
+		expect(parseCsv('\uFEFF"a",b\n1,2').rows).toEqual([{ a: '1', b: '2' }]);
+	});
+
 	it('refuses a row with the wrong number of fields, naming its row', () => {
 		const error = refused('a,b\n1,2\n3\n4,5\n');
 		expect(error.row).toBe(3);
