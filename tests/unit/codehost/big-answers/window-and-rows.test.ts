@@ -174,6 +174,15 @@ describe('rawRows: long text cut into rows of the view’s width', () => {
 			'f'
 		]);
 	});
+	it('keeps every row of a text with thousands of lines readable', () => {
+		const text = Array.from({ length: 3000 }, (_, i) => `line ${i}`).join('\n');
+		const rows = rawRows(text, 80);
+		expect(rows.count).toBe(3000);
+		expect(rows.starts).toHaveLength(3000);
+		expect(rows.ends).toHaveLength(3000);
+		expect(rawRow(text, rows, 1500)).toBe('line 1500');
+		expect(rawRow(text, rows, 2999)).toBe('line 2999');
+	});
 	it('holds 10 MB on one line as 125,000 rows of 80', () => {
 		expect(rawRows('y'.repeat(10_000_000), 80).count).toBe(125_000);
 	});
