@@ -35,6 +35,10 @@ describe('CSV data rows (RFC 4180)', () => {
 		expect(parseCsv('\uFEFFa,b\n\n1,2\n\n').rows).toEqual([{ a: '1', b: '2' }]);
 	});
 
+	it('reads a quoted field that ends the file', () => {
+		expect(parseCsv('a,b\n1,"x, y"').rows).toEqual([{ a: '1', b: 'x, y' }]);
+	});
+
 	it('reads a quoted first field, after a byte order mark or not', () => {
 		expect(parseCsv('"a",b\n1,2').rows).toEqual([{ a: '1', b: '2' }]);
 		expect(parseCsv('\uFEFF"a",b\n1,2').rows).toEqual([{ a: '1', b: '2' }]);
