@@ -47,6 +47,8 @@ function lintInput(over: Partial<LintInput> = {}): LintInput {
 
 const parsedOk = (text: string) => parseParams(text, (v) => v);
 
+type InputFields = Parameters<typeof inputError>[0];
+
 describe('buildRequest: the request the form fields make, before auth', () => {
 	it('the typed query (its "?" dropped) comes first in the URL, then the parameters of a query body (CH-PAY-4)', () => {
 		const built = buildRequest(
@@ -343,7 +345,7 @@ describe('inputError: why Send refuses the form, first reason only', () => {
 		headers: '',
 		query: '',
 		unresolved: []
-	} as const;
+	} satisfies InputFields;
 
 	it('nothing to refuse is null', () => {
 		expect(inputError(ok, {})).toBeNull();
@@ -355,7 +357,7 @@ describe('inputError: why Send refuses the form, first reason only', () => {
 			headers: 'oops\nPRIVATE-TOKEN: {{t}}',
 			query: '',
 			unresolved: ['t']
-		} as const;
+		} satisfies InputFields;
 		expect(inputError(all, {})).toBe('bad params');
 		expect(inputError({ ...all, parsedParams: ok.parsedParams }, {})).toBe(
 			'Request headers: “oops” is not a header. Write one header per line as Name: value, or remove the line.'

@@ -76,7 +76,9 @@ describe('the compare worker', () => {
 				}
 				postMessage(request: { id: number }) {
 					queueMicrotask(() =>
-						this.onmessage?.({ data: { id: request.id, changes: [] } } as MessageEvent<DiffReply>)
+						this.onmessage?.({
+							data: { id: request.id, changes: [] }
+						} as unknown as MessageEvent<DiffReply>)
 					);
 				}
 			}
