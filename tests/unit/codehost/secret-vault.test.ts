@@ -66,4 +66,16 @@ describe('secret variables encrypted at rest', { timeout: 60_000 }, () => {
 	it('asks for a passphrase', async () => {
 		await expect(sealSecrets(secrets, '')).rejects.toMatchObject({ reason: 'empty-passphrase' });
 	});
+
+	it('opening asks for the passphrase first, then refuses what is not a sealed form, in words', async () => {
+		const sealed = await sealSecrets(secrets, 'right', 1000);
+		await expect(openSecrets(sealed, '')).rejects.toMatchObject({
+			reason: 'empty-passphrase',
+			message: 'Enter the passphrase you chose for them.'
+		});
+		await expect(openSecrets({ v: 1 }, 'right')).rejects.toMatchObject({
+			reason: 'damaged',
+			message: 'The saved secrets are not in a form this app can open.'
+		});
+	});
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { clampSplit, loadSplit, saveSplit, splitAfterKey } from '$lib/codehost/ui/split';
 import { MemoryStorage } from '../memory-storage';
 
@@ -23,5 +23,16 @@ describe('the request/response split', () => {
 		storage.setItem('explorer.split', '99');
 		expect(loadSplit(storage)).toBe(75);
 		expect(clampSplit(Number.NaN)).toBe(50);
+	});
+
+	it('without any storage (none in this browser) it is the even split, and saving is quietly skipped', () => {
+		vi.stubGlobal('localStorage', undefined);
+		try {
+			expect(loadSplit()).toBe(50);
+			expect(() => saveSplit(60)).not.toThrow();
+			expect(loadSplit(undefined)).toBe(50);
+		} finally {
+			vi.unstubAllGlobals();
+		}
 	});
 });

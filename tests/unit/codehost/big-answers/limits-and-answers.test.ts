@@ -93,6 +93,44 @@ describe('the whole bodies of this page’s answers, for Compare with…', () =>
 		rememberBody({ startedAt: 'big', method: 'GET', url: 'u' }, 'x'.repeat(SHOWN_BODY_CHARS + 1));
 		expect(recentBody({ at: 'big', method: 'GET', url: 'u' })).toBeUndefined();
 	});
+	it('keep one copy of an answer remembered twice, so it takes no place of another', () => {
+		forgetBodies();
+		rememberBody({ startedAt: 'x', method: 'GET', url: 'u' }, '[0]');
+		rememberBody({ startedAt: 'a', method: 'GET', url: 'u' }, '[1]');
+		rememberBody({ startedAt: 'a', method: 'GET', url: 'u' }, '[1]');
+		for (let i = 2; i < 6; i++)
+			rememberBody({ startedAt: `t${i}`, method: 'GET', url: 'u' }, `[${i}]`);
+		expect(recentBody({ at: 'x', method: 'GET', url: 'u' })).toBe('[0]');
+	});
+	it('keep answers with the same body at other times, and answers started at the same time', () => {
+		forgetBodies();
+		rememberBody({ startedAt: 't1', method: 'GET', url: 'u' }, '[]');
+		rememberBody({ startedAt: 't2', method: 'GET', url: 'u' }, '[]');
+		rememberBody({ startedAt: 't2', method: 'GET', url: 'v' }, '[9]');
+		expect(recentBody({ at: 't1', method: 'GET', url: 'u' })).toBe('[]');
+		expect(recentBody({ at: 't2', method: 'GET', url: 'u' })).toBe('[]');
+		expect(recentBody({ at: 't2', method: 'GET', url: 'v' })).toBe('[9]');
+	});
+	it('are found only under the same method and URL', () => {
+		forgetBodies();
+		rememberBody({ startedAt: 't', method: 'GET', url: 'u' }, '[1]');
+		expect(recentBody({ at: 't', method: 'POST', url: 'u' })).toBeUndefined();
+		expect(recentBody({ at: 't', method: 'GET', url: 'w' })).toBeUndefined();
+		forgetBodies();
+		expect(recentBody({ at: 't', method: 'GET', url: 'u' })).toBeUndefined();
+	});
+	it('keep at most 24 million characters together, the oldest going first', () => {
+		forgetBodies();
+		const big = (c: string) => c.repeat(SHOWN_BODY_CHARS);
+		rememberBody({ startedAt: 'a', method: 'GET', url: 'u' }, big('a'));
+		rememberBody({ startedAt: 'b', method: 'GET', url: 'u' }, big('b'));
+		expect(recentBody({ at: 'a', method: 'GET', url: 'u' })).toHaveLength(SHOWN_BODY_CHARS);
+		rememberBody({ startedAt: 'c', method: 'GET', url: 'u' }, '[1]');
+		expect(recentBody({ at: 'a', method: 'GET', url: 'u' })).toBeUndefined();
+		expect(recentBody({ at: 'b', method: 'GET', url: 'u' })).toHaveLength(SHOWN_BODY_CHARS);
+		expect(recentBody({ at: 'c', method: 'GET', url: 'u' })).toBe('[1]');
+		forgetBodies();
+	});
 });
 
 describe('saveName: the file an answer is saved as', () => {
@@ -103,5 +141,15 @@ describe('saveName: the file an answer is saved as', () => {
 		expect(saveName(`${ROOT}/jobs/7/trace`, 'text/plain')).toBe('trace.txt');
 		expect(saveName('https://h.example/', '')).toBe('response.txt');
 		expect(saveName('not a url', 'text/csv')).toBe('response.csv');
+	});
+	it('takes the last segment of a path with a trailing slash, drops only the last extension, and joins odd characters into one dash', () => {
+		expect(saveName(`${ROOT}/projects/`, 'application/json')).toBe('projects.json');
+		expect(saveName(`${ROOT}/files/archive.tar.gz`, 'application/json')).toBe('archive.tar.json');
+		expect(saveName(`${ROOT}/files/my%20%20notes`, 'text/plain')).toBe('my-notes.txt');
+	});
+	it('names HTML and XML answers by their type, and a typeless one as text', () => {
+		expect(saveName(`${ROOT}/help`, 'text/html; charset=utf-8')).toBe('help.html');
+		expect(saveName(`${ROOT}/feed.atom`, 'application/atom+xml')).toBe('feed.xml');
+		expect(saveName(`${ROOT}/projects/1/export`)).toBe('export.txt');
 	});
 });

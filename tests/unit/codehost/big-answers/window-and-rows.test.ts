@@ -28,6 +28,23 @@ describe('rowWindow: the rows drawn are those in sight and a margin', () => {
 		expect(rowWindow(0, 0, 24, 100).end).toBeGreaterThan(0);
 		expect(rowWindow(0, 480, 24, 0)).toEqual({ start: 0, end: 0 });
 	});
+	it('scrolled past the end (the list got shorter), still draws its last rows', () => {
+		expect(rowWindow(24 * 1000, 480, 24, 100)).toEqual({ start: 100 - 1 - OVERSCAN, end: 100 });
+	});
+	it('draws nothing while rows have no height yet', () => {
+		expect(rowWindow(0, 480, 0, 100)).toEqual({ start: 0, end: 0 });
+	});
+	it('keeps a focused row just outside the window, the first row included; none or -1 adds nothing', () => {
+		const w = { start: 2, end: 4 };
+		expect(drawnRows(w)).toEqual([2, 3]);
+		expect(drawnRows(w, -1)).toEqual([2, 3]);
+		expect(drawnRows(w, 0)).toEqual([2, 3, 0]);
+		expect(drawnRows(w, 2)).toEqual([2, 3]);
+		expect(drawnRows(w, 4)).toEqual([2, 3, 4]);
+	});
+	it('scrolls a row half below the view up just enough to show it whole', () => {
+		expect(scrollToRow(20, 0, 480, 24)).toBe(24);
+	});
 	it('keeps the focused row drawn when it is scrolled out of the window', () => {
 		expect(drawnRows({ start: 100, end: 103 }, 5)).toEqual([100, 101, 102, 5]);
 		expect(drawnRows({ start: 100, end: 103 }, 101)).toEqual([100, 101, 102]);
@@ -71,6 +88,37 @@ describe('treeRows: a JSON value as the rows the tree draws', () => {
 		expect(rows).toHaveLength(MANY_CHILDREN + 2);
 		expect(rows[1]!.open).toBe(false);
 	});
+	it(`shows the items of a list of exactly ${MANY_CHILDREN} open`, () => {
+		const list = Array.from({ length: MANY_CHILDREN }, (_, i) => ({ id: i }));
+		const rows = treeRows(list, 2, new WeakMap());
+		expect(rows[1]!.open).toBe(true);
+		expect(rows).toHaveLength(1 + MANY_CHILDREN * 2);
+	});
+	it('a scalar or null is a value row, not a container; containers count their children', () => {
+		const rows = treeRows({ n: null, s: 'text', k: 5, o: { a: 1, b: 2 }, l: [] }, 2, new WeakMap());
+		expect(rows.map((r) => [r.key, r.container, r.size, r.parent])).toEqual([
+			[undefined, true, 5, -1],
+			['n', false, 0, 0],
+			['s', false, 0, 0],
+			['k', false, 0, 0],
+			['o', true, 2, 0],
+			['a', false, 0, 4],
+			['b', false, 0, 4],
+			['l', true, 0, 0]
+		]);
+		expect(treeRows(null, 2, new WeakMap())).toEqual([
+			{
+				key: undefined,
+				value: null,
+				depth: 0,
+				parent: -1,
+				container: false,
+				size: 0,
+				open: false,
+				tooDeep: false
+			}
+		]);
+	});
 	it('lists every field of 20,000 opened objects, a row each', () => {
 		const big = Array.from({ length: 20_000 }, (_, i) => ({ id: i, a: 1, b: 2, c: 3, d: 4 }));
 		const toggled: Toggled = new WeakMap(big.map((o) => [o, true]));
@@ -101,6 +149,12 @@ describe('treeRows: a JSON value as the rows the tree draws', () => {
 		expect(rowForKey(rows, 0, 'ArrowLeft', 10)).toBeNull();
 		expect(rowForKey(rows, 0, 'a', 10)).toBeNull();
 	});
+	it('PageUp moves a page back, stopping at the top; Left from a row that is gone does nothing', () => {
+		const rows = treeRows(value, 2, new WeakMap());
+		expect(rowForKey(rows, 6, 'PageUp', 4)).toBe(2);
+		expect(rowForKey(rows, 3, 'PageUp', 10)).toBe(0);
+		expect(rowForKey(rows, rows.length + 5, 'ArrowLeft', 10)).toBeNull();
+	});
 });
 
 describe('rawRows: long text cut into rows of the view’s width', () => {
@@ -119,6 +173,15 @@ describe('rawRows: long text cut into rows of the view’s width', () => {
 			'cde',
 			'f'
 		]);
+	});
+	it('keeps every row of a text with thousands of lines readable', () => {
+		const text = Array.from({ length: 3000 }, (_, i) => `line ${i}`).join('\n');
+		const rows = rawRows(text, 80);
+		expect(rows.count).toBe(3000);
+		expect(rows.starts).toHaveLength(3000);
+		expect(rows.ends).toHaveLength(3000);
+		expect(rawRow(text, rows, 1500)).toBe('line 1500');
+		expect(rawRow(text, rows, 2999)).toBe('line 2999');
 	});
 	it('holds 10 MB on one line as 125,000 rows of 80', () => {
 		expect(rawRows('y'.repeat(10_000_000), 80).count).toBe(125_000);

@@ -52,6 +52,52 @@ describe('endpoint combobox keyboard (ARIA 1.2 combobox with a listbox)', () => 
 		expect(comboKey('ArrowDown', closed, 0)).toEqual({ open: false, active: -1, handled: true });
 	});
 
+	it('Up with no options opens nothing either, and is still the combobox’s', () => {
+		expect(comboKey('ArrowUp', closed, 0)).toEqual({ open: false, active: -1, handled: true });
+	});
+
+	it('Enter chooses the first option too; an active option past the list’s end is not chosen', () => {
+		expect(comboKey('Enter', { open: true, active: 0 }, 3)).toMatchObject({
+			choose: 0,
+			handled: true
+		});
+		expect(comboKey('Enter', { open: true, active: 3 }, 3)).toEqual({
+			open: false,
+			active: -1,
+			handled: false
+		});
+	});
+
+	it('End and the left and right arrows, like Home, take focus back to the text', () => {
+		for (const key of ['End', 'ArrowLeft', 'ArrowRight'])
+			expect(comboKey(key, { open: true, active: 1 }, 3), key).toEqual({
+				open: true,
+				active: -1,
+				handled: false
+			});
+	});
+
+	it('in an open list whose options are gone, Down and Up leave no option active', () => {
+		expect(comboKey('ArrowDown', { open: true, active: 2 }, 0)).toEqual({
+			open: true,
+			active: -1,
+			handled: true
+		});
+		expect(comboKey('ArrowUp', { open: true, active: 2 }, 0)).toEqual({
+			open: true,
+			active: -1,
+			handled: true
+		});
+	});
+
+	it('Alt+Down in an open list keeps the list and its active option as they are', () => {
+		expect(comboKey('ArrowDown', { open: true, active: 1 }, 3, true)).toEqual({
+			open: true,
+			active: 1,
+			handled: true
+		});
+	});
+
 	it('caret keys and Tab leave the list, typing keeps it', () => {
 		expect(comboKey('Home', { open: true, active: 1 }, 3)).toEqual({
 			open: true,

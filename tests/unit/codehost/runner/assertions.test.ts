@@ -46,6 +46,70 @@ describe('assertions', () => {
 		});
 	});
 
+	it('a JSON value equals only a value of the same shape: a list is not an object, extra keys count', () => {
+		const body = { list: [1, 2], hash: { a: 1, b: 2 } };
+		const on = (path: string, value: string) =>
+			run({ kind: 'json-equals', path, value }, { ...response, body }).passed;
+		expect(on('$.list', '{"0": 1, "1": 2}')).toBe(false);
+		expect(on('$.hash', '{"a": 1}')).toBe(false);
+		expect(on('$.hash', '{"a": 1, "b": 2, "c": 3}')).toBe(false);
+		expect(on('$.hash', '{"b": 2, "a": 1}')).toBe(true);
+	});
+
+	it('a JSON value and an expected value of different kinds are never equal', () => {
+		const on = (found: unknown, value: string) =>
+			run({ kind: 'json-equals', path: '$.v', value }, { ...response, body: { v: found } }).passed;
+		expect(on(5, '{}')).toBe(false);
+		expect(on({}, '5')).toBe(false);
+		expect(on(null, '{}')).toBe(false);
+		expect(on({}, 'null')).toBe(false);
+		expect(on('', '[]')).toBe(false);
+		expect(on({ a: 1, b: 2 }, '{"a": 1, "b": 3}')).toBe(false);
+		expect(on({ a: [1, { b: null }] }, '{"a": [1, {"b": null}]}')).toBe(true);
+	});
+
+	it('each assertion is named in words in the report', () => {
+		const labels = (
+			[
+				{ kind: 'json-exists', path: '$[0].id' },
+				{ kind: 'json-equals', path: '$[0].id', value: '46' },
+				{ kind: 'json-matches', path: '$[0].title', pattern: '^Fix' },
+				{ kind: 'header', name: 'X-Total' },
+				{ kind: 'time-under', ms: 500 }
+			] as const
+		).map((a) => run(a).label);
+		expect(labels).toEqual([
+			'$[0].id exists',
+			'$[0].id equals 46',
+			'$[0].title matches /^Fix/',
+			'Header X-Total is present',
+			'Time under 500 ms'
+		]);
+	});
+
+	it('a header missing from plain headers fails, whatever other headers came', () => {
+		const plain = { ...response, headers: { 'X-Total': '2', ETag: '"1"' } };
+		expect(run({ kind: 'header', name: 'X-Next-Page' }, plain)).toMatchObject({
+			passed: false,
+			message: 'No X-Next-Page header in the response'
+		});
+		expect(run({ kind: 'header', name: 'x-total' }, plain).passed).toBe(true);
+	});
+
+	it('a failed assertion shows a long value cut to 120 characters, ending in “…”', () => {
+		const title = 'x'.repeat(200);
+		const result = run(
+			{ kind: 'json-equals', path: '$.title', value: 'y' },
+			{ ...response, body: { title } }
+		);
+		expect(result.message).toBe(`Was "${'x'.repeat(118)}…`);
+		const fits = 'x'.repeat(118);
+		expect(
+			run({ kind: 'json-equals', path: '$.t', value: 'y' }, { ...response, body: { t: fits } })
+				.message
+		).toBe(`Was "${fits}"`);
+	});
+
 	it('a JSON path matches a regular expression', () => {
 		expect(run({ kind: 'json-matches', path: '$[0].title', pattern: '^Fix' }).passed).toBe(true);
 		expect(run({ kind: 'json-matches', path: '$[0].id', pattern: '^\\d+$' }).passed).toBe(true);
@@ -80,6 +144,34 @@ describe('assertions', () => {
 			passed: false,
 			message: expect.stringMatching(/starts with \$/)
 		});
+	});
+
+	it('a pattern is matched as Unicode, against the first 100,000 characters of the value', () => {
+		const far = { ...response, body: { text: `${'a'.repeat(100_000)}b` } };
+		expect(run({ kind: 'json-matches', path: '$.text', pattern: 'b' }, far).passed).toBe(false);
+		expect(run({ kind: 'json-matches', path: '$.text', pattern: '^a+$' }, far).passed).toBe(true);
+		const emoji = { ...response, body: { text: '😀' } };
+		expect(run({ kind: 'json-matches', path: '$.text', pattern: '^.$' }, emoji).passed).toBe(true);
+	});
+
+	it('with none declared, the one check is the status: passed with no message, or the status it was', () => {
+		expect(evaluateAll([], { ...response, status: 204 })).toEqual([
+			{
+				assertion: { kind: 'status', equals: 204 },
+				passed: true,
+				label: 'Status is a success (2xx)',
+				message: ''
+			}
+		]);
+		expect(evaluateAll([], { ...response, status: 500 })[0]).toMatchObject({
+			assertion: { kind: 'status', equals: 500 },
+			message: 'Status was 500'
+		});
+	});
+
+	it('with none declared, a 2xx status passes and 199 or 300 fails', () => {
+		const pass = (status: number) => evaluateAll([], { ...response, status })[0]!.passed;
+		expect([199, 200, 299, 300].map(pass)).toEqual([false, true, true, false]);
 	});
 
 	it('with none declared, a request passes on a 2xx status', () => {

@@ -4,7 +4,8 @@ import {
 	formatJsonPath,
 	JsonPathError,
 	parseJsonPath,
-	readJsonPath
+	readJsonPath,
+	variableText
 } from '$lib/codehost/runner/json-path';
 
 const body = [
@@ -42,6 +43,31 @@ describe('JSON path subset', () => {
 			expect(() => parseJsonPath(bad), bad).toThrow(JsonPathError);
 	});
 
+	it('says where a path goes wrong, counting characters from 1', () => {
+		const why = (path: string) => {
+			try {
+				parseJsonPath(path);
+			} catch (error) {
+				if (error instanceof JsonPathError && error.name === 'JsonPathError') return error.message;
+				throw error;
+			}
+			return 'read';
+		};
+		expect(why('id')).toBe('A JSON path starts with $, for example $[0].id');
+		expect(why('$.a.')).toBe('A name is expected after the dot at character 4');
+		expect(why('$.a[x]')).toBe('Brackets hold a number or a quoted name (character 4)');
+		expect(why("$['a'x")).toBe('The quoted name at character 2 is not closed');
+		expect(why("$['a")).toBe('The quoted name at character 2 is not closed');
+		expect(why('$.a b')).toBe('Unexpected “ ” at character 4');
+	});
+
+	it('reads names with - and $, spaces around the path, and escaped quotes and backslashes', () => {
+		expect(parseJsonPath('  $.web-url.$ref  ')).toEqual(['web-url', '$ref']);
+		expect(parseJsonPath(String.raw`$["a\\b\"c"]`)).toEqual(['a\\b"c']);
+		expect(parseJsonPath('$[12][0]')).toEqual([12, 0]);
+		expect(readJsonPath({ a: [{ b: 2 }] }, ['a', 0, 'b'])).toEqual({ found: true, value: 2 });
+	});
+
 	it('walks a body: found values, null included, and nothing past the end', () => {
 		expect(readJsonPath(body, '$[0].id')).toEqual({ found: true, value: 46 });
 		expect(readJsonPath(body, '$[1].title')).toEqual({ found: true, value: null });
@@ -54,6 +80,8 @@ describe('JSON path subset', () => {
 	});
 
 	it('writes the path of a tree value, quoting names that need it', () => {
+		expect(formatJsonPath(['web-url', '$ref', '_a1', '1a'])).toBe("$['web-url'].$ref._a1['1a']");
+		expect(formatJsonPath(['a\\b'])).toBe("$['a\\\\b']");
 		expect(formatJsonPath([0, 'id'])).toBe('$[0].id');
 		expect(formatJsonPath(['web url', "it's"])).toBe("$['web url']['it\\'s']");
 		for (const steps of [[0, 'author', 'name'], ['web url'], ["it's"], []] as const)
@@ -69,5 +97,11 @@ describe('JSON path subset', () => {
 			message: 'Nothing at $[9].id in this response'
 		});
 		expect(extractVariable(body, 'id').ok).toBe(false);
+	});
+
+	it('a tree value held as variable text: null as "null", a missing value as empty text', () => {
+		expect(variableText(null)).toBe('null');
+		expect(variableText(undefined)).toBe('');
+		expect(variableText(false)).toBe('false');
 	});
 });
