@@ -7,13 +7,13 @@ import 'fake-indexeddb/auto';
 import { createStore, del, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CollectionStore } from '$lib/codehost/collections-store';
-import { exportCollections, type Collection, type SavedRequest } from '$lib/codehost/collections';
+import { exportCollections, type Collection, type SavedItem } from '$lib/codehost/collections';
 import { resetStorageFaults } from '$lib/ui/storage-faults';
 
 const db = () => createStore('codehost-collections', 'kv');
 const stored = () => get<Collection[]>('collections', db());
 
-const request = (name: string): SavedRequest => ({
+const request = (name: string): SavedItem => ({
 	id: `req-${name}`,
 	name,
 	method: 'GET',
