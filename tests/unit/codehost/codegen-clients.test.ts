@@ -9,20 +9,9 @@ import {
 	generate,
 	gitbeakerCode,
 	glabCode,
-	pythonCode,
-	type CodeRequest
+	pythonCode
 } from '$lib/codehost/codegen';
-
-const base: CodeRequest = {
-	method: 'GET',
-	apiRoot: 'https://gitlab.example.com/api/v4',
-	path: '/projects/1/members',
-	query: '',
-	headers: {},
-	auth: { method: 'personal', way: 'private-token-header', token: 'tok' }
-};
-const req = (over: Partial<CodeRequest>): CodeRequest => ({ ...base, ...over });
-const lines = (...l: string[]) => l.join('\n');
+import { base, lines, req } from './code-request';
 
 const FETCH_TAIL = [
 	'const text = await response.text();',

@@ -5,17 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generate, type CodeRequest } from '$lib/codehost/codegen';
+import { lines, req } from './code-request';
 
-const base: CodeRequest = {
-	method: 'GET',
-	apiRoot: 'https://gitlab.example.com/api/v4',
-	path: '/projects/1/members',
-	query: '',
-	headers: {},
-	auth: { method: 'personal', way: 'private-token-header', token: 'tok' }
-};
-const req = (over: Partial<CodeRequest>): CodeRequest => ({ ...base, ...over });
-const lines = (...l: string[]) => l.join('\n');
 const NONE: CodeRequest['auth'] = { method: 'none', way: 'private-token-header', token: '' };
 const TOKEN_QUERY: CodeRequest['auth'] = {
 	method: 'personal',

@@ -1,17 +1,8 @@
 /** cURL and glab commands with a Sudo header, an API root with trailing slashes, a colon in a path. */
 import { describe, expect, it } from 'vitest';
 import { generate, type CodeRequest } from '$lib/codehost/codegen';
+import { lines, req } from './code-request';
 
-const base: CodeRequest = {
-	method: 'GET',
-	apiRoot: 'https://gitlab.example.com/api/v4',
-	path: '/projects/1/members',
-	query: '',
-	headers: {},
-	auth: { method: 'personal', way: 'private-token-header', token: 'tok' }
-};
-const req = (over: Partial<CodeRequest>): CodeRequest => ({ ...base, ...over });
-const lines = (...l: string[]) => l.join('\n');
 const GLAB_NOTE = '# glab reads the token from GITLAB_TOKEN or from glab auth login.';
 
 describe('a Sudo header', () => {
