@@ -11,40 +11,14 @@ import {
 } from '$lib/codehost/explorer-response';
 import type { HistoryEntry } from '$lib/codehost/history';
 import { SHOWN_BODY_CHARS } from '$lib/codehost/response/body-limits';
-import type { SendOutcome } from '$lib/codehost/send';
+import { answered } from './send-outcome';
 
 const ROOT = 'https://h.example/api/v4';
 const context: ResponseContext = { apiRoot: ROOT, crossOrigin: false, secrets: [] };
 const TOO_DEEP =
 	'This answer is JSON nested more than 100 levels deep, deeper than the tree view reads, so it is shown as text.';
 
-function outcome(body: string): SendOutcome {
-	const headers = { 'content-type': 'application/json' };
-	const url = `${ROOT}/projects/1`;
-	return {
-		result: {
-			response: new Response(null, { status: 200, headers }),
-			text: body,
-			url,
-			exchange: {
-				id: 1,
-				startedAt: '2026-01-01T00:00:00.000Z',
-				method: 'GET',
-				url,
-				requestHeaders: {},
-				status: 200,
-				responseHeaders: headers,
-				durationMs: 12,
-				sizeBytes: body.length,
-				retries: 0
-			}
-		},
-		url,
-		hops: [],
-		refreshed: false,
-		credentialed: true
-	};
-}
+const outcome = (body: string) => answered(body, { url: `${ROOT}/projects/1` });
 
 const stored = (responseBody: string): HistoryEntry => ({
 	id: 'h1',

@@ -7,42 +7,14 @@ import {
 	type ResponseContext
 } from '$lib/codehost/explorer-response';
 import type { HistoryEntry } from '$lib/codehost/history';
-import type { SendOutcome } from '$lib/codehost/send';
+import { answered } from './send-outcome';
 
 const ROOT = 'https://h.example/api/v4';
 const TOKEN = 'glpat-secret-1234';
 const context: ResponseContext = { apiRoot: ROOT, crossOrigin: false, secrets: [TOKEN] };
 
-function outcome(
-	body: string,
-	headers: Record<string, string>,
-	url = `${ROOT}/projects?page=1`
-): SendOutcome {
-	const response = new Response(body, { status: 200, headers });
-	return {
-		result: {
-			response,
-			text: body,
-			url,
-			exchange: {
-				id: 1,
-				startedAt: '2026-01-01T00:00:00.000Z',
-				method: 'GET',
-				url,
-				requestHeaders: {},
-				status: 200,
-				responseHeaders: headers,
-				durationMs: 12,
-				sizeBytes: body.length,
-				retries: 0
-			}
-		},
-		url,
-		hops: [],
-		refreshed: false,
-		credentialed: true
-	};
-}
+const outcome = (body: string, headers: Record<string, string>, url = `${ROOT}/projects?page=1`) =>
+	answered(body, { url, headers, bodyInResponse: true });
 
 function entry(extra: Partial<HistoryEntry> = {}): HistoryEntry {
 	return {

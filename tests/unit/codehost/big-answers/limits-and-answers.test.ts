@@ -8,38 +8,13 @@ import {
 	shownText
 } from '$lib/codehost/response/body-limits';
 import { forgetBodies, recentBody, rememberBody } from '$lib/codehost/response/recent-bodies';
-import type { SendOutcome } from '$lib/codehost/send';
+import { answered } from '../send-outcome';
 
 const ROOT = 'https://h.example/api/v4';
 const context = { apiRoot: ROOT, crossOrigin: false, secrets: [] };
 
-function outcome(body: string, at = '2026-01-01T00:00:00.000Z'): SendOutcome {
-	const headers = { 'content-type': 'application/json' };
-	const url = `${ROOT}/projects`;
-	return {
-		result: {
-			response: new Response(null, { status: 200, headers }),
-			text: body,
-			url,
-			exchange: {
-				id: 1,
-				startedAt: at,
-				method: 'GET',
-				url,
-				requestHeaders: {},
-				status: 200,
-				responseHeaders: headers,
-				durationMs: 12,
-				sizeBytes: body.length,
-				retries: 0
-			}
-		},
-		url,
-		hops: [],
-		refreshed: false,
-		credentialed: true
-	};
-}
+const outcome = (body: string, startedAt?: string) =>
+	answered(body, { url: `${ROOT}/projects`, startedAt });
 
 afterEach(() => forgetBodies());
 
