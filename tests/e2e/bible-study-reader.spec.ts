@@ -4,6 +4,10 @@
  */
 import { expect, test } from './fixtures';
 
+// axe checks each of a chapter's Strong's words (a button each, about 900 in John 3): on the slower
+// CI machine under load that alone took 15 s, and these tests ran past 30.
+test.describe.configure({ timeout: 90_000 });
+
 test("Strong's numbers open a word's entry and every verse with it; the commentary shows the chapter's ranges", async ({
 	page,
 	axe
