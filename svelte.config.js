@@ -1,5 +1,6 @@
 import adapter from '@sveltejs/adapter-static';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+import { precompressed } from './scripts/precompress.js';
 
 // BASE_PATH lets the same build be hosted under a sub-path (e.g. /tools/client).
 const base = process.env.BASE_PATH?.replace(/\/$/, '') ?? '';
@@ -11,14 +12,18 @@ const config = {
 	preprocess: vitePreprocess(),
 	kit: {
 		// 200.html is the SPA fallback most static hosts understand; see README.
-		adapter: adapter({
-			pages: outDir,
-			assets: outDir,
-			fallback: '200.html',
-			// .br and .gz beside each text file, served by scripts/serve.js as a real host would.
-			precompress: true,
-			strict: true
-		}),
+		// .br and .gz beside each text file, served by scripts/serve.js as a real host would; written
+		// through a cache (scripts/precompress.js), so the same files are not compressed again.
+		adapter: precompressed(
+			adapter({
+				pages: outDir,
+				assets: outDir,
+				fallback: '200.html',
+				precompress: false,
+				strict: true
+			}),
+			outDir
+		),
 		paths: { base, relative: false },
 		// Registered by the app (src/lib/ui/app-update.svelte.ts) so it can offer updates.
 		serviceWorker: { register: false },
