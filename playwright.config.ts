@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/chromium';
+import { E2E_CHROMIUM_ARGS, E2E_CHROMIUM_PATH } from './tests/chromium';
 
 // Ports chosen apart from the dev defaults so a running `npm start` or `npm run fakes` does not clash.
 // Overridable so two checkouts can run their suites side by side.
@@ -20,10 +20,17 @@ export default defineConfig({
 	reporter: [['list'], ['json', { outputFile: 'reports/e2e.json' }]],
 	use: {
 		baseURL: APP_URL,
-		trace: 'retain-on-failure',
+		// Recording a trace costs every test about a sixth of its CPU time (DOM snapshots and a
+		// screencast per action), kept or not. E2E_TRACE=1 records them, kept for failures.
+		trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+		screenshot: 'only-on-failure',
+		// Installing the worker and precaching the app in every new context costs about a tenth of
+		// the run. The specs about the worker and offline use (pwa, offline reading, search and
+		// notes) turn it on with test.use({ serviceWorkers: 'allow' }).
+		serviceWorkers: 'block',
 		launchOptions: {
-			executablePath: CHROMIUM_PATH,
-			args: CHROMIUM_ARGS
+			executablePath: E2E_CHROMIUM_PATH,
+			args: E2E_CHROMIUM_ARGS
 		}
 	},
 	webServer: [

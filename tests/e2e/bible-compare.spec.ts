@@ -6,6 +6,9 @@
 import { expect, expectNoSideScroll, RUNS, SIZES, test } from './fixtures';
 import { goLiveBible } from './bible-helpers';
 
+// Compared chapters are read offline afterwards, as a user would, with the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 for (const { mode, size } of RUNS) {
 	test.describe(`${mode}, ${size.name}`, () => {
 		test.use({ viewport: size.viewport });

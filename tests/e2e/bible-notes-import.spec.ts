@@ -90,8 +90,12 @@ test('Demo: importing 31,000 notes (4.8 MB) runs off the main thread, shows prog
 
 	// After a reload, from IndexedDB a page at a time: all of them. (Its long tasks include the
 	// app's own start-up, which the benchmarks measure, not this test.)
+	// Reading 31,000 notes back took over 5 s on two busy cores; what is checked here is that they
+	// all come back.
 	await page.reload();
-	await expect(notes.getByText('31,000 verses, the first 100 listed')).toBeVisible();
+	await expect(notes.getByText('31,000 verses, the first 100 listed')).toBeVisible({
+		timeout: 30_000
+	});
 });
 
 test('Demo: Cancel in the middle of a 31,000-note import leaves the notes as they were', async ({

@@ -8,6 +8,9 @@ import type { Page } from '@playwright/test';
 import { goLiveBible, openReadingOptions } from './bible-helpers';
 import { expect, expectNoSideScroll, SIZES, test } from './fixtures';
 
+// These journeys read notes offline after a reload, which the service worker makes possible.
+test.use({ serviceWorkers: 'allow' });
+
 const verseButton = (page: Page, name: string) =>
 	page.getByRole('button', { name: new RegExp(`^Verse actions, ${name}\\b`) });
 

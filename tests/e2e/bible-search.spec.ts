@@ -3,6 +3,9 @@ import { SUBPATH, SUBPATH_PORT } from '../../playwright.config';
 import { goLiveBible } from './bible-helpers';
 import { expect, test } from './fixtures';
 
+// These journeys search offline after a reload, which the service worker makes possible.
+test.use({ serviceWorkers: 'allow' });
+
 const results = (page: Page) => page.getByRole('region', { name: 'Search results' });
 
 async function search(page: Page, text: string) {

@@ -5,6 +5,9 @@
  */
 import { expect, expectNoSideScroll, SIZES, test } from './fixtures';
 
+// These journeys open topics offline after a reload, which the service worker makes possible.
+test.use({ serviceWorkers: 'allow' });
+
 for (const size of SIZES) {
 	test.describe(size.name, () => {
 		test.use({ viewport: size.viewport });

@@ -4,6 +4,9 @@ import { goLiveBible } from './bible-helpers';
 import { expect, FAKE_URLS, nav, tabTo, test } from './fixtures';
 import { startStaticServer } from './static-server';
 
+// Offline reading after a reload needs the service worker; the describe below turns it off again.
+test.use({ serviceWorkers: 'allow' });
+
 /** Live on the loopback fake, then the reader. */
 async function goLive(page: Page) {
 	await goLiveBible(page);

@@ -6,6 +6,9 @@ import { APP_PORT, SUBPATH, SUBPATH_PORT } from '../../playwright.config';
 import { expect, test } from './fixtures';
 import { startStaticServer } from './static-server';
 
+// This spec is about the service worker: it runs with one.
+test.use({ serviceWorkers: 'allow' });
+
 // Each test that stops or redeploys its host gets a port of its own.
 let nextPort = APP_PORT + 10;
 const port = () => nextPort++;
