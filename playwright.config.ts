@@ -25,8 +25,8 @@ export default defineConfig({
 		trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
 		screenshot: 'only-on-failure',
 		// Installing the worker and precaching the app in every new context costs about a tenth of
-		// the run. The specs about the worker and offline use (pwa, offline reading, search and
-		// notes) turn it on with test.use({ serviceWorkers: 'allow' }).
+		// the run. The specs about the worker and offline use (pwa, offline reading, search, notes,
+		// topics, compare) turn it on with test.use({ serviceWorkers: 'allow' }).
 		serviceWorkers: 'block',
 		launchOptions: {
 			executablePath: E2E_CHROMIUM_PATH,
