@@ -120,7 +120,12 @@ async function pruneCache(cacheDir) {
 	const cutoff = Date.now() - KEEP_UNUSED_MS;
 	for (const name of await readdir(cacheDir)) {
 		const path = join(cacheDir, name);
-		if ((await stat(path)).mtimeMs < cutoff) await rm(path, { force: true });
+		// A build running beside this one may have renamed its partial file since the listing.
+		const modified = await stat(path).then(
+			(s) => s.mtimeMs,
+			() => Date.now()
+		);
+		if (modified < cutoff) await rm(path, { force: true });
 	}
 }
 
