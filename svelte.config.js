@@ -1,5 +1,6 @@
 import adapter from '@sveltejs/adapter-static';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
+import { withCompletedPreloads } from './scripts/complete-preloads.js';
 import { precompressed } from './scripts/precompress.js';
 
 // BASE_PATH lets the same build be hosted under a sub-path (e.g. /tools/client).
@@ -14,14 +15,18 @@ const config = {
 		// 200.html is the SPA fallback most static hosts understand; see README.
 		// .br and .gz beside each text file, served by scripts/serve.js as a real host would; written
 		// through a cache (scripts/precompress.js), so the same files are not compressed again.
+		// Each page's HTML preloads all of its first render's modules (scripts/complete-preloads.js).
 		adapter: precompressed(
-			adapter({
-				pages: outDir,
-				assets: outDir,
-				fallback: '200.html',
-				precompress: false,
-				strict: true
-			}),
+			withCompletedPreloads(
+				adapter({
+					pages: outDir,
+					assets: outDir,
+					fallback: '200.html',
+					precompress: false,
+					strict: true
+				}),
+				outDir
+			),
 			outDir
 		),
 		paths: { base, relative: false },

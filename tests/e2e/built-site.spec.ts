@@ -84,9 +84,32 @@ test.describe('the built site', () => {
 		expect(loaded.has(more!), [...loaded].join(', ')).toBe(false);
 	});
 
-	test('the home page loads the shell and no area; an area’s page loads the shell and what the areas share', () => {
+	test('the home page loads the shell and no area; an area’s page loads the shell, what the areas share and its own', () => {
 		expect(partsOf('index.html')).toEqual(['shell']);
-		for (const page of ['explorer.html', 'energy.html', 'bible.html', 'settings.html'])
+		// The explorer, energy and settings are one page each: their code is in the page's own file.
+		for (const page of ['explorer.html', 'energy.html', 'settings.html'])
 			expect(partsOf(page), page).toEqual(['areas', 'shell']);
+		expect(partsOf('bible.html')).toEqual(['areas', 'bible', 'shell']);
+	});
+
+	test('each prerendered page preloads every module its first render imports, so none waits for another to arrive', () => {
+		for (const page of [
+			'index.html',
+			'explorer.html',
+			'energy.html',
+			'bible.html',
+			'settings.html'
+		]) {
+			const linked = new Set(firstPaint(page));
+			const needed = new Set(
+				[...linked]
+					.filter((file) => file.endsWith('.js'))
+					.flatMap((file) => [...staticImports(file)])
+			);
+			expect(
+				[...needed].filter((file) => !linked.has(file)),
+				page
+			).toEqual([]);
+		}
 	});
 });

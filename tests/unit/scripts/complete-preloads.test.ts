@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+	completePreloads,
+	preloadsFor,
+	withCompletePreloads
+} from '../../../scripts/complete-preloads.js';
+
+// A build shaped like this app's: the shell chunk imports every page lazily, and the Bible page
+// imports the areas' chunk and its area's chunk, which imports one more.
+const MANIFEST = {
+	'.svelte-kit/generated/client-optimized/app.js': {
+		file: '_app/immutable/entry/app.A.js',
+		imports: ['_shell.js']
+	},
+	'_shell.js': {
+		file: '_app/immutable/chunks/shell.js',
+		css: ['_app/immutable/assets/shell.css'],
+		dynamicImports: ['.svelte-kit/generated/client-optimized/nodes/4.js']
+	},
+	'_areas.js': {
+		file: '_app/immutable/chunks/areas.js',
+		imports: ['_shell.js'],
+		css: ['_app/immutable/assets/areas.css']
+	},
+	'_bible.js': {
+		file: '_app/immutable/chunks/bible.js',
+		imports: ['_areas.js', '_bible-base.js'],
+		css: ['_app/immutable/assets/bible.css']
+	},
+	'_bible-base.js': { file: '_app/immutable/chunks/bible-base.js', imports: ['_shell.js'] },
+	'.svelte-kit/generated/client-optimized/nodes/4.js': {
+		file: '_app/immutable/nodes/4.B.js',
+		imports: ['_shell.js', '_areas.js', '_bible.js']
+	}
+};
+
+/** A page as SvelteKit prerenders it: the node's own file linked, its area's chunks left out. */
+const page = (base = '') => `<!doctype html>
+<html>
+	<head>
+		<link href="${base}/_app/immutable/entry/app.A.js" rel="modulepreload">
+		<link href="${base}/_app/immutable/chunks/shell.js" rel="modulepreload">
+		<link href="${base}/_app/immutable/nodes/4.B.js" rel="modulepreload">
+		<link href="${base}/_app/immutable/assets/shell.css" rel="stylesheet">
+	</head>
+	<body><p>Bible reader</p></body>
+</html>`;
+
+const linksOf = (html: string) =>
+	[...html.matchAll(/<link href="([^"]+)" rel="([^"]+)"( as="style")?>/g)].map(
+		([, href, rel, as]) => `${rel}${as ? ' style' : ''} ${href}`
+	);
+
+describe('preloadsFor', () => {
+	it('follows static imports at any depth and collects their style sheets', () => {
+		const { modules, styles } = preloadsFor(MANIFEST, ['_app/immutable/nodes/4.B.js']);
+		expect(modules.sort()).toEqual(
+			[
+				'_app/immutable/nodes/4.B.js',
+				'_app/immutable/chunks/shell.js',
+				'_app/immutable/chunks/areas.js',
+				'_app/immutable/chunks/bible.js',
+				'_app/immutable/chunks/bible-base.js'
+			].sort()
+		);
+		expect(styles.sort()).toEqual(
+			[
+				'_app/immutable/assets/shell.css',
+				'_app/immutable/assets/areas.css',
+				'_app/immutable/assets/bible.css'
+			].sort()
+		);
+	});
+
+	it('does not follow dynamic imports: a page preloads only what its first render runs', () => {
+		const { modules } = preloadsFor(MANIFEST, ['_app/immutable/chunks/shell.js']);
+		expect(modules).toEqual(['_app/immutable/chunks/shell.js']);
+	});
+
+	it('ignores linked files the manifest does not know', () => {
+		expect(preloadsFor(MANIFEST, ['_app/immutable/chunks/gone.js'])).toEqual({
+			modules: [],
+			styles: []
+		});
+	});
+});
+
+describe('withCompletePreloads', () => {
+	it('adds a module preload for each chunk the page imports and does not link, and preloads their style sheets', () => {
+		const links = linksOf(withCompletePreloads(page(), MANIFEST));
+		expect(links).toEqual([
+			'modulepreload /_app/immutable/entry/app.A.js',
+			'modulepreload /_app/immutable/chunks/shell.js',
+			'modulepreload /_app/immutable/nodes/4.B.js',
+			'modulepreload /_app/immutable/chunks/areas.js',
+			'modulepreload /_app/immutable/chunks/bible.js',
+			'modulepreload /_app/immutable/chunks/bible-base.js',
+			'preload style /_app/immutable/assets/areas.css',
+			'preload style /_app/immutable/assets/bible.css',
+			// Linked already, as a stylesheet: not preloaded again.
+			'stylesheet /_app/immutable/assets/shell.css'
+		]);
+	});
+
+	it('keeps the base path of a site hosted under one', () => {
+		const links = linksOf(withCompletePreloads(page('/tools/client'), MANIFEST));
+		expect(links).toContain('modulepreload /tools/client/_app/immutable/chunks/bible.js');
+		expect(links).toContain('preload style /tools/client/_app/immutable/assets/bible.css');
+		expect(links.every((link) => link.includes(' /tools/client/_app/'))).toBe(true);
+	});
+
+	it('leaves a page unchanged when it links everything already, or links no module', () => {
+		const complete = withCompletePreloads(page(), MANIFEST);
+		expect(withCompletePreloads(complete, MANIFEST)).toBe(complete);
+		const plain = '<!doctype html><title>Offline</title><p>No code here</p>';
+		expect(withCompletePreloads(plain, MANIFEST)).toBe(plain);
+	});
+});
+
+describe('completePreloads', () => {
+	let root: string;
+	beforeEach(() => {
+		root = mkdtempSync(join(tmpdir(), 'preloads-'));
+		mkdirSync(join(root, 'site', 'bible'), { recursive: true });
+		writeFileSync(join(root, 'manifest.json'), JSON.stringify(MANIFEST));
+	});
+	afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+	it('completes every page of the site, in folders too, and leaves other files alone', async () => {
+		writeFileSync(join(root, 'site', 'bible.html'), page());
+		writeFileSync(join(root, 'site', 'bible', 'notes.html'), page());
+		writeFileSync(join(root, 'site', 'bible', 'data.json'), page());
+		const changed = await completePreloads(join(root, 'site'), join(root, 'manifest.json'));
+		expect(changed).toBe(2);
+		for (const file of ['bible.html', 'bible/notes.html'])
+			expect(readFileSync(join(root, 'site', file), 'utf8')).toContain(
+				'<link href="/_app/immutable/chunks/bible.js" rel="modulepreload">'
+			);
+		expect(readFileSync(join(root, 'site', 'bible', 'data.json'), 'utf8')).toBe(page());
+	});
+});
