@@ -15,7 +15,8 @@ const config = {
 		// 200.html is the SPA fallback most static hosts understand; see README.
 		// .br and .gz beside each text file, served by scripts/serve.js as a real host would; written
 		// through a cache (scripts/precompress.js), so the same files are not compressed again.
-		// Each page's HTML preloads all of its first render's modules (scripts/complete-preloads.js).
+		// Each page's HTML preloads all of its first render's modules (scripts/complete-preloads.js);
+		// the fallback, which serves the deep links, a chapter's.
 		adapter: precompressed(
 			withCompletedPreloads(
 				adapter({
@@ -25,7 +26,11 @@ const config = {
 					precompress: false,
 					strict: true
 				}),
-				outDir
+				outDir,
+				{
+					fallback: '200.html',
+					fallbackPage: 'src/routes/(areas)/bible/[bible]/[book]/[chapter]/+page.svelte'
+				}
 			),
 			outDir
 		),

@@ -6,8 +6,14 @@
 // code has downloaded and run: a round trip later on a phone, before the page can draw anything.
 // The chunks' style sheets are preloaded too (not linked: a stylesheet link would hold back the
 // prerendered shell's first paint); the page links them when its code runs, as before.
+//
+// The fallback page (200.html) serves every page that is not prerendered: the Bible's deep links,
+// a chapter above all. It names no page of its own, so it is given one (`fallbackPage`): it
+// preloads that page's and its layouts' modules, which a phone would otherwise request only after
+// the start code has run and found the route. Another page it serves fetches a few KB it may not
+// use, in parallel.
 import { readFile, readdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 
 /**
  * @typedef {{ file: string, imports?: string[], css?: string[] }} ManifestChunk
@@ -43,12 +49,14 @@ export function preloadsFor(manifest, linked) {
 const LINK = /<link href="([^"]+)" rel="(modulepreload|stylesheet|preload)"[^>]*>/g;
 
 /**
- * The page's HTML with a preload for each module and style sheet its linked modules need and it
- * does not link yet, after its last module preload; unchanged if nothing is missing.
+ * The page's HTML with a preload for each module and style sheet its linked modules (and `also`,
+ * built files) need and it does not link yet, after its last module preload; unchanged if nothing
+ * is missing.
  * @param {string} html
  * @param {Manifest} manifest
+ * @param {readonly string[]} [also]
  */
-export function withCompletePreloads(html, manifest) {
+export function withCompletePreloads(html, manifest, also = []) {
 	const links = [...html.matchAll(LINK)];
 	const modulePreloads = links.filter(([, , rel]) => rel === 'modulepreload');
 	const last = modulePreloads.at(-1);
@@ -58,10 +66,10 @@ export function withCompletePreloads(html, manifest) {
 	if (at < 0) return html;
 	const prefix = last[1].slice(0, at);
 	const linked = new Set(links.map(([, href]) => href.slice(prefix.length)));
-	const { modules, styles } = preloadsFor(
-		manifest,
-		modulePreloads.map(([, href]) => href.slice(prefix.length))
-	);
+	const { modules, styles } = preloadsFor(manifest, [
+		...modulePreloads.map(([, href]) => href.slice(prefix.length)),
+		...also
+	]);
 	const added = [
 		...modules
 			.filter((file) => !linked.has(file))
@@ -76,12 +84,40 @@ export function withCompletePreloads(html, manifest) {
 }
 
 /**
+ * The built files of the route nodes that draw `page` (a `+page.svelte`): its own and its
+ * layouts', read from the node modules SvelteKit generates (`nodes/3.js` imports the route's files).
+ * @param {Manifest} manifest
+ * @param {string} nodesDir SvelteKit's generated client nodes (`…/client-optimized/nodes`)
+ * @param {string} page the page's file, from the project's root
+ */
+export async function nodesOfPage(manifest, nodesDir, page) {
+	const pageDir = dirname(resolve(page));
+	const files = [];
+	for (const name of await readdir(nodesDir)) {
+		const source = await readFile(join(nodesDir, name), 'utf8');
+		const routeFiles = [...source.matchAll(/from\s*"([^"]+)"/g)].map(([, from]) =>
+			resolve(nodesDir, from)
+		);
+		const draws = routeFiles.some(
+			(file) =>
+				file === resolve(page) ||
+				(basename(file).startsWith('+layout.') && (pageDir + sep).startsWith(dirname(file) + sep))
+		);
+		const built = manifest[relative('.', join(nodesDir, name)).split(sep).join('/')]?.file;
+		if (draws && built) files.push(built);
+	}
+	return files;
+}
+
+/**
  * Completes the preloads of every HTML file under `dir`.
  * @param {string} dir the built site
  * @param {string} manifestPath Vite's manifest of the browser build
+ * @param {{ fallback: string, files: readonly string[] }} [fallback] the fallback page (`200.html`)
+ * and the built files of the page it preloads
  * @returns {Promise<number>} how many pages changed
  */
-export async function completePreloads(dir, manifestPath) {
+export async function completePreloads(dir, manifestPath, fallback) {
 	/** @type {Manifest} */
 	const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
 	const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -90,7 +126,9 @@ export async function completePreloads(dir, manifestPath) {
 		if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
 		const path = join(entry.parentPath, entry.name);
 		const html = await readFile(path, 'utf8');
-		const completed = withCompletePreloads(html, manifest);
+		const also =
+			fallback && resolve(path) === resolve(dir, fallback.fallback) ? fallback.files : [];
+		const completed = withCompletePreloads(html, manifest, also);
 		if (completed === html) continue;
 		await writeFile(path, completed);
 		changed++;
@@ -99,18 +137,27 @@ export async function completePreloads(dir, manifestPath) {
 }
 
 /**
- * Wraps an adapter: once it has written the site to `dir`, completes each page's preloads.
+ * Wraps an adapter: once it has written the site to `dir`, completes each page's preloads, and
+ * has the fallback page preload `fallbackPage` (a `+page.svelte`, from the project's root).
  * @param {import('@sveltejs/kit').Adapter} adapter
  * @param {string} dir
+ * @param {{ fallback: string, fallbackPage: string }} options
  */
-export function withCompletedPreloads(adapter, dir) {
+export function withCompletedPreloads(adapter, dir, { fallback, fallbackPage }) {
 	return {
 		...adapter,
 		/** @param {import('@sveltejs/kit').Builder} builder */
 		async adapt(builder) {
 			await adapter.adapt(builder);
-			const manifest = join(builder.config.kit.outDir, 'output/client/.vite/manifest.json');
-			const changed = await completePreloads(dir, manifest);
+			const outDir = builder.config.kit.outDir;
+			const manifestPath = join(outDir, 'output/client/.vite/manifest.json');
+			/** @type {Manifest} */
+			const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
+			const nodesDir = join(outDir, 'generated/client-optimized/nodes');
+			const files = await nodesOfPage(manifest, nodesDir, fallbackPage);
+			if (files.length === 0)
+				throw new Error(`No route node draws ${fallbackPage}: is the fallback page's path right?`);
+			const changed = await completePreloads(dir, manifestPath, { fallback, files });
 			builder.log.minor(`Completed the module preloads of ${changed} pages`);
 		}
 	};

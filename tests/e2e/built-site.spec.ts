@@ -92,6 +92,20 @@ test.describe('the built site', () => {
 		expect(partsOf('bible.html')).toEqual(['areas', 'bible', 'shell']);
 	});
 
+	test('the fallback page, which serves the deep links, preloads every module a chapter’s first render imports', () => {
+		const linked = new Set(firstPaint('200.html'));
+		const chapter = chunksByName().get('bible-landing-page')!;
+		const needed = staticImports(chapter);
+		expect(needed.size).toBeGreaterThan(2);
+		expect([...needed].filter((file) => !linked.has(file))).toEqual([]);
+		// And the page's own route module, which imports the chapter's chunk.
+		const nodes = [...linked].filter((file) => file.includes('/nodes/'));
+		expect(
+			nodes.some((node) => staticImports(node).has(chapter)),
+			nodes.join(', ')
+		).toBe(true);
+	});
+
 	test('each prerendered page preloads every module its first render imports, so none waits for another to arrive', () => {
 		for (const page of [
 			'index.html',

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import {
 	completePreloads,
+	nodesOfPage,
 	preloadsFor,
 	withCompletePreloads
 } from '../../../scripts/complete-preloads.js';
@@ -129,6 +130,20 @@ describe('completePreloads', () => {
 	});
 	afterEach(() => rmSync(root, { recursive: true, force: true }));
 
+	it('has the fallback page preload the page it is given, and only the fallback', async () => {
+		const fallback = `<!doctype html><link href="/_app/immutable/entry/app.A.js" rel="modulepreload">`;
+		writeFileSync(join(root, 'site', '200.html'), fallback);
+		writeFileSync(join(root, 'site', 'index.html'), fallback);
+		await completePreloads(join(root, 'site'), join(root, 'manifest.json'), {
+			fallback: '200.html',
+			files: ['_app/immutable/nodes/4.B.js']
+		});
+		expect(linksOf(readFileSync(join(root, 'site', '200.html'), 'utf8'))).toContain(
+			'modulepreload /_app/immutable/chunks/bible.js'
+		);
+		expect(readFileSync(join(root, 'site', 'index.html'), 'utf8')).not.toContain('bible.js');
+	});
+
 	it('completes every page of the site, in folders too, and leaves other files alone', async () => {
 		writeFileSync(join(root, 'site', 'bible.html'), page());
 		writeFileSync(join(root, 'site', 'bible', 'notes.html'), page());
@@ -140,5 +155,40 @@ describe('completePreloads', () => {
 				'<link href="/_app/immutable/chunks/bible.js" rel="modulepreload">'
 			);
 		expect(readFileSync(join(root, 'site', 'bible', 'data.json'), 'utf8')).toBe(page());
+	});
+});
+
+describe('nodesOfPage', () => {
+	let root: string;
+	beforeEach(() => (root = mkdtempSync(join(tmpdir(), 'nodes-'))));
+	afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+	it('finds the node of the page and those of its layouts, as SvelteKit generates them', async () => {
+		const nodes = join(root, 'generated', 'client-optimized', 'nodes');
+		mkdirSync(nodes, { recursive: true });
+		const routes = '../../../src/routes';
+		const node = (files: string[]) =>
+			files.map((file) => `export { default as component } from "${routes}/${file}";`).join('\n');
+		writeFileSync(join(nodes, '0.js'), node(['+layout.svelte']));
+		writeFileSync(join(nodes, '2.js'), node(['(areas)/+layout.svelte']));
+		writeFileSync(join(nodes, '4.js'), node(['(areas)/bible/[bible]/+page.svelte']));
+		writeFileSync(join(nodes, '5.js'), node(['(areas)/bible/[bible]/[chapter]/+page.svelte']));
+		writeFileSync(join(nodes, '6.js'), node(['(areas)/energy/+layout.svelte']));
+		const key = (n: number) =>
+			relative('.', join(nodes, `${n}.js`))
+				.split(sep)
+				.join('/');
+		const manifest = Object.fromEntries(
+			[0, 2, 4, 5, 6].map((n) => [key(n), { file: `_app/immutable/nodes/${n}.js` }])
+		);
+		const page = relative(
+			'.',
+			join(root, 'src/routes/(areas)/bible/[bible]/[chapter]/+page.svelte')
+		);
+		expect((await nodesOfPage(manifest, nodes, page)).sort()).toEqual([
+			'_app/immutable/nodes/0.js',
+			'_app/immutable/nodes/2.js',
+			'_app/immutable/nodes/5.js'
+		]);
 	});
 });
