@@ -24,6 +24,34 @@ async function waitForController(page: Page) {
 	});
 }
 
+test('the worker registers when the browser is first idle after the page has loaded, not during its start', async ({
+	page
+}) => {
+	// Idle callbacks are held until the test runs them.
+	await page.addInitScript(() => {
+		const held: (() => void)[] = [];
+		Object.assign(window, { heldIdleCallbacks: held });
+		window.requestIdleCallback = (run: IdleRequestCallback) =>
+			held.push(() => run({ didTimeout: false, timeRemaining: () => 50 }));
+	});
+	const requested: string[] = [];
+	page.on('request', (request) => requested.push(request.url()));
+	const extras = () => requested.filter((url) => /\/shell-extras\.[^/]+\.css$/.test(url));
+	await page.goto('/bible');
+	await expect(page.getByRole('heading', { name: 'Translations' })).toBeVisible();
+	await page.waitForFunction(() => document.readyState === 'complete');
+	expect(extras()).toEqual([]);
+
+	await page.evaluate(() =>
+		(window as unknown as { heldIdleCallbacks: (() => void)[] }).heldIdleCallbacks.forEach((run) =>
+			run()
+		)
+	);
+	await expect.poll(() => extras().length).toBe(1);
+	const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+	expect(new URL(scope).pathname).toBe('/');
+});
+
 test('the service worker installs and controls the page; Chromium finds the app installable', async ({
 	playwright,
 	baseURL
