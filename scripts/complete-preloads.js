@@ -57,17 +57,21 @@ const LINK = /<link href="([^"]+)" rel="(modulepreload|stylesheet|preload)"[^>]*
  * @param {readonly string[]} [also]
  */
 export function withCompletePreloads(html, manifest, also = []) {
-	const links = [...html.matchAll(LINK)];
-	const modulePreloads = links.filter(([, , rel]) => rel === 'modulepreload');
+	const links = [...html.matchAll(LINK)].map((match) => ({
+		href: match[1] ?? '',
+		rel: match[2],
+		end: (match.index ?? 0) + match[0].length
+	}));
+	const modulePreloads = links.filter((link) => link.rel === 'modulepreload');
 	const last = modulePreloads.at(-1);
-	if (!last || last.index === undefined) return html;
+	if (!last) return html;
 	// Links start at the site's root with its base path (`/base/_app/…`): the files are what follows.
-	const at = last[1].indexOf('_app/');
+	const at = last.href.indexOf('_app/');
 	if (at < 0) return html;
-	const prefix = last[1].slice(0, at);
-	const linked = new Set(links.map(([, href]) => href.slice(prefix.length)));
+	const prefix = last.href.slice(0, at);
+	const linked = new Set(links.map((link) => link.href.slice(prefix.length)));
 	const { modules, styles } = preloadsFor(manifest, [
-		...modulePreloads.map(([, href]) => href.slice(prefix.length)),
+		...modulePreloads.map((link) => link.href.slice(prefix.length)),
 		...also
 	]);
 	const added = [
@@ -79,8 +83,7 @@ export function withCompletePreloads(html, manifest, also = []) {
 			.map((file) => `<link href="${prefix}${file}" rel="preload" as="style">`)
 	];
 	if (added.length === 0) return html;
-	const end = last.index + last[0].length;
-	return `${html.slice(0, end)}\n\t\t${added.join('\n\t\t')}${html.slice(end)}`;
+	return `${html.slice(0, last.end)}\n\t\t${added.join('\n\t\t')}${html.slice(last.end)}`;
 }
 
 /**
@@ -96,7 +99,7 @@ export async function nodesOfPage(manifest, nodesDir, page) {
 	for (const name of await readdir(nodesDir)) {
 		const source = await readFile(join(nodesDir, name), 'utf8');
 		const routeFiles = [...source.matchAll(/from\s*"([^"]+)"/g)].map(([, from]) =>
-			resolve(nodesDir, from)
+			resolve(nodesDir, from ?? '')
 		);
 		const draws = routeFiles.some(
 			(file) =>
