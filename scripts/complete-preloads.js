@@ -80,7 +80,9 @@ export function withCompletePreloads(html, manifest, also = []) {
 			.map((file) => `<link href="${prefix}${file}" rel="modulepreload">`),
 		...styles
 			.filter((file) => !linked.has(file))
-			.map((file) => `<link href="${prefix}${file}" rel="preload" as="style">`)
+			// `crossorigin` as the page's code links them (Vite's loader asks in CORS mode): a preload
+			// fetched in another mode is not used, and the style sheet is requested again.
+			.map((file) => `<link href="${prefix}${file}" rel="preload" as="style" crossorigin>`)
 	];
 	if (added.length === 0) return html;
 	return `${html.slice(0, last.end)}\n\t\t${added.join('\n\t\t')}${html.slice(last.end)}`;

@@ -51,7 +51,7 @@ const page = (base = '') => `<!doctype html>
 </html>`;
 
 const linksOf = (html: string) =>
-	[...html.matchAll(/<link href="([^"]+)" rel="([^"]+)"( as="style")?>/g)].map(
+	[...html.matchAll(/<link href="([^"]+)" rel="([^"]+)"( as="style" crossorigin)?>/g)].map(
 		([, href, rel, as]) => `${rel}${as ? ' style' : ''} ${href}`
 	);
 
