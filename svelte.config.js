@@ -7,6 +7,8 @@ import { precompressed } from './scripts/precompress.js';
 const base = process.env.BASE_PATH?.replace(/\/$/, '') ?? '';
 // Lets the test suite build a second, sub-path copy of the site beside the main one.
 const outDir = process.env.BUILD_DIR ?? 'build';
+// The page a static host serves for any path it has no file for (see README).
+const fallback = '200.html';
 
 /** @type {import('@sveltejs/kit').Config} */
 const config = {
@@ -22,13 +24,13 @@ const config = {
 				adapter({
 					pages: outDir,
 					assets: outDir,
-					fallback: '200.html',
+					fallback,
 					precompress: false,
 					strict: true
 				}),
 				outDir,
 				{
-					fallback: '200.html',
+					fallback,
 					fallbackPage: 'src/routes/(areas)/bible/[bible]/[book]/[chapter]/+page.svelte'
 				}
 			),
