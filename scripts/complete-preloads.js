@@ -117,14 +117,12 @@ export async function nodesOfPage(manifest, nodesDir, page) {
 /**
  * Completes the preloads of every HTML file under `dir`.
  * @param {string} dir the built site
- * @param {string} manifestPath Vite's manifest of the browser build
+ * @param {Manifest} manifest Vite's manifest of the browser build
  * @param {{ fallback: string, files: readonly string[] }} [fallback] the fallback page (`200.html`)
  * and the built files of the page it preloads
  * @returns {Promise<number>} how many pages changed
  */
-export async function completePreloads(dir, manifestPath, fallback) {
-	/** @type {Manifest} */
-	const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
+export async function completePreloads(dir, manifest, fallback) {
 	const entries = await readdir(dir, { recursive: true, withFileTypes: true });
 	let changed = 0;
 	for (const entry of entries) {
@@ -155,14 +153,15 @@ export function withCompletedPreloads(adapter, dir, { fallback, fallbackPage }) 
 		async adapt(builder) {
 			await adapter.adapt(builder);
 			const outDir = builder.config.kit.outDir;
-			const manifestPath = join(outDir, 'output/client/.vite/manifest.json');
 			/** @type {Manifest} */
-			const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));
+			const manifest = JSON.parse(
+				await readFile(join(outDir, 'output/client/.vite/manifest.json'), 'utf8')
+			);
 			const nodesDir = join(outDir, 'generated/client-optimized/nodes');
 			const files = await nodesOfPage(manifest, nodesDir, fallbackPage);
 			if (files.length === 0)
 				throw new Error(`No route node draws ${fallbackPage}: is the fallback page's path right?`);
-			const changed = await completePreloads(dir, manifestPath, { fallback, files });
+			const changed = await completePreloads(dir, manifest, { fallback, files });
 			builder.log.minor(`Completed the module preloads of ${changed} pages`);
 		}
 	};

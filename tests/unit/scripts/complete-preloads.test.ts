@@ -126,7 +126,6 @@ describe('completePreloads', () => {
 	beforeEach(() => {
 		root = mkdtempSync(join(tmpdir(), 'preloads-'));
 		mkdirSync(join(root, 'site', 'bible'), { recursive: true });
-		writeFileSync(join(root, 'manifest.json'), JSON.stringify(MANIFEST));
 	});
 	afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -134,7 +133,7 @@ describe('completePreloads', () => {
 		const fallback = `<!doctype html><link href="/_app/immutable/entry/app.A.js" rel="modulepreload">`;
 		writeFileSync(join(root, 'site', '200.html'), fallback);
 		writeFileSync(join(root, 'site', 'index.html'), fallback);
-		await completePreloads(join(root, 'site'), join(root, 'manifest.json'), {
+		await completePreloads(join(root, 'site'), MANIFEST, {
 			fallback: '200.html',
 			files: ['_app/immutable/nodes/4.B.js']
 		});
@@ -148,7 +147,7 @@ describe('completePreloads', () => {
 		writeFileSync(join(root, 'site', 'bible.html'), page());
 		writeFileSync(join(root, 'site', 'bible', 'notes.html'), page());
 		writeFileSync(join(root, 'site', 'bible', 'data.json'), page());
-		const changed = await completePreloads(join(root, 'site'), join(root, 'manifest.json'));
+		const changed = await completePreloads(join(root, 'site'), MANIFEST);
 		expect(changed).toBe(2);
 		for (const file of ['bible.html', 'bible/notes.html'])
 			expect(readFileSync(join(root, 'site', file), 'utf8')).toContain(
