@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '$lib/ui/date-time';
+import { formatDateTime, formatWhen } from '$lib/ui/date-time';
 
 describe('formatDateTime', () => {
 	it('shows the date and the time of day in the user’s locale', () => {
@@ -11,5 +11,25 @@ describe('formatDateTime', () => {
 		expect(shown).toContain('2026');
 		expect(shown).toMatch(/0?9:05/);
 		expect(formatDateTime(at + 60_000)).toMatch(/0?9:06/);
+	});
+});
+
+describe('formatWhen', () => {
+	const now = new Date(2026, 10, 27, 15, 0);
+	it('shows only the time of day, to the second, for something that happened today', () => {
+		const at = new Date(2026, 10, 27, 9, 5, 7);
+		const shown = formatWhen(at.toISOString(), now);
+		expect(shown).toBe(new Intl.DateTimeFormat(undefined, { timeStyle: 'medium' }).format(at));
+		expect(shown).toMatch(/0?9:05:07/);
+		expect(shown).not.toContain('2026');
+	});
+	it('adds the date for an older one', () => {
+		const at = new Date(2026, 10, 26, 23, 59, 1);
+		const shown = formatWhen(at.getTime(), now);
+		expect(shown).toMatch(/2026|26/);
+		expect(shown).toMatch(/23:59:01|11:59:01/);
+	});
+	it('gives nothing for a timestamp it cannot read', () => {
+		expect(formatWhen('not a date', now)).toBe('');
 	});
 });
