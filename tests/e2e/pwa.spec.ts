@@ -175,6 +175,9 @@ test('a new deploy shows "A new version is available"; Reload keeps what was typ
 		await page.goto(server.url + '/explorer');
 		await waitForController(page);
 		await page.getByRole('combobox', { name: 'Path' }).fill('/projects/diaspora%2Fclient-1');
+		// Fields the form draws in its later steps, after the first screen.
+		await page.getByRole('textbox', { name: 'Query', exact: true }).fill('per_page=5');
+		await page.getByRole('textbox', { name: 'Request headers' }).fill('X-Draft: kept');
 		// A token shown as text, and one inside a pasted cURL command.
 		await page.getByRole('combobox', { name: 'Auth method', exact: true }).selectOption({
 			label: 'Personal, project or group access token'
@@ -205,6 +208,12 @@ test('a new deploy shows "A new version is available"; Reload keeps what was typ
 		await reloaded;
 		await expect(page.getByRole('combobox', { name: 'Path' })).toHaveValue(
 			'/projects/diaspora%2Fclient-1'
+		);
+		await expect(page.getByRole('textbox', { name: 'Query', exact: true })).toHaveValue(
+			'per_page=5'
+		);
+		await expect(page.getByRole('textbox', { name: 'Request headers' })).toHaveValue(
+			'X-Draft: kept'
 		);
 		const draft = await page.evaluate(() => (window as unknown as { draft: string | null }).draft);
 		expect(draft).toContain('/projects/diaspora%2Fclient-1');

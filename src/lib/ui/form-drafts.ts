@@ -50,8 +50,13 @@ export function saveFormDrafts(storage: Storage = sessionStorage): void {
 	storage.setItem(KEY, JSON.stringify(draft));
 }
 
-/** Restores a saved draft for this path once; returns how many fields were restored. */
-export function restoreFormDrafts(storage: Storage = sessionStorage): number {
+/**
+ * Restores a saved draft for this path once: the fields on the page now, then each saved field
+ * as the page draws it, for `within` ms. Pages draw their lower parts a task or more after the
+ * first (page-stages.svelte.ts), and a field drawn late must not lose what was typed in it.
+ * Returns how many fields were restored at once.
+ */
+export function restoreFormDrafts(storage: Storage = sessionStorage, within = 3000): number {
 	const raw = storage.getItem(KEY);
 	if (!raw) return 0;
 	storage.removeItem(KEY);
@@ -62,11 +67,32 @@ export function restoreFormDrafts(storage: Storage = sessionStorage): number {
 		return 0;
 	}
 	if (draft.path !== location.pathname) return 0;
+	const left = new Map(Object.entries(draft.fields));
+	const restored = restoreInto(left);
+	if (left.size === 0) return restored;
+	const observer = new MutationObserver(() => {
+		// Another page: what is left belongs to the one that was reloaded.
+		if (location.pathname !== draft.path) left.clear();
+		else restoreInto(left);
+		if (left.size === 0) stop();
+	});
+	const timer = setTimeout(() => stop(), within);
+	function stop() {
+		observer.disconnect();
+		clearTimeout(timer);
+	}
+	observer.observe(document.body, { childList: true, subtree: true });
+	return restored;
+}
+
+/** Puts the saved values into the fields shown now, and forgets each one put back. */
+function restoreInto(left: Map<string, Draft['fields'][string]>): number {
 	let restored = 0;
 	for (const field of fields()) {
 		const key = keyOf(field);
-		const saved = key ? draft.fields[key] : undefined;
-		if (!saved) continue;
+		const saved = key ? left.get(key) : undefined;
+		if (!key || !saved) continue;
+		left.delete(key);
 		if (saved.checked !== undefined && field instanceof HTMLInputElement) {
 			if (field.checked !== saved.checked) {
 				field.checked = saved.checked;
