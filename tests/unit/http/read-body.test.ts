@@ -45,3 +45,35 @@ describe('recordExchange: a huge answer', () => {
 		expect(e.sizeBytes).toBe(RECORDED_BODY_CHARS + 1);
 	});
 });
+
+describe('readBodyText on a streamed body', () => {
+	/** A body that arrives in the given pieces, as a network stream does. */
+	const streamed = (pieces: number[][]) =>
+		new Response(
+			new ReadableStream<Uint8Array>({
+				start(controller) {
+					for (const piece of pieces) controller.enqueue(new Uint8Array(piece));
+					controller.close();
+				}
+			})
+		);
+	it('joins a character split between the pieces it arrives in', async () => {
+		// "€" is E2 82 AC: split after its first byte, then after its second.
+		const read = await readBodyText(streamed([[0x61, 0xe2], [0x82], [0xac, 0x62]]));
+		expect(read).toEqual({ text: 'a€b', bytes: 5 });
+	});
+	it('reads no body (204, HEAD) as empty text of no bytes', async () => {
+		expect(await readBodyText(new Response(null, { status: 204 }))).toEqual({ text: '', bytes: 0 });
+	});
+	it('reports a connection dropped while the body arrives', async () => {
+		const broken = new Response(
+			new ReadableStream<Uint8Array>({
+				start(controller) {
+					controller.enqueue(new Uint8Array([0x61]));
+					controller.error(new TypeError('network error'));
+				}
+			})
+		);
+		await expect(readBodyText(broken)).rejects.toThrow('network error');
+	});
+});
