@@ -60,6 +60,30 @@ export const explorerKeyset: Benchmark = {
 			const elapsed = Date.now() - started;
 			((scratch.times ??= []) as number[]).push(elapsed);
 
+			// The browser's own floor, same page and server: a bare fetch loop over the same 100 pages
+			// (no app code), warmed once, then timed.
+			const floorWalk = () =>
+				page.evaluate(
+					async ({ first, pages }) => {
+						const t = performance.now();
+						let url: string | undefined = first;
+						let n = 0;
+						for (; url && n < pages; n++) {
+							const r: Response = await fetch(url);
+							await r.json();
+							url = /<([^>]+)>;\s*rel="next"/.exec(r.headers.get('link') ?? '')?.[1];
+						}
+						if (n !== pages) throw new Error(`the bare walk stopped after ${n} pages`);
+						return performance.now() - t;
+					},
+					{
+						first: `${fakes[0]!.url.replace(/\/+$/, '')}/api/v4/projects?pagination=keyset&per_page=100&order_by=id&sort=asc`,
+						pages: PAGES
+					}
+				);
+			await floorWalk();
+			((scratch.floor ??= []) as number[]).push(Math.round(await floorWalk()));
+
 			const domAfter = await page.evaluate(() => document.getElementsByTagName('*').length);
 			const cdp = await context.newCDPSession(page);
 			await cdp.send('HeapProfiler.collectGarbage');
@@ -107,6 +131,10 @@ export const explorerKeyset: Benchmark = {
 			gitbeaker && app
 				? ` (this app in the browser ÷ gitbeaker = ${(app / gitbeaker).toFixed(2)}×)`
 				: '';
-		return `DOM elements ${scratch.domBefore} → ${scratch.domAfter} (bounded: ${scratch.domBounded ? 'yes' : 'no'}); JS heap after walk (after GC) ${scratch.heapMb} MB; @gitbeaker/rest 43 walking the same server from Node: median ${gitbeaker ?? '?'} ms${ratio}`;
+		const floor = median((scratch.floor as number[] | undefined) ?? []);
+		const floorNote = floor
+			? `; the browser's floor, a bare fetch loop over the same pages in the same page: median ${Math.round(floor)} ms${gitbeaker ? ` (${(floor / gitbeaker).toFixed(2)}× gitbeaker)` : ''}, this app ${(app / floor).toFixed(2)}× that floor`
+			: '';
+		return `DOM elements ${scratch.domBefore} → ${scratch.domAfter} (bounded: ${scratch.domBounded ? 'yes' : 'no'}); JS heap after walk (after GC) ${scratch.heapMb} MB; @gitbeaker/rest 43 walking the same server from Node: median ${gitbeaker ?? '?'} ms${ratio}${floorNote}`;
 	}
 };
