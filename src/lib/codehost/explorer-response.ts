@@ -5,7 +5,7 @@ import { JSON_MAX_DEPTH, jsonDepth } from '$lib/http/json-walk';
 import { parseJsonBody } from '$lib/http/validate';
 import { classifyAnswer, type ErrorShape } from './errors';
 import { nextTask } from '$lib/http/next-task';
-import { isCut } from './response/body-limits';
+import { LONG_BODY_BYTES } from '$lib/http/read-body';
 import { rememberBody } from './response/recent-bodies';
 import { nullBooleans } from './rules';
 import { inspectPagination, type PaginationReport } from './pagination';
@@ -35,8 +35,10 @@ export interface ExplorerResponse {
 	treeNote?: string;
 	/** Opened from History: when it was sent, and whether its body was kept only in part. */
 	stored?: { at: string; cut: boolean };
-	/** Too big to show whole: not parsed, its start shown, the whole kept to be saved. */
+	/** Too big to show whole: not parsed, `bodyText` its start, `whole` kept to be saved. */
 	cut?: boolean;
+	/** The whole body of an answer too big to show, as it came. */
+	whole?: Blob;
 	/** Paths of yes/no fields that are null (CH-BOOL-1), when read ahead of drawing. */
 	nullBooleans?: string[];
 }
@@ -57,8 +59,10 @@ const TOO_DEEP = `This answer is JSON nested more than ${JSON_MAX_DEPTH} levels 
  * text with a note, never handed to them: any JSON a server sends is shown, none takes the view
  * down. One too big to show is not parsed at all.
  */
-function readBody(bodyText: string): ReadBody {
-	if (isCut(bodyText.length)) return { json: undefined, isJson: false, cut: true };
+function readBody(bodyText: string, cut = false): ReadBody {
+	// A History file can hold a body as long as one read cut (at least as many bytes as characters).
+	if (cut || bodyText.length > LONG_BODY_BYTES)
+		return { json: undefined, isJson: false, cut: true };
 	const parsed = parseJsonBody(bodyText);
 	if (!parsed.ok) return { json: undefined, isJson: false };
 	if (jsonDepth(parsed.value) <= JSON_MAX_DEPTH) return { json: parsed.value, isJson: true };
@@ -66,8 +70,8 @@ function readBody(bodyText: string): ReadBody {
 }
 
 /** As readBody, a step per task: parsing and walking a few MB each take tens of ms. */
-async function readBodyInSteps(bodyText: string): Promise<ReadBody> {
-	if (isCut(bodyText.length)) return { json: undefined, isJson: false, cut: true };
+async function readBodyInSteps(bodyText: string, cut: boolean): Promise<ReadBody> {
+	if (cut) return { json: undefined, isJson: false, cut: true };
 	await nextTask();
 	const parsed = parseJsonBody(bodyText);
 	if (!parsed.ok) return { json: undefined, isJson: false };
@@ -88,9 +92,10 @@ export async function readAnswer(
 	method: string,
 	context: ResponseContext
 ): Promise<ExplorerResponse> {
-	const text = outcome.result.text;
-	if (text.length <= READ_AT_ONCE_CHARS) return toExplorerResponse(outcome, method, context);
-	const body = await readBodyInSteps(text);
+	const { text, whole } = outcome.result;
+	if (text.length <= READ_AT_ONCE_CHARS && !whole)
+		return toExplorerResponse(outcome, method, context);
+	const body = await readBodyInSteps(text, !!whole);
 	await nextTask();
 	const response = build(outcome, method, context, body);
 	if (body.isJson && !body.treeNote) {
@@ -105,7 +110,7 @@ export function toExplorerResponse(
 	method: string,
 	context: ResponseContext
 ): ExplorerResponse {
-	return build(outcome, method, context, readBody(outcome.result.text));
+	return build(outcome, method, context, readBody(outcome.result.text, !!outcome.result.whole));
 }
 
 function build(
@@ -116,7 +121,8 @@ function build(
 ): ExplorerResponse {
 	const { result, hops, refreshed, redirectNote, offsite } = outcome;
 	const { json, isJson, treeNote, cut } = body;
-	rememberBody(result.exchange, result.text);
+	// Its start is not the body: Compare with… reads the start History kept, and says so.
+	if (!cut) rememberBody(result.exchange, result.text);
 	const headers = result.exchange.responseHeaders;
 	// Link URLs come from the raw headers, to be followed exactly as given (the exchange record
 	// has secrets redacted, also inside a Link that echoes a query token); what is shown is redacted.
@@ -138,7 +144,7 @@ function build(
 		json,
 		isJson,
 		...(treeNote && { treeNote }),
-		...(cut && { cut }),
+		...(cut && { cut, whole: result.whole }),
 		durationMs: result.exchange.durationMs,
 		sizeBytes: result.exchange.sizeBytes,
 		hops,

@@ -235,9 +235,10 @@ export class HttpClient {
 		}
 		let text: string;
 		let bytes: number;
+		let whole: Blob | undefined;
 		try {
 			// As text() reads it, with its size in bytes, and a big body a slice per task.
-			({ text, bytes } = await readBodyText(response));
+			({ text, bytes, whole } = await readBodyText(response));
 		} catch (error) {
 			const kind = await this.#failureKind(error, url, spec.signal);
 			this.#record({
@@ -273,7 +274,7 @@ export class HttpClient {
 			responseBody: text,
 			responseBytes: bytes
 		});
-		return { response, text, url, exchange };
+		return { response, text, url, exchange, ...(whole && { whole }) };
 	}
 
 	/**

@@ -2,14 +2,18 @@ import type { GenericSchema } from 'valibot';
 import type { Exchange } from './exchange';
 import { hintFor } from './hints';
 import { ApiProblem } from './problem';
+import { LONG_BODY_BYTES } from './read-body';
 import { parseJsonBody, validate } from './validate';
 
-/** An HTTP answer as the client read it: the response, its whole body as text, and its record. */
+/** An HTTP answer as the client read it: the response, its body as text, and its record. */
 export interface HttpResult {
 	response: Response;
+	/** The whole body as text; for a long body (`whole` set), the text of its start. */
 	text: string;
 	url: string;
 	exchange: Exchange;
+	/** A body too long to read as text (over LONG_BODY_BYTES), whole, as it came (read-body.ts). */
+	whole?: Blob;
 }
 
 /**
@@ -24,6 +28,19 @@ export function readJson<T>(
 ): T {
 	const { response, text } = result;
 	const headers = Object.fromEntries(response.headers.entries());
+	if (result.whole) {
+		// Only its start was read as text: parsing that would only say "not JSON".
+		const size = (n: number) => `${(n / 1_000_000).toFixed(1)} MB`;
+		throw new ApiProblem({
+			kind: 'parse',
+			method: method.toUpperCase(),
+			url: result.exchange.url,
+			status: response.status,
+			headers,
+			message: `The server's answer is ${size(result.whole.size)}, more than the ${size(LONG_BODY_BYTES)} this app reads.`,
+			hint: 'Ask for less at a time (a smaller page), or check the base URL in Settings: this is not an answer the app expects.'
+		});
+	}
 	const parsed = parseJsonBody(text);
 	// An HTML page (an edge proxy, a login page) is an unreadable answer whatever its status.
 	const looksHtml = !parsed.ok && /^\s*</.test(text);

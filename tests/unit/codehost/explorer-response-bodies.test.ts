@@ -10,7 +10,7 @@ import {
 	type ResponseContext
 } from '$lib/codehost/explorer-response';
 import type { HistoryEntry } from '$lib/codehost/history';
-import { SHOWN_BODY_CHARS } from '$lib/codehost/response/body-limits';
+import { LONG_BODY_BYTES } from '$lib/http/read-body';
 import { answered } from './send-outcome';
 
 const ROOT = 'https://h.example/api/v4';
@@ -64,10 +64,14 @@ describe('a body read a step per task', () => {
 
 describe('a body read at once', () => {
 	it('too big to show: cut, not parsed, not called malformed', () => {
-		const r = toExplorerResponse(outcome('x'.repeat(SHOWN_BODY_CHARS + 1)), 'GET', context);
+		const whole = new Blob(['[1,', '2,'.repeat(LONG_BODY_BYTES / 2), '3]']);
+		const long = answered('[1,2,2,2', { url: `${ROOT}/projects/1`, whole });
+		const r = toExplorerResponse(long, 'GET', context);
 		expect(r.cut).toBe(true);
 		expect(r.isJson).toBe(false);
 		expect(r.shape).toBeNull();
+		expect(r.bodyText).toBe('[1,2,2,2');
+		expect(r.whole).toBe(whole);
 	});
 
 	it('a History entry nested too deep: shown as text with the note', () => {
@@ -79,7 +83,7 @@ describe('a body read at once', () => {
 	});
 
 	it('a History entry too big to parse is not read as JSON', () => {
-		const r = responseFromEntry(stored(`[${'1,'.repeat(SHOWN_BODY_CHARS / 2)}1]`), context);
+		const r = responseFromEntry(stored(`[${'1,'.repeat(LONG_BODY_BYTES / 2)}1]`), context);
 		expect(r.isJson).toBe(false);
 		expect(r.json).toBeUndefined();
 	});

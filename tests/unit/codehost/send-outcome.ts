@@ -7,6 +7,8 @@ export interface AnswerOptions {
 	startedAt?: string;
 	/** The Response carries the body too (some readers read it from there). */
 	bodyInResponse?: boolean;
+	/** A long answer: `body` is then the text of its start (http/read-body.ts). */
+	whole?: Blob;
 }
 
 export function answered(body: string, options: AnswerOptions): SendOutcome {
@@ -16,6 +18,7 @@ export function answered(body: string, options: AnswerOptions): SendOutcome {
 			response: new Response(options.bodyInResponse ? body : null, { status: 200, headers }),
 			text: body,
 			url,
+			...(options.whole && { whole: options.whole }),
 			exchange: {
 				id: 1,
 				startedAt: options.startedAt ?? '2026-01-01T00:00:00.000Z',
@@ -25,7 +28,7 @@ export function answered(body: string, options: AnswerOptions): SendOutcome {
 				status: 200,
 				responseHeaders: headers,
 				durationMs: 12,
-				sizeBytes: body.length,
+				sizeBytes: options.whole?.size ?? body.length,
 				retries: 0
 			}
 		},

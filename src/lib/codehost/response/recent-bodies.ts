@@ -2,7 +2,7 @@
  * The whole bodies of the last few answers of this page, in memory only. History keeps the
  * first 16,000 characters of each; "Compare with…" an answer of this session compares the whole.
  */
-import { isCut } from './body-limits';
+import { LONG_BODY_BYTES } from '$lib/http/read-body';
 
 interface Kept {
 	at: string;
@@ -21,7 +21,8 @@ export function rememberBody(
 	exchange: { startedAt: string; method: string; url: string },
 	body: string
 ): void {
-	if (isCut(body.length)) return;
+	// The start of a long body is not the body (its length in characters, at most its bytes).
+	if (body.length > LONG_BODY_BYTES) return;
 	const entry = { at: exchange.startedAt, method: exchange.method, url: exchange.url, body };
 	const next = [entry, ...kept.filter((k) => k.body !== body || k.at !== entry.at)];
 	let total = 0;

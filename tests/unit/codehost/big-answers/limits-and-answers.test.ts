@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readAnswer, toExplorerResponse } from '$lib/codehost/explorer-response';
-import {
-	CUT_BODY_CHARS,
-	isCut,
-	saveName,
-	SHOWN_BODY_CHARS,
-	shownText
-} from '$lib/codehost/response/body-limits';
+import { saveName } from '$lib/codehost/response/body-limits';
+import { LONG_BODY_BYTES } from '$lib/http/read-body';
 import { forgetBodies, recentBody, rememberBody } from '$lib/codehost/response/recent-bodies';
 import { answered } from '../send-outcome';
 
@@ -19,20 +14,36 @@ const outcome = (body: string, startedAt?: string) =>
 afterEach(() => forgetBodies());
 
 describe('an answer too big to show whole', () => {
-	const huge = `[${'{"id":1,"archived":null},'.repeat(Math.ceil(SHOWN_BODY_CHARS / 25))}{"id":2}]`;
+	const whole = new Blob([
+		'[',
+		'{"id":1,"archived":null},'.repeat(Math.ceil(LONG_BODY_BYTES / 25)),
+		'{"id":2}]'
+	]);
+	const start = '[{"id":1,"archived":null},{"id":1,"arch';
 
-	it('is shown cut: not parsed, not called malformed, its start shown and the whole kept', async () => {
-		expect(isCut(huge.length)).toBe(true);
-		const r = await readAnswer(outcome(huge), 'GET', context);
+	it('is shown cut: not parsed, not called malformed, its start shown and the whole kept to save', async () => {
+		const r = await readAnswer(answered(start, { url: `${ROOT}/projects`, whole }), 'GET', context);
 		expect(r.cut).toBe(true);
 		expect(r.isJson).toBe(false);
 		expect(r.shape).toBeNull();
-		expect(r.bodyText).toBe(huge);
-		expect(shownText(r.bodyText)).toHaveLength(CUT_BODY_CHARS);
+		expect(r.nullBooleans).toBeUndefined();
+		expect(r.bodyText).toBe(start);
+		expect(r.whole).toBe(whole);
+		expect(r.sizeBytes).toBe(whole.size);
+	});
+	it('is not kept for Compare with… (its start is not the body)', async () => {
+		const at = '2026-01-02T00:00:00.000Z';
+		await readAnswer(
+			answered(start, { url: `${ROOT}/projects`, whole, startedAt: at }),
+			'GET',
+			context
+		);
+		expect(recentBody({ at, method: 'GET', url: `${ROOT}/projects` })).toBeUndefined();
 	});
 	it('a body up to the limit is shown whole', () => {
-		expect(isCut(SHOWN_BODY_CHARS)).toBe(false);
-		expect(shownText('[1,2]')).toBe('[1,2]');
+		const r = toExplorerResponse(outcome('[1,2]'), 'GET', context);
+		expect(r.cut).toBeUndefined();
+		expect(r.json).toEqual([1, 2]);
 	});
 });
 
@@ -65,7 +76,7 @@ describe('the whole bodies of this page’s answers, for Compare with…', () =>
 			rememberBody({ startedAt: `t${i}`, method: 'GET', url: 'u' }, `[${i}]`);
 		expect(recentBody({ at: 't7', method: 'GET', url: 'u' })).toBe('[7]');
 		expect(recentBody({ at: 't0', method: 'GET', url: 'u' })).toBeUndefined();
-		rememberBody({ startedAt: 'big', method: 'GET', url: 'u' }, 'x'.repeat(SHOWN_BODY_CHARS + 1));
+		rememberBody({ startedAt: 'big', method: 'GET', url: 'u' }, 'x'.repeat(LONG_BODY_BYTES + 1));
 		expect(recentBody({ at: 'big', method: 'GET', url: 'u' })).toBeUndefined();
 	});
 	it('keep one copy of an answer remembered twice, so it takes no place of another', () => {
@@ -96,13 +107,13 @@ describe('the whole bodies of this page’s answers, for Compare with…', () =>
 	});
 	it('keep at most 24 million characters together, the oldest going first', () => {
 		forgetBodies();
-		const big = (c: string) => c.repeat(SHOWN_BODY_CHARS);
+		const big = (c: string) => c.repeat(LONG_BODY_BYTES);
 		rememberBody({ startedAt: 'a', method: 'GET', url: 'u' }, big('a'));
 		rememberBody({ startedAt: 'b', method: 'GET', url: 'u' }, big('b'));
-		expect(recentBody({ at: 'a', method: 'GET', url: 'u' })).toHaveLength(SHOWN_BODY_CHARS);
+		expect(recentBody({ at: 'a', method: 'GET', url: 'u' })).toHaveLength(LONG_BODY_BYTES);
 		rememberBody({ startedAt: 'c', method: 'GET', url: 'u' }, '[1]');
 		expect(recentBody({ at: 'a', method: 'GET', url: 'u' })).toBeUndefined();
-		expect(recentBody({ at: 'b', method: 'GET', url: 'u' })).toHaveLength(SHOWN_BODY_CHARS);
+		expect(recentBody({ at: 'b', method: 'GET', url: 'u' })).toHaveLength(LONG_BODY_BYTES);
 		expect(recentBody({ at: 'c', method: 'GET', url: 'u' })).toBe('[1]');
 		forgetBodies();
 	});
