@@ -28,15 +28,19 @@ export function readJson<T>(
 ): T {
 	const { response, text } = result;
 	const headers = Object.fromEntries(response.headers.entries());
+	/** What every problem with this answer says of it. */
+	const about = {
+		method: method.toUpperCase(),
+		url: result.exchange.url,
+		status: response.status,
+		headers
+	};
 	if (result.whole) {
 		// Only its start was read as text: parsing that would only say "not JSON".
 		const size = (n: number) => `${(n / 1_000_000).toFixed(1)} MB`;
 		throw new ApiProblem({
 			kind: 'parse',
-			method: method.toUpperCase(),
-			url: result.exchange.url,
-			status: response.status,
-			headers,
+			...about,
 			message: `The server's answer is ${size(result.whole.size)}, more than the ${size(LONG_BODY_BYTES)} this app reads.`,
 			hint: 'Ask for less at a time (a smaller page), or check the base URL in Settings: this is not an answer the app expects.'
 		});
@@ -47,10 +51,7 @@ export function readJson<T>(
 	if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
 		throw new ApiProblem({
 			kind: 'http',
-			method: method.toUpperCase(),
-			url: result.exchange.url,
-			status: response.status,
-			headers,
+			...about,
 			bodyText: text,
 			message: `${method.toUpperCase()} ${result.exchange.url} answered with a redirect, which was not followed: your credentials stay with this server.`,
 			hint: 'Check the base URL in Settings: the server wants the request somewhere else. Enter that address as the base URL if you trust it.'
@@ -59,10 +60,7 @@ export function readJson<T>(
 	if (!response.ok && !looksHtml) {
 		throw new ApiProblem({
 			kind: 'http',
-			method: method.toUpperCase(),
-			url: result.exchange.url,
-			status: response.status,
-			headers,
+			...about,
 			bodyText: text,
 			body: parsed.ok ? parsed.value : undefined,
 			message: `${method.toUpperCase()} ${result.exchange.url} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ''}.`,
@@ -76,10 +74,7 @@ export function readJson<T>(
 	if (!parsed.ok) {
 		throw new ApiProblem({
 			kind: 'parse',
-			method: method.toUpperCase(),
-			url: result.exchange.url,
-			status: response.status,
-			headers,
+			...about,
 			bodyText: text,
 			message:
 				text.trim() === ''
