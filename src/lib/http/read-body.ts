@@ -48,27 +48,33 @@ export async function readBodyText(response: Response): Promise<BodyRead> {
 		await nextTask();
 		since = performance.now();
 	};
-	for (;;) {
-		const { done, value } = await reader.read();
-		if (done) break;
-		bytes += value.byteLength;
-		if (whole) {
-			whole.add(value);
-			await turn();
-			continue;
+	try {
+		for (;;) {
+			const { done, value } = await reader.read();
+			if (done) break;
+			bytes += value.byteLength;
+			if (whole) {
+				whole.add(value);
+				await turn();
+				continue;
+			}
+			held.push(value);
+			if (bytes > LONG_BODY_BYTES) {
+				start = startText(held);
+				whole = new WholeBody();
+				for (const chunk of held.splice(0)) whole.add(chunk);
+				parts.length = 0;
+				continue;
+			}
+			for (let at = 0; at < value.byteLength; at += SLICE_BYTES) {
+				parts.push(decoder.decode(value.subarray(at, at + SLICE_BYTES), { stream: true }));
+				await turn();
+			}
 		}
-		held.push(value);
-		if (bytes > LONG_BODY_BYTES) {
-			start = startText(held);
-			whole = new WholeBody();
-			for (const chunk of held.splice(0)) whole.add(chunk);
-			parts.length = 0;
-			continue;
-		}
-		for (let at = 0; at < value.byteLength; at += SLICE_BYTES) {
-			parts.push(decoder.decode(value.subarray(at, at + SLICE_BYTES), { stream: true }));
-			await turn();
-		}
+	} catch (error) {
+		// A connection dropped mid-answer: the worker gathering it goes too.
+		whole?.discard();
+		throw error;
 	}
 	if (whole) {
 		const type = response.headers.get('content-type') ?? '';

@@ -16,10 +16,13 @@ export class WholeBody {
 	/** null while the worker starts; false once it cannot. */
 	#ready: boolean | null = null;
 	#started: Promise<void>;
+	/** Some bytes went to a worker that then stopped: the whole can no longer be made. */
+	#lost = false;
 
 	constructor() {
 		this.#started = new Promise<void>((settle) => {
 			const failed = () => {
+				if (this.#ready) this.#lost = true;
 				this.#ready = false;
 				this.#worker?.terminate();
 				settle();
@@ -54,15 +57,20 @@ export class WholeBody {
 	/** The whole body, once every chunk is in. */
 	async blob(type: string): Promise<Blob> {
 		await this.#started;
+		if (this.#lost) throw new Error('The worker keeping the answer stopped.');
 		const worker = this.#worker;
 		if (this.#ready && worker) {
 			this.#hand();
-			const blob = await new Promise<Blob>((resolve) => {
+			// The bytes are the worker's now: one that stops has them, and the read fails, not hangs.
+			const blob = new Promise<Blob>((resolve, reject) => {
 				worker.onmessage = (event: MessageEvent<Blob>) => resolve(event.data);
+				worker.onerror = (event) => {
+					event.preventDefault();
+					reject(new Error('The worker keeping the answer stopped.'));
+				};
 				worker.postMessage({ type } satisfies WholeBodyMessage);
 			});
-			worker.terminate();
-			return blob;
+			return blob.finally(() => worker.terminate());
 		}
 		const blobs: Blob[] = [];
 		for (const chunk of this.#held) {
@@ -70,6 +78,12 @@ export class WholeBody {
 			await nextTask();
 		}
 		return new Blob(blobs, { type });
+	}
+
+	/** Stops gathering (the answer did not arrive whole). */
+	discard(): void {
+		this.#worker?.terminate();
+		this.#held = [];
 	}
 
 	#hand(): void {

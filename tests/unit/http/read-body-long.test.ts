@@ -53,6 +53,17 @@ describe('readBodyText: a body longer than LONG_BODY_BYTES', () => {
 		expect(read.text.startsWith('aa')).toBe(true);
 		expect(read.text).toHaveLength(LONG_BODY_START_BYTES - 4);
 	});
+	it('that drops mid-way past the limit is reported, not kept in part', async () => {
+		const broken = new Response(
+			new ReadableStream<Uint8Array>({
+				start(controller) {
+					controller.enqueue(new Uint8Array(LONG_BODY_BYTES + 1).fill(0x61));
+					controller.error(new TypeError('network error'));
+				}
+			})
+		);
+		await expect(readBodyText(broken)).rejects.toThrow('network error');
+	});
 	it('a body of exactly LONG_BODY_BYTES is read whole as text', async () => {
 		const bytes = new Uint8Array(LONG_BODY_BYTES).fill(0x62);
 		const read = await readBodyText(streamed(bytes, 1 << 20));
