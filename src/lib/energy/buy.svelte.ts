@@ -11,6 +11,7 @@ import {
 import {
 	madeElsewhere,
 	orderedText,
+	type AfterPlaced,
 	type BuyHost,
 	type BuyResult,
 	type BuyStep,
@@ -18,8 +19,15 @@ import {
 	type RecentQuestion
 } from './buy-types';
 import { PurchaseMemory } from './purchase-memory';
-import { findLost, guidsBefore, recentQuestion, sendOnce } from './purchase-steps';
-import { findDuplicates, NO_GUIDS } from './reconcile';
+import { PurchaseSlot } from './purchase-slot';
+import {
+	checkDoubleOrder,
+	findLost,
+	guidsBefore,
+	recentQuestion,
+	sendOnce
+} from './purchase-steps';
+import { NO_GUIDS } from './reconcile';
 import type { Order } from './schemas';
 
 /** The buy form: draft, review, one purchase per confirmation, and reconciling lost answers. */
@@ -49,12 +57,13 @@ export class BuyFlow {
 
 	readonly #host: BuyHost;
 	readonly #memory: PurchaseMemory;
-	#inFlight = false;
+	readonly #slot: PurchaseSlot;
 	sent = 0; // purchases sent (for tests: a double click sends one)
 
 	constructor(host: BuyHost) {
 		this.#host = host;
 		this.#memory = new PurchaseMemory(host.journal, () => host.now());
+		this.#slot = new PurchaseSlot(host.lock);
 	}
 
 	/** Forgets also which orders were already named (another service, or its data reset). */
@@ -80,7 +89,7 @@ export class BuyFlow {
 	}
 
 	edit(): void {
-		if (this.#inFlight) return;
+		if (this.#slot.busy) return;
 		this.step = 'edit';
 		this.problem = null;
 		this.question = null;
@@ -94,7 +103,7 @@ export class BuyFlow {
 
 	/** Starts a new purchase from the same draft, or from `draft` ("Buy again" on an order). */
 	again(draft?: BuyDraft): void {
-		if (this.#inFlight) return;
+		if (this.#slot.busy) return;
 		if (draft) this.draft = draft;
 		this.#memory.dropMarker();
 		this.result = null;
@@ -132,15 +141,14 @@ export class BuyFlow {
 
 	/** The answer "Don't buy": nothing is sent; the review stays for another look. */
 	dontBuy(): void {
-		if (this.step !== 'asking' || this.#inFlight) return;
+		if (this.step !== 'asking' || this.#slot.busy) return;
 		this.declined = this.question?.kind === 'same' ? this.question.orders : [];
 		this.question = null;
 		this.step = 'review';
 	}
 
 	async #confirm(checkRecent: boolean): Promise<void> {
-		if (this.#inFlight || this.step !== 'review' || !this.request) return;
-		this.#inFlight = true;
+		if (this.#slot.busy || this.step !== 'review' || !this.request) return;
 		this.step = 'placing';
 		this.problem = null;
 		this.declined = null;
@@ -151,40 +159,34 @@ export class BuyFlow {
 		const request = $state.snapshot<BuyRequest>(this.request);
 		const client = this.#host.client();
 		const apiRoot = this.#host.apiRoot();
-		try {
-			await this.#host.lock.run(
-				async () => {
-					this.waiting = false;
-					const memory = this.#memory;
-					const elsewhere = await madeElsewhere(this.#host, request, apiRoot, memory);
-					if (elsewhere.length) {
-						this.elsewhere = elsewhere;
-						this.step = 'review';
-						// The list changed: reconcile against a fresh snapshot.
-						memory.takeSnapshot(client);
-						await this.#host.refresh();
-						return;
-					}
-					this.elsewhere = [];
-					if (checkRecent) {
-						this.question = await recentQuestion(client, request, {
-							now: this.#host.now(),
-							known: (guid) => this.#host.known?.(guid),
-							ignore: this.#memory.seenGuids
-						});
-						if (this.question) return void (this.step = 'asking');
-					}
-					await this.#place(client, request, apiRoot);
-				},
-				() => (this.waiting = true)
-			);
-		} finally {
-			this.waiting = false;
-			this.#inFlight = false;
-		}
+		await this.#slot.run(
+			async () => {
+				const elsewhere = await madeElsewhere(this.#host, request, apiRoot, this.#memory);
+				if (elsewhere.length) {
+					this.elsewhere = elsewhere;
+					this.step = 'review';
+					// The list changed: reconcile against a fresh snapshot.
+					this.#memory.takeSnapshot(client);
+					await this.#host.refresh();
+					return;
+				}
+				this.elsewhere = [];
+				if (checkRecent) {
+					this.question = await recentQuestion(client, request, {
+						now: this.#host.now(),
+						known: (guid) => this.#host.known?.(guid),
+						ignore: this.#memory.seenGuids
+					});
+					if (this.question) return void (this.step = 'asking');
+				}
+				return this.#place(client, request, apiRoot);
+			},
+			(waiting) => (this.waiting = waiting)
+		);
 	}
 
-	async #place(client: HttpClient, request: BuyRequest, apiRoot: string): Promise<void> {
+	/** Sends the purchase; once it is placed, returns what follows (see PurchaseSlot). */
+	async #place(client: HttpClient, request: BuyRequest, apiRoot: string) {
 		const memory = this.#memory;
 		try {
 			memory.begin(apiRoot, request, await guidsBefore(memory.snapshot, client));
@@ -208,28 +210,24 @@ export class BuyFlow {
 		this.result = { order: sent.order, balance: sent.balance, reconciled: false };
 		this.step = 'done';
 		recordActivity('energy', orderedText(sent.order.energy_amount));
-		await this.#host.placed(sent.order);
-		try {
-			this.duplicates = await findDuplicates(client, request, memory.before!, sent.order.guid);
-		} catch {
-			// A check on top of a purchase that worked: its failure changes nothing.
-		}
+		const before = memory.before!;
+		return async () => {
+			await this.#host.placed(sent.order);
+			const duplicates = await checkDoubleOrder(client, request, before, sent.order.guid);
+			// "Buy more" may have started another purchase meanwhile: the warning is this order's.
+			if (this.result?.order.guid === sent.order.guid) this.duplicates = duplicates;
+		};
 	}
 
 	/** Reads the order list again (the user's "Check again" after an unknown outcome). */
 	async checkAgain(): Promise<void> {
-		if (this.#inFlight || this.step !== 'unknown' || !this.request) return;
-		this.#inFlight = true;
+		if (this.#slot.busy || this.step !== 'unknown' || !this.request) return;
 		const request = $state.snapshot<BuyRequest>(this.request);
 		const client = this.#host.client();
-		try {
-			await this.#host.lock.run(() => this.#reconcile(client, request));
-		} finally {
-			this.#inFlight = false;
-		}
+		await this.#slot.run(() => this.#reconcile(client, request));
 	}
 
-	async #reconcile(client: HttpClient, request: BuyRequest): Promise<void> {
+	async #reconcile(client: HttpClient, request: BuyRequest): Promise<AfterPlaced | void> {
 		this.step = 'reconciling';
 		const lost = await findLost(client, request, this.#memory.before ?? NO_GUIDS);
 		if (lost.kind === 'unknown') {
@@ -245,6 +243,6 @@ export class BuyFlow {
 		this.result = { order, balance: null, reconciled: true };
 		this.duplicates = lost.kind === 'found' ? lost.duplicates : [];
 		this.step = 'done';
-		await this.#host.placed(order);
+		return () => this.#host.placed(order);
 	}
 }

@@ -5,7 +5,7 @@ import { buyEnergy } from './api';
 import type { BuyRequest } from './buy-request';
 import { outcomeUnknown, type RecentQuestion } from './buy-types';
 import { findRecentSame } from './recent-orders';
-import { findPlacedOrders, newestGuids } from './reconcile';
+import { findDuplicates, findPlacedOrders, newestGuids } from './reconcile';
 import type { CreatedOrder, Order } from './schemas';
 
 /**
@@ -75,5 +75,22 @@ export async function findLost(
 	} catch (error) {
 		if (!isApiProblem(error)) throw error;
 		return { kind: 'unknown', problem: error };
+	}
+}
+
+/**
+ * After a purchase that worked: other new orders with the same details. A failed check changes
+ * nothing about the purchase, so it finds none.
+ */
+export async function checkDoubleOrder(
+	client: HttpClient,
+	request: BuyRequest,
+	before: ReadonlySet<number>,
+	placedGuid: number
+): Promise<Order[]> {
+	try {
+		return await findDuplicates(client, request, before, placedGuid);
+	} catch {
+		return [];
 	}
 }

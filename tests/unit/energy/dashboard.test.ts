@@ -1,5 +1,5 @@
 import { createStore } from 'idb-keyval';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buyEnergy } from '$lib/energy/api';
 import { outcomeUnknown } from '$lib/energy/buy-types';
 import { EnergyDashboard } from '$lib/energy/dashboard.svelte';
@@ -188,6 +188,34 @@ describe('energy dashboard', () => {
 		expect(dashboard.buy.step).toBe('done');
 		expect(dashboard.buy.duplicates.map((o) => o.guid)).toEqual([31000004]);
 		expect(dashboard.buy.result?.order.guid).toBe(31000005);
+	});
+
+	it('"Buy more" starts a new purchase at once, while the placed order is still being checked; that check\'s warning stays with its own order', async () => {
+		const { dashboard, h } = await ready();
+		fillExact(dashboard);
+		dashboard.buy.review();
+		await settle();
+		h.doubleNext('/buy/energy');
+		// A slow server: the reads that follow the purchase (balances, list, double-order check) hang.
+		const slow = h.pauseAfter('/buy/energy');
+		const first = dashboard.buy.confirm();
+		await vi.waitFor(() => expect(dashboard.buy.step).toBe('done'));
+		await settle();
+		dashboard.buy.again();
+		expect(dashboard.buy.step).toBe('edit');
+		expect(dashboard.buy.result).toBeNull();
+		fillExact(dashboard, { amount: '70000' });
+		expect(dashboard.buy.review()).toBe(true);
+		slow.release();
+		await first;
+		// The first purchase's twin is not shown on the next one.
+		expect(dashboard.buy.duplicates).toEqual([]);
+		await settle();
+		await dashboard.buy.confirm();
+		expect(dashboard.buy.step).toBe('done');
+		expect(dashboard.buy.result?.order).toMatchObject({ guid: 31000006, energy_amount: 70000 });
+		expect(dashboard.buy.duplicates).toEqual([]);
+		expect(dashboard.buy.sent).toBe(2);
 	});
 
 	it('reconciling names every matching new order, so a double order is not missed', async () => {

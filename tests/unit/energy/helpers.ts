@@ -54,6 +54,8 @@ export interface Harness {
 	doubleNext(path: string): void;
 	/** The next `times` requests whose path contains `part` get 429 with Retry-After. */
 	throttleNext(part: string, times: number, retryAfterSeconds: number): void;
+	/** Once a request on `path` is answered, every later request waits until `release()`. */
+	pauseAfter(path: string): { release(): void };
 }
 
 /** The demo service over an in-memory transport, with a clock the test moves. */
@@ -75,6 +77,11 @@ export function energyHarness(
 	const drops: { path: string; afterHandling: boolean; skip: number }[] = [];
 	const doubles: string[] = [];
 	const throttles: { part: string; times: number; retryAfterSeconds: number }[] = [];
+	const pause: { after: string | null; gate: Promise<void> | null; open: () => void } = {
+		after: null,
+		gate: null,
+		open: () => undefined
+	};
 	const headers: Record<string, string> = { accept: 'application/json' };
 	const token = options.token === undefined ? DEMO_ENERGY_TOKEN : options.token;
 	if (token !== null) headers.Token = token;
@@ -85,7 +92,9 @@ export function energyHarness(
 		env: { online: () => true, pageOrigin: () => undefined },
 		transport: async (input, init) => {
 			const request = new Request(input, init);
+			if (pause.gate) await pause.gate;
 			requests.push(request.clone());
+
 			const i = drops.findIndex((d) => new URL(request.url).pathname.endsWith(d.path));
 			if (i !== -1 && drops[i]!.skip > 0) drops[i]!.skip--;
 			else if (i !== -1) {
@@ -108,7 +117,12 @@ export function energyHarness(
 				doubles.splice(j, 1);
 				await app.fetch(request.clone());
 			}
-			return app.fetch(request);
+			const answer = await app.fetch(request);
+			if (pause.after && new URL(request.url).pathname.endsWith(pause.after)) {
+				pause.after = null;
+				pause.gate = new Promise((resolve) => (pause.open = resolve));
+			}
+			return answer;
 		}
 	});
 	return {
@@ -119,7 +133,16 @@ export function energyHarness(
 			void drops.push({ path, afterHandling, skip }),
 		doubleNext: (path) => void doubles.push(path),
 		throttleNext: (part, times, retryAfterSeconds) =>
-			void throttles.push({ part, times, retryAfterSeconds })
+			void throttles.push({ part, times, retryAfterSeconds }),
+		pauseAfter: (path) => {
+			pause.after = path;
+			return {
+				release: () => {
+					pause.gate = null;
+					pause.open();
+				}
+			};
+		}
 	};
 }
 
