@@ -97,7 +97,7 @@ test('a compressed copy is never served as a file of its own', async () => {
 	}
 });
 
-test('each area page is sent with its menu and heading in the HTML, painted before any script runs', async ({
+test('the home page whole, and each area page with its menu and heading, are sent in the HTML and painted before any script runs', async ({
 	browser
 }) => {
 	// No JavaScript at all: what shows is what the prerendered HTML carries.
@@ -116,5 +116,17 @@ test('each area page is sent with its menu and heading in the HTML, painted befo
 			['Explorer', 'Energy', 'Bible', 'Settings']
 		);
 	}
+	// The home page has no data to wait for: all of it is in the HTML, its links included.
+	await page.goto('/');
+	await expect(page.getByRole('heading', { level: 1 })).toHaveText('API Workbench');
+	await expect(page.getByText('A browser client for three HTTP APIs.')).toBeVisible();
+	await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+		'Code-host API explorer',
+		'Energy order dashboard',
+		'Offline Bible reader',
+		'Settings'
+	]);
+	await page.getByRole('main').getByRole('link', { name: 'Energy order dashboard' }).click();
+	await expect(page).toHaveURL(/\/energy$/);
 	await context.close();
 });
