@@ -27,13 +27,13 @@ export interface BuyResult {
 	reconciled: boolean;
 }
 
-/** A purchase of the same thing, made elsewhere (another tab, or a page since reloaded). */
 /**
  * What follows a placed order (the dashboard takes it in, a check for a double order): it runs
  * once the purchase has let go of the form, so "Buy more" works at once.
  */
 export type AfterPlaced = () => Promise<void>;
 
+/** A purchase of the same thing, made elsewhere (another tab, or a page since reloaded). */
 export interface PlacedElsewhere {
 	id: string;
 	/** The order it placed; null when whether it was placed is not known. */
