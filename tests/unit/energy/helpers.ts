@@ -94,7 +94,6 @@ export function energyHarness(
 			const request = new Request(input, init);
 			if (pause.gate) await pause.gate;
 			requests.push(request.clone());
-
 			const i = drops.findIndex((d) => new URL(request.url).pathname.endsWith(d.path));
 			if (i !== -1 && drops[i]!.skip > 0) drops[i]!.skip--;
 			else if (i !== -1) {
