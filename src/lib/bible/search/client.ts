@@ -1,6 +1,7 @@
 // The page's side of search: the worker (started on first use, told about stored chapters)
 // builds and saves the indexes; a reader in the page loads what it saved and answers from it in
 // the keypress's own task. A round trip to the worker and back cost a frame on most keys.
+import { whenIdle } from '$lib/ui/when-idle';
 import { onChapterChange } from './changes';
 import type { SearchAnswer, SearchEngine, SearchRequest } from './engine';
 import type { FromWorker, ToWorker } from './protocol';
@@ -119,8 +120,7 @@ export class SearchWorkerClient {
 				this.#readerLoads.delete(apiRoot);
 			}
 		};
-		if (typeof requestIdleCallback === 'undefined') setTimeout(() => void load(), 0);
-		else requestIdleCallback(() => void load(), { timeout: 1000 });
+		whenIdle(() => void load(), 1000);
 	}
 
 	/** Answered in the page when its reader holds every stored translation, else by the worker. */

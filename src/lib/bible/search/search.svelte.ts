@@ -1,4 +1,5 @@
 import type { Attachment } from 'svelte/attachments';
+import { whenIdle } from '$lib/ui/when-idle';
 import type { BibleConnection } from '../connection';
 import { searchWorker } from './client';
 import type { Coverage, SearchHit, SearchRequest } from './engine';
@@ -167,12 +168,6 @@ export class SearchState {
 	 */
 	prepareWhenIdle(): () => void {
 		const apiRoot = this.#connection.apiRoot;
-		const prepare = () => searchWorker.sync(apiRoot);
-		if (typeof requestIdleCallback === 'undefined') {
-			prepare();
-			return () => {};
-		}
-		const id = requestIdleCallback(prepare, { timeout: 2000 });
-		return () => cancelIdleCallback(id);
+		return whenIdle(() => searchWorker.sync(apiRoot));
 	}
 }
