@@ -7,6 +7,9 @@ import { itemsFile, itemsFileName, type ItemFormat } from './items-export';
 import { retargeted } from './pagination';
 import { hideSecrets, sendExplorerRequest } from './send';
 
+/** How often a walk's progress and items are drawn at most (ms). */
+export const SHOW_EVERY_MS = 100;
+
 export class FetchAllState {
 	walking = $state(false);
 	/** At most this many pages per run. */
@@ -37,16 +40,18 @@ export class FetchAllState {
 		this.items = [];
 		const collected: unknown[] = [];
 		let shown: WalkProgress = this.progress;
-		// The page shows the count and the items once per frame, not once per page: a walk of
-		// small pages answers faster than the screen repaints.
-		let frame = 0;
+		// The page shows the count and the items at most every SHOW_EVERY_MS, not once per page or
+		// per frame: over a fast network, drawing each took main-thread time the next page's answer
+		// waited for, and a screen reader was handed a new status line many times a second.
+		let timer: ReturnType<typeof setTimeout> | undefined;
+		let shownAt = -Infinity;
 		const show = () => {
-			frame = 0;
+			timer = undefined;
+			shownAt = performance.now();
 			if (this.#controller !== controller) return;
 			this.progress = { ...shown, url: hideSecrets(shown.url, x.secrets) };
 			if (collected.length !== this.items.length) this.items = collected.slice();
 		};
-		const later = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : null;
 		this.from = retargeted(first, x.apiRoot).path;
 		const headers = x.form.build().headers;
 		delete headers['Content-Type'];
@@ -63,8 +68,7 @@ export class FetchAllState {
 				},
 				onProgress: (p) => {
 					shown = p;
-					if (!later) show();
-					else frame ||= later(show);
+					timer ??= setTimeout(show, Math.max(0, shownAt + SHOW_EVERY_MS - performance.now()));
 				},
 				send: async (url, signal) => {
 					const { result: r } = await sendExplorerRequest(
@@ -80,7 +84,7 @@ export class FetchAllState {
 					};
 				}
 			});
-			if (frame) cancelAnimationFrame(frame);
+			clearTimeout(timer);
 			show();
 			this.result = {
 				...result,

@@ -255,40 +255,52 @@ describe('explorer state against the demo code host', () => {
 		expect(JSON.parse(file.text)).toEqual(explorer.allPages.items);
 	});
 
-	it('Fetch all pages shows its count and items once per frame, and all of them when it ends', async () => {
-		const frames: FrameRequestCallback[] = [];
-		vi.stubGlobal('requestAnimationFrame', (f: FrameRequestCallback) => frames.push(f));
-		vi.stubGlobal('cancelAnimationFrame', (id: number) => void (frames[id - 1] = () => {}));
+	it('Fetch all pages shows its count and items at most every 100 ms, and all of them when it ends', async () => {
+		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+		// The answers come through promises and streams, not timers: let them run.
+		const settle = async (until: () => boolean) => {
+			for (let i = 0; i < 500 && !until(); i++) await new Promise((r) => setImmediate(r));
+			expect(until()).toBe(true);
+		};
 		try {
-			// The third page waits until let go: the first two have come by then.
+			// Pages 3 and 4 each wait until let go.
 			const app = createCodehostApp();
 			let sent = 0;
-			let letGo = () => {};
-			const held = new Promise<void>((resolve) => (letGo = resolve));
+			const letGo: (() => void)[] = [];
+			const gates = [0, 1].map(() => new Promise<void>((resolve) => letGo.push(resolve)));
 			const explorer = explorerOver(async (input, init) => {
-				if (++sent === 4) await held;
+				sent++;
+				if (sent === 4) await gates[0];
+				if (sent === 5) await gates[1];
 				return app.fetch(new Request(input, init));
 			});
 			explorer.form.query = 'per_page=5';
 			await explorer.exchange.send();
 			explorer.allPages.cap = 4;
 			const walk = explorer.allPages.run();
-			await vi.waitUntil(() => sent === 4);
-			// No frame yet: nothing shown of the pages that came; then one frame shows them.
+			await settle(() => sent === 4);
+			// Two pages came in this task's turn: nothing drawn yet, then both at once.
 			expect(explorer.allPages.progress).toMatchObject({ pages: 0, items: 0 });
-			expect(frames).toHaveLength(1);
-			frames[0]!(0);
-			const { pages, items } = explorer.allPages.progress!;
-			expect([pages, items]).toEqual([2, 10]);
+			vi.advanceTimersByTime(0);
+			expect(explorer.allPages.progress).toMatchObject({ pages: 2, items: 10 });
 			expect(explorer.allPages.items).toHaveLength(10);
-			letGo();
-			// The last frame never comes (a hidden tab): the end shows every page anyway.
+
+			letGo[0]!();
+			await settle(() => sent === 5);
+			// The third page is drawn 100 ms after the last drawing, not before.
+			vi.advanceTimersByTime(99);
+			expect(explorer.allPages.progress).toMatchObject({ pages: 2, items: 10 });
+			vi.advanceTimersByTime(1);
+			expect(explorer.allPages.progress).toMatchObject({ pages: 3, items: 15 });
+
+			// The end shows every page at once, without waiting.
+			letGo[1]!();
 			await walk;
 			expect(explorer.allPages.progress).toMatchObject({ pages: 4, items: 20 });
 			expect(explorer.allPages.items).toHaveLength(20);
 			expect(explorer.allPages.walking).toBe(false);
 		} finally {
-			vi.unstubAllGlobals();
+			vi.useRealTimers();
 		}
 	});
 
