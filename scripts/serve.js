@@ -1,8 +1,11 @@
 // Serves build/ the way a static host does: files as they are, *.html for clean URLs,
 // and the SPA fallback (200.html) for every other route. `vite preview` has no fallback.
 // Like a production host it also sends the security headers and the precompressed .br/.gz files.
-import { createReadStream, existsSync, statSync } from 'node:fs';
+// With --tls-key and --tls-cert it serves HTTPS over HTTP/2, as static hosts do (the Lighthouse
+// benchmark: over HTTP/1.1 a phone fetches six files at a time, over HTTP/2 all at once).
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import { extname, join, normalize, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -11,9 +14,15 @@ const { values } = parseArgs({
 		port: { type: 'string', default: process.env.PORT ?? '4173' },
 		host: { type: 'string', default: '127.0.0.1' },
 		dir: { type: 'string', default: 'build' },
-		base: { type: 'string', default: process.env.BASE_PATH ?? '' }
+		base: { type: 'string', default: process.env.BASE_PATH ?? '' },
+		'tls-key': { type: 'string' },
+		'tls-cert': { type: 'string' }
 	}
 });
+const tls =
+	values['tls-key'] && values['tls-cert']
+		? { key: readFileSync(values['tls-key']), cert: readFileSync(values['tls-cert']) }
+		: null;
 
 const root = resolve(values.dir);
 const base = values.base.replace(/\/$/, '');
@@ -90,7 +99,11 @@ function accepts(header, coding) {
 	return wildcard;
 }
 
-const server = createServer((req, res) => {
+/**
+ * @param {import('node:http').IncomingMessage | import('node:http2').Http2ServerRequest} req
+ * @param {import('node:http').ServerResponse | import('node:http2').Http2ServerResponse} res
+ */
+const handle = (req, res) => {
 	for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
 	const url = new URL(req.url ?? '/', 'http://localhost');
 	let pathname = url.pathname;
@@ -131,10 +144,17 @@ const server = createServer((req, res) => {
 	res.writeHead(200, headers);
 	if (req.method === 'HEAD') res.end();
 	else createReadStream(body).pipe(res);
-});
+};
+
+// HTTP/1.1 too over TLS, for a client that does not offer HTTP/2: the handler uses only what the
+// two request and response APIs share.
+const server = tls
+	? createSecureServer({ ...tls, allowHTTP1: true }, handle)
+	: createServer(handle);
 
 server.listen(Number(values.port), values.host, () => {
+	const scheme = tls ? 'https' : 'http';
 	console.log(
-		`Serving ${values.dir}/ at http://${values.host}:${values.port}${base}/ (Demo mode by default)`
+		`Serving ${values.dir}/ at ${scheme}://${values.host}:${values.port}${base}/ (Demo mode by default)`
 	);
 });

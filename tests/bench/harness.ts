@@ -48,12 +48,23 @@ export function machine(): string {
 	return `${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 }
 
-export async function startStaticServer(port: number): Promise<ChildProcess> {
+/** `tls`: a key and certificate (files) to serve HTTPS over HTTP/2 with, as a static host does. */
+export async function startStaticServer(
+	port: number,
+	tls?: { key: string; cert: string }
+): Promise<ChildProcess> {
 	// BENCH_SITE_DIR: another build (e.g. a copy from before a change), to compare in one session.
 	const dir = process.env.BENCH_SITE_DIR ?? 'build';
 	const child = spawn(
 		process.execPath,
-		['scripts/serve.js', '--port', String(port), '--dir', dir],
+		[
+			'scripts/serve.js',
+			'--port',
+			String(port),
+			'--dir',
+			dir,
+			...(tls ? ['--tls-key', tls.key, '--tls-cert', tls.cert] : [])
+		],
 		{
 			stdio: ['ignore', 'pipe', 'inherit']
 		}
