@@ -1,6 +1,7 @@
 // What the tests need from Debian: Chromium (browser downloads are not possible here), its headless
-// shell, which runs the end-to-end tests in about half the CPU time, and python3-gitlab, which runs
-// the explorer's generated python-gitlab code.
+// shell, which runs the end-to-end tests in about half the CPU time, python3-gitlab, which runs
+// the explorer's generated python-gitlab code, and openssl, which makes the certificate of the
+// tests that serve the site over HTTPS.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -21,6 +22,7 @@ function hasPythonGitlab() {
 const missing = [];
 if (!existsSync(CHROMIUM)) missing.push('chromium');
 if (!hasPythonGitlab()) missing.push('python3-gitlab');
+if (!existsSync('/usr/bin/openssl')) missing.push('openssl');
 // Optional: without it the end-to-end tests use the whole browser, only slower.
 const wantsShell = !process.env.E2E_CHROMIUM_PATH && !existsSync(HEADLESS_SHELL);
 if (wantsShell && canInstall) missing.push('chromium-headless-shell');
@@ -42,6 +44,10 @@ if (missing.length) {
 			console.error(
 				`Chromium was not found at ${CHROMIUM}.\n` +
 					'Install it with "sudo apt-get install chromium" (Debian/Ubuntu), or point CHROMIUM_PATH at a Chromium binary.'
+			);
+		if (missing.includes('openssl'))
+			console.error(
+				'openssl was not found: install it with "sudo apt-get install openssl" (Debian/Ubuntu).'
 			);
 		if (missing.includes('python3-gitlab'))
 			console.error(

@@ -1,11 +1,16 @@
 // scripts/serve.js behaves like the production host the README describes: security headers on
 // every response, and the precompressed files adapter-static writes, chosen by Accept-Encoding.
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { connect, type IncomingHttpHeaders as Http2Headers } from 'node:http2';
+import { request as httpsRequest } from 'node:https';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { APP_PORT } from '../../playwright.config';
 import { expect, test } from './fixtures';
+import { startStaticServer } from './static-server';
 
 const SECURITY_HEADERS = {
 	'x-frame-options': 'DENY',
@@ -129,4 +134,64 @@ test('the home page whole, and each area page with its menu and heading, are sen
 	await page.getByRole('main').getByRole('link', { name: 'Energy order dashboard' }).click();
 	await expect(page).toHaveURL(/\/energy$/);
 	await context.close();
+});
+
+test('over HTTPS the same site is served over HTTP/2, as static hosts do, and to HTTP/1.1 clients too', async () => {
+	// A certificate of the test's own, which only this test's clients accept.
+	const dir = mkdtempSync(join(tmpdir(), 'tls-'));
+	const tls = { key: join(dir, 'key.pem'), cert: join(dir, 'cert.pem') };
+	execFileSync(
+		'openssl',
+		[
+			'req',
+			'-x509',
+			'-newkey',
+			'rsa:2048',
+			'-nodes',
+			'-days',
+			'1',
+			'-subj',
+			'/CN=localhost'
+		].concat(['-keyout', tls.key, '-out', tls.cert]),
+		{ stdio: 'ignore' }
+	);
+	const server = await startStaticServer(APP_PORT + 50, { tls });
+	const session = connect(server.url, { rejectUnauthorized: false });
+	const get = (path: string) =>
+		new Promise<{ headers: Http2Headers; body: Buffer }>((resolve, reject) => {
+			const stream = session.request({ ':path': path, 'accept-encoding': 'br' });
+			const chunks: Buffer[] = [];
+			let headers: Http2Headers = {};
+			stream.on('response', (h) => (headers = h));
+			stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+			stream.on('end', () => resolve({ headers, body: Buffer.concat(chunks) }));
+			stream.on('error', reject);
+		});
+	try {
+		const js = await get(JS_PATH);
+		expect(js.headers[':status']).toBe(200);
+		expect(js.headers['content-encoding']).toBe('br');
+		expect(brotliDecompressSync(js.body).equals(JS_FILE)).toBe(true);
+		// A deep link gets the fallback page, with the security headers.
+		const chapter = await get('/bible/KJV/John/3');
+		expect(chapter.headers[':status']).toBe(200);
+		expect(chapter.headers).toMatchObject(SECURITY_HEADERS);
+		expect(brotliDecompressSync(chapter.body).toString()).toBe(
+			readFileSync('build/200.html', 'utf8')
+		);
+
+		const overHttp1 = await new Promise<{ status: number; version: string }>((resolve, reject) =>
+			httpsRequest(`${server.url}/explorer`, { rejectUnauthorized: false }, (res) => {
+				res.resume();
+				resolve({ status: res.statusCode ?? 0, version: res.httpVersion });
+			})
+				.on('error', reject)
+				.end()
+		);
+		expect(overHttp1).toEqual({ status: 200, version: '1.1' });
+	} finally {
+		session.close();
+		await server.stop();
+		rmSync(dir, { recursive: true, force: true });
+	}
 });

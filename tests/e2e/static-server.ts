@@ -9,10 +9,13 @@ export interface StaticServer {
 	stop: () => Promise<void>;
 }
 
-/** A static host of its own for a test that changes or stops it (offline, a new deploy). */
+/**
+ * A static host of its own for a test that changes or stops it (offline, a new deploy). `tls`: a
+ * key and certificate (files) to serve HTTPS over HTTP/2 with.
+ */
 export async function startStaticServer(
 	port: number,
-	options: { copyOf?: string } = {}
+	options: { copyOf?: string; tls?: { key: string; cert: string } } = {}
 ): Promise<StaticServer> {
 	let dir = 'build';
 	if (options.copyOf) {
@@ -21,7 +24,14 @@ export async function startStaticServer(
 	}
 	const child = spawn(
 		process.execPath,
-		['scripts/serve.js', '--dir', dir, '--port', String(port)],
+		[
+			'scripts/serve.js',
+			'--dir',
+			dir,
+			'--port',
+			String(port),
+			...(options.tls ? ['--tls-key', options.tls.key, '--tls-cert', options.tls.cert] : [])
+		],
 		{
 			stdio: ['ignore', 'pipe', 'inherit']
 		}
@@ -31,7 +41,7 @@ export async function startStaticServer(
 		child.on('exit', (code) => reject(new Error(`static server exited with ${code}`)));
 	});
 	return {
-		url: `http://127.0.0.1:${port}`,
+		url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
 		dir,
 		stop: () =>
 			new Promise((resolve) => {
