@@ -1,3 +1,4 @@
+import { formatNumber } from '$lib/ui/number-format';
 import { checkAddressList, checkTronAddress } from './address';
 import {
 	isEstimateToken,
@@ -77,7 +78,7 @@ export function checkDraft(draft: BuyDraft): DraftCheck {
 		else if (!/^\d+$/.test(raw) || Number(raw) <= 0)
 			errors.amount = 'The energy amount is a positive whole number, e.g. 65000.';
 		else if (Number(raw) > MAX_ENERGY)
-			errors.amount = `That amount is too large: enter at most ${MAX_ENERGY.toLocaleString('en-US')}.`;
+			errors.amount = `That amount is too large: enter at most ${formatNumber(MAX_ENERGY)}.`;
 		else amount = Number(raw);
 	} else {
 		const list = checkAddressList(draft.estimateTo);

@@ -1,6 +1,7 @@
 /** The buy flow's words: its steps, its outcomes, and what it needs from the dashboard. */
 import type { HttpClient } from '$lib/http/client';
 import type { ApiProblem } from '$lib/http/problem';
+import { formatNumber } from '$lib/ui/number-format';
 import type { BuyRequest } from './buy-request';
 import { sameRequest, type PendingPurchase, type PurchaseJournal } from './pending-purchase';
 import type { PurchaseLock } from './purchase-lock';
@@ -109,5 +110,5 @@ export async function madeElsewhere(
 
 /** The home page's line for a purchase: the amount, never the address. */
 export function orderedText(energy: number | null): string {
-	return energy === null ? 'Ordered energy' : `Ordered ${energy.toLocaleString('en-US')} energy`;
+	return energy === null ? 'Ordered energy' : `Ordered ${formatNumber(energy)} energy`;
 }

@@ -1,3 +1,4 @@
+import { formatNumber } from '$lib/ui/number-format';
 import { STATUS, statusLabel } from './model';
 import type { Order } from './schemas';
 
@@ -23,7 +24,7 @@ export function systemNotify(title: string, body: string): void {
 export function changeNews(before: number | undefined, order: Order): string | null {
 	if (before === undefined || before === order.status) return null;
 	if (order.status === STATUS.delegated && before !== STATUS.reclaimed) {
-		const amount = order.energy_amount?.toLocaleString('en-US') ?? 'the';
+		const amount = order.energy_amount == null ? 'the' : formatNumber(order.energy_amount);
 		return `Order ${order.guid} is delegated: ${amount} energy is at ${order.to}.`;
 	}
 	if (order.status === STATUS.error) return `Order ${order.guid} failed (${statusLabel(6)}).`;

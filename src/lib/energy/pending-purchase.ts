@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formatNumber } from '$lib/ui/number-format';
 import type { LockEnv } from './purchase-lock';
 import type { HttpClient } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
@@ -196,7 +197,7 @@ export function purchaseSummary(request: BuyRequest): string {
 		)?.label ?? `${request.period_amount} ${request.period_type}`;
 	const what =
 		request.amount_source === 'amount'
-			? `${request.amount.toLocaleString('en-US')} energy`
+			? `${formatNumber(request.amount)} energy`
 			: `the energy estimated for ${request.estimate_token} transfers`;
 	return `${what} for ${request.to} for ${period}`;
 }

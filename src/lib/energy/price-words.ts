@@ -1,3 +1,4 @@
+import { formatNumber } from '$lib/ui/number-format';
 import type { Fees, Range } from './estimate';
 
 /** The estimate in words for the review: one range, one basis, one sentence about fees. */
@@ -43,7 +44,7 @@ export function feesText(fees: Fees): string {
 		);
 	if (fees.smallerThan !== null)
 		sentences.push(
-			`Orders under ${fees.smallerThan.toLocaleString('en-US')} energy may pay a delegation fee for a small order; none of yours has, so its amount is not known and not in the range.`
+			`Orders under ${formatNumber(fees.smallerThan)} energy may pay a delegation fee for a small order; none of yours has, so its amount is not known and not in the range.`
 		);
 	if (!sentences.length)
 		sentences.push(

@@ -1,4 +1,5 @@
 import type { HttpClient } from '$lib/http/client';
+import { formatNumber } from '$lib/ui/number-format';
 import { getOrder, listOrders } from './api';
 import type { BuyRequest } from './buy-request';
 import { aboutDuration, describePeriod, STATUS, statusLabel } from './model';
@@ -106,7 +107,7 @@ export function describeRecent(order: Order, now: number): string {
 	const energy =
 		order.energy_amount === null
 			? 'the estimated energy'
-			: `${order.energy_amount.toLocaleString('en-US')} energy`;
+			: `${formatNumber(order.energy_amount)} energy`;
 	return `order ${order.guid}, ${when}: ${energy} for ${describePeriod(order)}, ${order.order_cost} TRX, now ${statusLabel(order.status)}`;
 }
 

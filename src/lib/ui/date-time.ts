@@ -6,6 +6,7 @@
 let dateTime: Intl.DateTimeFormat | undefined;
 let timeOfDay: Intl.DateTimeFormat | undefined;
 let shortDateTime: Intl.DateTimeFormat | undefined;
+let monthDay: Intl.DateTimeFormat | undefined;
 
 /** "25 Nov 2026, 11:30". */
 export function formatDateTime(ms: number): string {
@@ -26,4 +27,10 @@ export function formatWhen(at: string | number, now = new Date()): string {
 	}
 	shortDateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'medium' });
 	return shortDateTime.format(date);
+}
+
+/** "Nov 25", in English as the charts' other labels are. */
+export function formatMonthDay(ms: number): string {
+	monthDay ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+	return monthDay.format(ms);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatWhen } from '$lib/ui/date-time';
+import { formatDateTime, formatMonthDay, formatWhen } from '$lib/ui/date-time';
 
 describe('formatDateTime', () => {
 	it('shows the date and the time of day in the user’s locale', () => {
@@ -31,5 +31,12 @@ describe('formatWhen', () => {
 	});
 	it('gives nothing for a timestamp it cannot read', () => {
 		expect(formatWhen('not a date', now)).toBe('');
+	});
+});
+
+describe('formatMonthDay', () => {
+	it('gives the month and the day in English, as the spending chart labels them', () => {
+		expect(formatMonthDay(Date.UTC(2026, 10, 25, 12))).toBe('Nov 25');
+		expect(formatMonthDay(Date.UTC(2027, 0, 3, 12))).toBe('Jan 3');
 	});
 });

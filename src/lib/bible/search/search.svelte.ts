@@ -1,5 +1,6 @@
 import type { Attachment } from 'svelte/attachments';
 import { whenIdle } from '$lib/ui/when-idle';
+import { formatNumber } from '$lib/ui/number-format';
 import type { BibleConnection } from '../connection';
 import { searchWorker } from './client';
 import type { Coverage, SearchHit, SearchRequest } from './engine';
@@ -52,7 +53,7 @@ export function coverageNotes(coverage: readonly Coverage[]): string[] {
 		return [
 			'Nothing is stored on this device yet: download a translation (or read some chapters) to search it.'
 		];
-	const n = (x: number) => x.toLocaleString('en-US');
+	const n = (x: number) => formatNumber(x);
 	return coverage.flatMap((c) => {
 		if (c.chapters === 0)
 			return [`${c.name} is not stored on this device: download it to search it.`];
@@ -99,8 +100,8 @@ export class SearchState {
 			: this.total === 0
 				? `No verses found for ${this.shownFor}.`
 				: this.total <= this.hits.length
-					? `${this.total.toLocaleString('en-US')} ${this.total === 1 ? 'verse' : 'verses'} found for ${this.shownFor}.`
-					: `${this.total.toLocaleString('en-US')} verses found for ${this.shownFor}; the first ${this.hits.length} are shown.`
+					? `${formatNumber(this.total)} ${this.total === 1 ? 'verse' : 'verses'} found for ${this.shownFor}.`
+					: `${formatNumber(this.total)} verses found for ${this.shownFor}; the first ${this.hits.length} are shown.`
 	);
 	readonly notes: string[] = $derived(this.searched ? coverageNotes(this.coverage) : []);
 
