@@ -610,3 +610,33 @@ test('Demo: the dark theme is kept; the storage view shows the quota and asks th
 		await expect(storage).toContainText('The browser keeps this data even when space runs low.');
 	}
 });
+
+test('Demo: a server failure the demo simulates reads in plain words on a phone, without the request or its address', async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 360, height: 740 });
+	await page.goto('/bible/KJV/John/3');
+	await expect(page.getByText('For God so loved the world')).toBeVisible();
+	// In-app navigation keeps the switches (a reload resets them).
+	await page
+		.getByRole('navigation', { name: 'Main' })
+		.getByRole('link', { name: 'Settings' })
+		.click();
+	const faults = page.getByRole('group', { name: 'Demo failures' });
+	await faults.getByRole('combobox', { name: 'Service' }).selectOption('bible');
+	await faults
+		.getByRole('combobox', { name: 'Failure' })
+		.selectOption({ label: '500 Internal Server Error' });
+	await faults.getByRole('button', { name: 'Apply' }).click();
+	await page.goBack();
+	await page.getByRole('link', { name: 'Next chapter' }).last().click();
+	const problem = page.getByRole('alert').filter({ hasText: 'The Bible server had a problem' });
+	await expect(problem).toContainText('The server failed while sending John 4 (error 500).');
+	await expect(problem).not.toContainText('bible.demo');
+	await expect(problem).not.toContainText('GET');
+	expect(
+		await page.evaluate(
+			() => document.documentElement.scrollWidth - document.documentElement.clientWidth
+		)
+	).toBeLessThanOrEqual(0);
+});

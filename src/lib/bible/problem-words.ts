@@ -7,6 +7,17 @@ export interface PlainProblem {
 	text: string;
 }
 
+/**
+ * The words the reader shows for a failure. The demo's own failures (its code or text did not
+ * arrive) already say so in plain words and name the demo; every other failure, a Live server's
+ * or one the demo simulates for a server (Settings, Demo failures), is put in plain words here.
+ */
+export function readerProblemWords(problem: ApiProblem, what: string, demo: boolean): PlainProblem {
+	if (demo && /^The demo\b/.test(problem.message))
+		return { title: problem.message, text: problem.hint };
+	return plainProblem(problem, what);
+}
+
 /** `what` names what was asked for: "John 3", "the list of translations". */
 export function plainProblem(problem: ApiProblem, what: string): PlainProblem {
 	const status = problem.status;

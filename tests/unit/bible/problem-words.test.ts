@@ -1,6 +1,6 @@
 // Each kind of Bible server failure in the reader's words: what could not be read, what to do.
 import { describe, expect, it } from 'vitest';
-import { plainProblem } from '$lib/bible/problem-words';
+import { plainProblem, readerProblemWords } from '$lib/bible/problem-words';
 import { ApiProblem } from '$lib/http/problem';
 
 const problem = (kind: string, status?: number) =>
@@ -96,6 +96,37 @@ describe('Bible server failures in plain words', () => {
 	it('names what was asked for', () => {
 		expect(plainProblem(problem('timeout'), 'the list of translations').text).toBe(
 			'the list of translations did not arrive in time. Try again in a moment.'
+		);
+	});
+});
+
+describe('the reader in Demo mode', () => {
+	it('puts a failure the demo simulates for a server in plain words, without the request or its address', () => {
+		for (const [kind, status] of [
+			['http', 500],
+			['network', undefined],
+			['parse', 200]
+		] as const) {
+			const words = readerProblemWords(problem(kind, status), 'John 4', true);
+			expect(words).toEqual(plainProblem(problem(kind, status), 'John 4'));
+			expect(`${words.title} ${words.text}`).not.toMatch(/https?:|GET/);
+		}
+	});
+
+	it("keeps the demo's own failure as it says it: the demo's text or code did not arrive", () => {
+		const own = new ApiProblem({
+			kind: 'network',
+			method: 'GET',
+			url: 'https://bible.demo/api/v1/bibles',
+			message: 'The demo could not be loaded: the app’s own files did not arrive.',
+			hint: 'Check your connection, then try again.'
+		});
+		expect(readerProblemWords(own, 'John 3', true)).toEqual({
+			title: 'The demo could not be loaded: the app’s own files did not arrive.',
+			text: 'Check your connection, then try again.'
+		});
+		expect(readerProblemWords(own, 'John 3', false).title).toBe(
+			'The Bible server could not be reached'
 		);
 	});
 });
