@@ -2,7 +2,7 @@
  * The study tools in the reader: "Strong's numbers" on the KJV turns words into their entries,
  * "Find every verse" finds the number offline, and the commentary shows the chapter by verse range.
  */
-import { expect, test } from './fixtures';
+import { expect, expectNoSideScroll, test } from './fixtures';
 
 // axe checks each of a chapter's Strong's words (a button each, about 900 in John 3): on the slower
 // CI machine under load that alone took 15 s, and these tests ran past 30.
@@ -17,12 +17,14 @@ test("Strong's numbers open a word's entry and every verse with it; the commenta
 	await page.getByRole('button', { name: 'loved G25', exact: true }).first().click();
 	const panel = page.getByRole('region', { name: "Strong's" });
 	await expect(panel.getByRole('heading', { name: "Strong's G25" })).toBeFocused();
-	await panel.getByRole('button', { name: 'Find every verse' }).click();
-	await expect(
-		panel
-			.getByRole('region', { name: 'Every verse with G25' })
-			.getByRole('link', { name: 'John 3:16' })
-	).toHaveAttribute('href', /\/bible\/KJV\/John\/3#v16$/);
+	await panel.getByRole('button', { name: 'Find every verse' }).press('Enter');
+	// The button goes once pressed: the focus goes to what it opened, not back to the page.
+	const every = panel.getByRole('region', { name: 'Every verse with G25' });
+	await expect(every).toBeFocused();
+	await expect(every.getByRole('link', { name: 'John 3:16' })).toHaveAttribute(
+		'href',
+		/\/bible\/KJV\/John\/3#v16$/
+	);
 	await page.getByRole('checkbox', { name: 'Show commentary' }).check();
 	const commentary = page.getByRole('region', { name: 'Commentary' });
 	await expect(commentary.getByRole('heading', { name: 'Verses 1–21' })).toBeVisible();
@@ -112,4 +114,37 @@ test.describe('on a 412×823 phone', () => {
 		await panel.getByRole('button', { name: 'Close' }).tap();
 		await expect(word).toBeFocused();
 	});
+});
+
+test("a verse found by Find every verse opens in its chapter with the word's entry closed, not over it", async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 360, height: 740 });
+	await page.goto('/bible/KJV/John/3');
+	await page.getByRole('button', { name: 'Reading options' }).click();
+	await page.getByRole('checkbox', { name: "Strong's numbers" }).check();
+	await page.getByRole('button', { name: 'loved G25', exact: true }).first().click();
+	const panel = page.getByRole('region', { name: "Strong's" });
+	await panel.getByRole('button', { name: 'Find every verse' }).click();
+	await panel
+		.getByRole('region', { name: 'Every verse with G25' })
+		.getByRole('link', { name: 'Matthew 5:44' })
+		.click();
+	await expect(page).toHaveURL(/\/bible\/KJV\/Matt\/5#v44$/);
+	await expect(page.locator('#v44')).toBeFocused();
+	await expect(page.getByRole('region', { name: "Strong's" })).toHaveCount(0);
+});
+
+test("at 360 px the commentary's choice of work fits the screen: the page does not scroll sideways", async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 360, height: 740 });
+	await page.goto('/bible/KJV/Ps/23');
+	await page.getByRole('button', { name: 'Reading options' }).click();
+	await page.getByRole('checkbox', { name: 'Show commentary' }).check();
+	const works = page.getByRole('region', { name: 'Commentary' }).getByRole('combobox', {
+		name: 'Work'
+	});
+	await works.selectOption({ label: "Spurgeon's Treasury of David" });
+	await expectNoSideScroll(page);
 });

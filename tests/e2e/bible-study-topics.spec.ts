@@ -47,6 +47,10 @@ for (const size of SIZES) {
 			).toBeVisible();
 			const open = topic.getByRole('link', { name: 'Open Ephesians 2:8 in the reader' });
 			await expect(open).toHaveAttribute('href', /\/bible\/KJV\/Eph\/2#v8$/);
+			// The translators' supplied words in italics, as the reader shows them, not in brackets.
+			const verse = topic.getByText('For by grace are ye saved through faith');
+			await expect(verse.locator('i', { hasText: 'it is' })).toBeVisible();
+			await expect(verse).not.toContainText('[');
 
 			await expectNoSideScroll(page);
 			expect((await axe().analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
