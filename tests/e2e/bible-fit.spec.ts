@@ -103,8 +103,10 @@ test('a looked-up passage reads like the chapter (italics, no brackets) in place
 	await expect(passage.locator('i').first()).toHaveText('was');
 	// In place of the chapter: verse 1 is not shown while the passage is.
 	await expect(page.getByText('In the beginning God created')).toHaveCount(0);
-	await passage.getByRole('button', { name: 'Back to Genesis 1' }).click();
+	await passage.getByRole('button', { name: 'Back to Genesis 1' }).press('Enter');
 	await expect(page.getByText('In the beginning God created')).toBeVisible();
+	// The button went with the passage: the focus is on the chapter's heading, not lost.
+	await expect(page.getByRole('heading', { level: 1, name: 'Genesis 1' })).toBeFocused();
 });
 
 test('Compare uses the width: three translations in columns, level verse by verse', async ({
