@@ -24,9 +24,11 @@ test("Start a plan → Today's reading → Mark done survives a reload; its link
 	await openPlans(page);
 	const nt = page.getByRole('region', { name: 'The New Testament in 90 days' });
 	await expect(nt.getByLabel('Start date')).toHaveValue('2026-11-26');
-	await nt.getByRole('button', { name: 'Start' }).click();
+	await nt.getByRole('button', { name: 'Start' }).press('Enter');
 	const today = nt.getByRole('region', { name: "Today's reading" });
 	await expect(today).toContainText('Day 1 of 90');
+	// Start goes once pressed: the focus is on its plan, not lost to the page.
+	await expect(nt.getByRole('heading', { level: 2 })).toBeFocused();
 	await expect(today.getByRole('link')).toHaveText(['Matthew 1', 'Matthew 2', 'Matthew 3']);
 	await today.getByRole('button', { name: 'Mark done' }).click();
 	await expect(page.getByRole('status').filter({ hasText: 'marked done' })).toHaveText(
@@ -59,8 +61,9 @@ test('a plan started days ago: the days behind are listed, Catch up makes the fi
 	await expect(psalms).toContainText('3 days before today not read yet');
 	await psalms.getByRole('button', { name: 'Mark day 1 done' }).click();
 	await expect(psalms).toContainText('2 days before today not read yet');
-	await psalms.getByRole('button', { name: 'Catch up' }).click();
+	await psalms.getByRole('button', { name: 'Catch up' }).press('Enter');
 	await expect(today).toContainText('Day 2 of 31');
+	await expect(psalms.getByRole('heading', { level: 2 })).toBeFocused();
 	await expect(today.getByRole('link')).toHaveText([
 		'Psalms 6',
 		'Psalms 7',
@@ -120,4 +123,10 @@ test('export and import keep the plan with the notes; a hostile plan is refused 
 	await page.goto('/bible/plans');
 	const today = nt.getByRole('region', { name: "Today's reading" });
 	await expect(today.getByRole('button', { name: 'Done' })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('the Bible page links to the reading plans', async ({ page }) => {
+	await page.goto('/bible');
+	await page.getByRole('link', { name: 'Reading plans' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'Reading plans' })).toBeVisible();
 });
