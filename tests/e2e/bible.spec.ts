@@ -129,8 +129,13 @@ test('Demo: a deep link with a verse anchor highlights the verse; font size chan
 	await expect(page.locator('#v3')).not.toHaveClass(/highlight/);
 	const size = () => page.locator('article').evaluate((el) => getComputedStyle(el).fontSize);
 	const before = await size();
-	await page.getByRole('button', { name: 'Larger text' }).click();
+	const larger = page.getByRole('button', { name: 'Larger text' });
+	await larger.click();
 	expect(parseFloat(await size())).toBeGreaterThan(parseFloat(before));
+	// At the largest size the button says so, as Smaller text does at the smallest.
+	for (let i = 0; i < 10 && (await larger.isEnabled()); i++) await larger.click();
+	await expect(larger).toBeDisabled();
+	expect(parseFloat(await size())).toBe(32);
 });
 
 test.describe('with the page not controlled by the service worker', () => {
