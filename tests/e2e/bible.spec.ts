@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { APP_PORT } from '../../playwright.config';
 import { goLiveBible } from './bible-helpers';
-import { expect, FAKE_URLS, nav, tabTo, test } from './fixtures';
+import { expect, expectNoSideScroll, FAKE_URLS, nav, tabTo, test } from './fixtures';
 import { startStaticServer } from './static-server';
 
 // Offline reading after a reload needs the service worker; the describe below turns it off again.
@@ -639,9 +639,5 @@ test('Demo: a server failure the demo simulates reads in plain words on a phone,
 	await expect(problem).toContainText('The server failed while sending John 4 (error 500).');
 	await expect(problem).not.toContainText('bible.demo');
 	await expect(problem).not.toContainText('GET');
-	expect(
-		await page.evaluate(
-			() => document.documentElement.scrollWidth - document.documentElement.clientWidth
-		)
-	).toBeLessThanOrEqual(0);
+	await expectNoSideScroll(page);
 });

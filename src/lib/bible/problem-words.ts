@@ -12,9 +12,8 @@ export interface PlainProblem {
  * arrive) already say so in plain words and name the demo; every other failure, a Live server's
  * or one the demo simulates for a server (Settings, Demo failures), is put in plain words here.
  */
-export function readerProblemWords(problem: ApiProblem, what: string, demo: boolean): PlainProblem {
-	if (demo && /^The demo\b/.test(problem.message))
-		return { title: problem.message, text: problem.hint };
+export function readerProblemWords(problem: ApiProblem, what: string): PlainProblem {
+	if (problem.demoFailure) return { title: problem.message, text: problem.hint };
 	return plainProblem(problem, what);
 }
 

@@ -13,6 +13,8 @@ export interface ApiProblemInit {
 	bodyText?: string;
 	body?: unknown;
 	cause?: unknown;
+	/** The demo itself could not run (its code or data did not arrive): no server is to blame. */
+	demoFailure?: boolean;
 }
 
 /** How much of a body a person sees when it could not be understood. */
@@ -28,6 +30,7 @@ export class ApiProblem extends Error {
 	readonly headers: Record<string, string>;
 	readonly bodyText?: string;
 	readonly body?: unknown;
+	readonly demoFailure: boolean;
 
 	constructor(init: ApiProblemInit) {
 		super(init.message, { cause: init.cause });
@@ -39,6 +42,7 @@ export class ApiProblem extends Error {
 		this.headers = init.headers ?? {};
 		this.bodyText = init.bodyText;
 		this.body = init.body;
+		this.demoFailure = init.demoFailure ?? false;
 	}
 
 	/** The first part of the raw body, for showing an unparseable answer as text. */

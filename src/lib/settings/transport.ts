@@ -55,7 +55,8 @@ export function transportFor(service: ServiceId, connection: Connection): Servic
 					url: request.url,
 					message: 'The demo could not be loaded: the app’s own files did not arrive.',
 					hint: 'Check your connection, then try again.',
-					cause: error
+					cause: error,
+					demoFailure: true
 				});
 			}
 			await fake.prepare(request);

@@ -107,25 +107,28 @@ describe('the reader in Demo mode', () => {
 			['network', undefined],
 			['parse', 200]
 		] as const) {
-			const words = readerProblemWords(problem(kind, status), 'John 4', true);
+			const words = readerProblemWords(problem(kind, status), 'John 4');
 			expect(words).toEqual(plainProblem(problem(kind, status), 'John 4'));
 			expect(`${words.title} ${words.text}`).not.toMatch(/https?:|GET/);
 		}
 	});
 
 	it("keeps the demo's own failure as it says it: the demo's text or code did not arrive", () => {
-		const own = new ApiProblem({
-			kind: 'network',
-			method: 'GET',
-			url: 'https://bible.demo/api/v1/bibles',
-			message: 'The demo could not be loaded: the app’s own files did not arrive.',
-			hint: 'Check your connection, then try again.'
-		});
-		expect(readerProblemWords(own, 'John 3', true)).toEqual({
+		const own = (demoFailure: boolean) =>
+			new ApiProblem({
+				kind: 'network',
+				method: 'GET',
+				url: 'https://bible.demo/api/v1/bibles',
+				message: 'The demo could not be loaded: the app’s own files did not arrive.',
+				hint: 'Check your connection, then try again.',
+				demoFailure
+			});
+		expect(readerProblemWords(own(true), 'John 3')).toEqual({
 			title: 'The demo could not be loaded: the app’s own files did not arrive.',
 			text: 'Check your connection, then try again.'
 		});
-		expect(readerProblemWords(own, 'John 3', false).title).toBe(
+		// Told apart by the mark the demo puts on it, not by its words.
+		expect(readerProblemWords(own(false), 'John 3').title).toBe(
 			'The Bible server could not be reached'
 		);
 	});

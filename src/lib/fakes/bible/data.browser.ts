@@ -30,7 +30,8 @@ function unavailable(message: string, cause?: unknown): ApiProblem {
 			typeof navigator !== 'undefined' && !navigator.onLine
 				? hintFor({ kind: 'network' })
 				: 'Check your connection, then try again.',
-		cause
+		cause,
+		demoFailure: true
 	});
 }
 
@@ -90,7 +91,8 @@ async function readBook(file: string, options: ReadBookOptions = {}): Promise<De
 				kind: 'timeout',
 				message: `The demo Bible stopped arriving: nothing came for ${Math.round(stallMs / 1000)} s.`,
 				hint: 'The connection is slow or has dropped. Check it, then try again.',
-				cause: error
+				cause: error,
+				demoFailure: true
 			});
 		throw unavailable(
 			'The demo Bible text could not be loaded: the network did not answer.',
