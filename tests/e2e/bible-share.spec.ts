@@ -27,6 +27,24 @@ test('Share as image downloads a PNG of the chosen verses where files cannot be 
 	);
 });
 
+test('Share as image by keyboard keeps the focus on its button while the picture is drawn', async ({
+	page
+}) => {
+	await page.goto('/bible/KJV/John/3');
+	await page.locator('#v16 .words').click();
+	const dialog = page.getByRole('dialog', { name: 'John 3:16' });
+	const share = dialog.getByRole('button', { name: 'Share as image' });
+	await share.focus();
+	const downloading = page.waitForEvent('download');
+	await page.keyboard.press('Enter');
+	await downloading;
+	await expect(dialog.getByRole('status')).toHaveText(
+		'John 3:16 (KJV) was saved as the picture John-3-16.png.'
+	);
+	await expect(share).toBeFocused();
+	await expect(share).not.toHaveAttribute('aria-disabled', 'true');
+});
+
 test('Read aloud speaks the verses in a voice of their language, and pauses and resumes', async ({
 	page
 }) => {
@@ -76,10 +94,22 @@ test('Read aloud speaks the verses in a voice of their language, and pauses and 
 	await dialog.getByRole('button', { name: 'Resume' }).click();
 	await dialog.getByRole('button', { name: 'Stop reading' }).click();
 	await expect(dialog.getByRole('button', { name: 'Read aloud' })).toBeVisible();
+	// By keyboard, the focus goes along as the buttons change: Read aloud gives way to Pause, Stop
+	// reading to Read aloud (not to the top of the page).
+	const readAloud = dialog.getByRole('button', { name: 'Read aloud' });
+	await readAloud.focus();
+	await page.keyboard.press('Enter');
+	await expect(dialog.getByRole('button', { name: 'Pause' })).toBeFocused();
+	await page.keyboard.press('Tab');
+	await expect(dialog.getByRole('button', { name: 'Stop reading' })).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(readAloud).toBeFocused();
 	expect(await page.evaluate(() => (window as unknown as { calls: string[] }).calls)).toEqual([
 		'cancel',
 		'pause',
 		'resume',
+		'cancel',
+		'cancel',
 		'cancel'
 	]);
 });

@@ -60,6 +60,25 @@ test("Spurgeon's Treasury of David is offered for the Psalms and shows Psalm 23 
 	).toBeVisible();
 });
 
+test('a study download by keyboard keeps the focus in its line: Download gives way to Stop, then Delete', async ({
+	page
+}) => {
+	await page.goto('/bible');
+	const line = page
+		.getByRole('region', { name: 'Study data' })
+		.getByRole('listitem')
+		.filter({ hasText: 'Scofield Reference Notes' });
+	await line.getByRole('button', { name: 'Download Scofield Reference Notes for offline' }).focus();
+	await page.keyboard.press('Enter');
+	await expect(line).toContainText('Downloaded for offline');
+	await expect(line.getByRole('button', { name: 'Delete Scofield Reference Notes' })).toBeFocused();
+	await page.keyboard.press('Enter');
+	await expect(line).toContainText('Not downloaded');
+	await expect(
+		line.getByRole('button', { name: 'Download Scofield Reference Notes for offline' })
+	).toBeFocused();
+});
+
 test("on a wide screen a word's Strong's entry opens next to the word; Escape puts the focus back on the word", async ({
 	page,
 	axe

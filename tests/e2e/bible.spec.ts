@@ -640,4 +640,32 @@ test('Demo: a server failure the demo simulates reads in plain words on a phone,
 	await expect(problem).not.toContainText('bible.demo');
 	await expect(problem).not.toContainText('GET');
 	await expectNoSideScroll(page);
+	// Try again takes the box away: the focus goes to the chapter's heading, not the page's top.
+	await problem.getByRole('button', { name: 'Try again' }).press('Enter');
+	await expect(page.getByRole('heading', { level: 1, name: 'John 4' })).toBeFocused();
+	await expect(page.getByText('When therefore the Lord knew')).toBeVisible();
+});
+
+test('Demo: the list of translations failing reads in plain words, and Try again brings it', async ({
+	page
+}) => {
+	await page.goto('/settings');
+	const faults = page.getByRole('group', { name: 'Demo failures' });
+	await faults.getByRole('combobox', { name: 'Service' }).selectOption('bible');
+	await faults.getByRole('combobox', { name: 'Failure' }).selectOption({ label: 'Malformed JSON' });
+	await faults.getByRole('button', { name: 'Apply' }).click();
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bible' }).click();
+	const problem = page
+		.getByRole('alert')
+		.filter({ hasText: 'The Bible server sent something unreadable' });
+	await expect(problem).toContainText(
+		'The answer for the list of translations is not a Bible text this reader understands.'
+	);
+	await expect(problem).not.toContainText('Base URL');
+	await expect(problem).not.toContainText('200');
+	await problem.getByRole('button', { name: 'Try again' }).press('Enter');
+	await expect(page.getByRole('heading', { level: 1, name: 'Bible' })).toBeFocused();
+	await expect(
+		page.getByRole('link', { name: 'King James Version (KJV)', exact: true })
+	).toBeVisible();
 });

@@ -20,17 +20,19 @@ export function readerProblemWords(problem: ApiProblem, what: string): PlainProb
 /** `what` names what was asked for: "John 3", "the list of translations". */
 export function plainProblem(problem: ApiProblem, what: string): PlainProblem {
 	const status = problem.status;
+	// At the start of a sentence: "The list of translations could not be read".
+	const What = what.charAt(0).toUpperCase() + what.slice(1);
 	switch (problem.kind) {
 		case 'network':
 		case 'cors':
 			return {
 				title: 'The Bible server could not be reached',
-				text: `${what} could not be read: the server did not answer. Check that you are online, then try again.`
+				text: `${What} could not be read: the server did not answer. Check that you are online, then try again.`
 			};
 		case 'timeout':
 			return {
 				title: 'The Bible server took too long',
-				text: `${what} did not arrive in time. Try again in a moment.`
+				text: `${What} did not arrive in time. Try again in a moment.`
 			};
 		case 'aborted':
 			return { title: 'Cancelled', text: `Reading ${what} was cancelled.` };
@@ -44,7 +46,7 @@ export function plainProblem(problem: ApiProblem, what: string): PlainProblem {
 			if (status === 401 || status === 403)
 				return {
 					title: 'The Bible server refused access',
-					text: `${what} needs a key the server accepts. Check the key in Settings.`
+					text: `${What} needs a key the server accepts. Check the key in Settings.`
 				};
 			if (status === 404)
 				return { title: 'Not found', text: `The Bible server does not have ${what}.` };
@@ -60,7 +62,7 @@ export function plainProblem(problem: ApiProblem, what: string): PlainProblem {
 				};
 			return {
 				title: 'The Bible server refused the request',
-				text: `${what} could not be read${status ? ` (error ${status})` : ''}. Try again, or check the server in Settings.`
+				text: `${What} could not be read${status ? ` (error ${status})` : ''}. Try again, or check the server in Settings.`
 			};
 	}
 }

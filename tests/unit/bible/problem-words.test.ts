@@ -93,9 +93,12 @@ describe('Bible server failures in plain words', () => {
 		expect(plainProblem(problem(kind, status), 'John 3')).toEqual({ title, text });
 	});
 
-	it('names what was asked for', () => {
+	it('names what was asked for, with a capital where it starts the sentence', () => {
 		expect(plainProblem(problem('timeout'), 'the list of translations').text).toBe(
-			'the list of translations did not arrive in time. Try again in a moment.'
+			'The list of translations did not arrive in time. Try again in a moment.'
+		);
+		expect(plainProblem(problem('parse'), 'the list of translations').text).toBe(
+			'The answer for the list of translations is not a Bible text this reader understands. Try again later, or choose another server in Settings.'
 		);
 	});
 });
