@@ -153,3 +153,42 @@ test('axe finds no violation on a compared chapter with its marks shown as sent,
 	await expect(page.locator('#v16').getByRole('cell').nth(0)).toContainText('# For God so loved');
 	expect((await axe().analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 });
+
+test("Strong's numbers stay on the reading translation's words while comparing, and open their entry", async ({
+	page
+}) => {
+	await page.setViewportSize({ width: 1280, height: 800 });
+	await page.goto('/bible/KJV/John/3');
+	await page.getByRole('checkbox', { name: "Strong's numbers" }).check();
+	await expect(page.getByRole('button', { name: 'loved G25', exact: true }).first()).toBeVisible();
+	await page
+		.getByRole('combobox', { name: 'Compare with' })
+		.selectOption({ label: 'World English Bible (WEB)' });
+	const v16 = page.locator('#v16').getByRole('cell');
+	await expect(v16.nth(1)).toContainText('that whoever believes in him');
+	const word = v16.nth(0).getByRole('button', { name: 'loved G25', exact: true });
+	await word.click();
+	await expect(
+		page.getByRole('region', { name: "Strong's" }).getByRole('heading', { name: "Strong's G25" })
+	).toBeFocused();
+});
+
+test('on a 360 px phone the compare menus show the translations’ names whole', async ({ page }) => {
+	await page.setViewportSize({ width: 360, height: 740 });
+	await page.goto('/bible/KJV/John/3');
+	const compare = page.getByRole('combobox', { name: 'Compare with' });
+	await compare.selectOption({ label: 'World English Bible (WEB)' });
+	await expect(page.locator('#v16').getByRole('cell').nth(1)).toContainText('whoever believes');
+	// The closed menu shows the chosen name: as wide as the name, at the least.
+	const fits = await compare.evaluate((select: HTMLSelectElement) => {
+		const probe = document.createElement('span');
+		probe.style.font = getComputedStyle(select).font;
+		probe.textContent = 'World English Bible';
+		document.body.append(probe);
+		const need = probe.getBoundingClientRect().width;
+		probe.remove();
+		return select.clientWidth - need;
+	});
+	expect(fits).toBeGreaterThan(0);
+	await expectNoSideScroll(page);
+});
