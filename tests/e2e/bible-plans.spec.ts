@@ -130,3 +130,29 @@ test('the Bible page links to the reading plans', async ({ page }) => {
 	await page.getByRole('link', { name: 'Reading plans' }).click();
 	await expect(page.getByRole('heading', { level: 1, name: 'Reading plans' })).toBeVisible();
 });
+
+test('Stop a plan by keyboard: Undo stop takes its place, and puts the plan back with its days read', async ({
+	page,
+	axe
+}) => {
+	await openPlans(page);
+	const nt = page.getByRole('region', { name: 'The New Testament in 90 days' });
+	await nt.getByRole('button', { name: 'Start' }).click();
+	await nt.getByRole('button', { name: 'Mark done' }).click();
+	await expect(nt).toContainText('1 of 90 days read');
+	await nt.getByRole('button', { name: 'Stop The New Testament in 90 days' }).press('Enter');
+	const undo = nt.getByRole('button', { name: 'Undo stop' });
+	await expect(undo).toBeFocused();
+	await expect(page.getByRole('status').filter({ hasText: 'stopped' })).toHaveText(
+		'The New Testament in 90 days stopped. Undo puts back its 1 day read.'
+	);
+	expect((await axe().analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+	await page.keyboard.press('Enter');
+	await expect(nt).toContainText('1 of 90 days read');
+	await expect(nt.getByRole('heading', { level: 2 })).toBeFocused();
+	await expect(undo).toHaveCount(0);
+	// Kept on this device as it was.
+	await page.reload();
+	await expect(nt).toContainText('Started November 26, 2026.');
+	await expect(nt).toContainText('1 of 90 days read');
+});

@@ -41,8 +41,17 @@ export class PlansState {
 		return this.#put([...this.list.filter((p) => p.id !== id), { id, start, done: [] }]);
 	}
 
-	stop(id: string): boolean {
-		return this.#put(this.list.filter((p) => p.id !== id));
+	/** Stops a plan; its progress is returned, for Undo to put back. */
+	stop(id: string): PlanProgress | undefined {
+		const p = this.progress(id);
+		if (!p || !this.#put(this.list.filter((x) => x.id !== id))) return undefined;
+		return p;
+	}
+
+	/** Puts back a stopped plan as it was (Undo), unless it was started again since. */
+	restore(progress: PlanProgress): boolean {
+		if (!planById(progress.id) || this.progress(progress.id)) return false;
+		return this.#put([...this.list, progress]);
 	}
 
 	mark(id: string, day: number, read: boolean): boolean {
