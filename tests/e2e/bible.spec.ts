@@ -344,7 +344,9 @@ test('Demo, then Live in Settings without a reload: the Bible asks the new serve
 	await expect(fieldset.getByRole('status')).toHaveText('Saved.');
 	await main.getByRole('link', { name: 'Bible' }).click();
 	await expect(page.getByLabel('Bible connection')).toContainText('Live');
-	await expect(page.getByRole('alert')).toContainText('could not reach the server');
+	await expect(page.getByRole('alert')).toContainText(
+		"The Bible server could not be reached The list of translations could not be read: the server did not answer. Check that you are online and that the server's address in Settings is right"
+	);
 	await expect(page.getByRole('link', { name: 'King James Version (KJV)' })).toHaveCount(0);
 });
 

@@ -27,7 +27,7 @@ export function plainProblem(problem: ApiProblem, what: string): PlainProblem {
 		case 'cors':
 			return {
 				title: 'The Bible server could not be reached',
-				text: `${What} could not be read: the server did not answer. Check that you are online, then try again.`
+				text: `${What} could not be read: the server did not answer. Check that you are online and that the server's address in Settings is right, then try again.`
 			};
 		case 'timeout':
 			return {

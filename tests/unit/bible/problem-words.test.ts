@@ -19,13 +19,13 @@ describe('Bible server failures in plain words', () => {
 			'network',
 			undefined,
 			'The Bible server could not be reached',
-			'John 3 could not be read: the server did not answer. Check that you are online, then try again.'
+			"John 3 could not be read: the server did not answer. Check that you are online and that the server's address in Settings is right, then try again."
 		],
 		[
 			'cors',
 			undefined,
 			'The Bible server could not be reached',
-			'John 3 could not be read: the server did not answer. Check that you are online, then try again.'
+			"John 3 could not be read: the server did not answer. Check that you are online and that the server's address in Settings is right, then try again."
 		],
 		[
 			'timeout',
