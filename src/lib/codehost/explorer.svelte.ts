@@ -69,7 +69,7 @@ export class ExplorerState {
 			}
 		});
 		environments.keepSecrets(() => credentialVariables(form.headers, form.query));
-		this.allPages = new FetchAllState(this.exchange);
+		this.allPages = new FetchAllState(this.exchange, () => this.history.showNow());
 		this.tools = new RequestTools(this.exchange);
 		this.extractions = new Extractions(environments);
 		this.workspace = new Workspace({

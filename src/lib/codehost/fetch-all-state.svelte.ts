@@ -23,9 +23,12 @@ export class FetchAllState {
 
 	#exchange: ExchangeState;
 	#controller: AbortController | undefined;
+	/** Shows at once what waits to be shown elsewhere (History's rows of the run's last pages). */
+	#ended: () => void;
 
-	constructor(exchange: ExchangeState) {
+	constructor(exchange: ExchangeState, ended: () => void = () => {}) {
 		this.#exchange = exchange;
+		this.#ended = ended;
 	}
 
 	async run(): Promise<void> {
@@ -93,6 +96,7 @@ export class FetchAllState {
 			};
 		} finally {
 			this.walking = false;
+			this.#ended();
 		}
 	}
 

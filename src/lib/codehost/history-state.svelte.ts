@@ -25,6 +25,11 @@ import { retargeted } from './pagination';
 
 /** How many entries are kept on the page (the store keeps its own bound). */
 const SHOWN = 500;
+/**
+ * A run's pages come many a second (Fetch all pages): History is redrawn at most this often then.
+ * Redrawn per page, its run row's count was painted 100 times in a one-second walk of 100 pages.
+ */
+export const RUN_SHOWN_EVERY_MS = 100;
 
 export class HistoryState {
 	search = $state('');
@@ -34,6 +39,9 @@ export class HistoryState {
 
 	#store: HistoryStore;
 	#exchange: () => ExchangeState;
+	/** Entries recorded and not yet shown (a run's latest pages), newest first. */
+	#fresh: HistoryEntry[] = [];
+	#timer: ReturnType<typeof setTimeout> | undefined;
 
 	/** `exchange`: a getter, since the exchange records here and is built after this. */
 	constructor(exchange: () => ExchangeState, store: HistoryStore = new HistoryStore()) {
@@ -45,11 +53,26 @@ export class HistoryState {
 	record(exchange: Exchange, saved: SavedRequest | undefined, run?: string): void {
 		const x = this.#exchange();
 		const entry = entryFromExchange(exchange, x.apiRoot, saved, x.secrets, run);
-		this.entries = [entry, ...this.entries].slice(0, SHOWN);
+		this.#fresh.unshift(entry);
 		void this.#store.add(entry);
+		if (!run) this.showNow();
+		else this.#timer ??= setTimeout(() => this.showNow(), RUN_SHOWN_EVERY_MS);
+	}
+
+	/** Shows what was recorded and waits to be shown (a run that ended: all its pages). */
+	showNow(): void {
+		if (!this.#fresh.length) return;
+		clearTimeout(this.#timer);
+		this.#timer = undefined;
+		this.entries = [...this.#fresh, ...this.entries].slice(0, SHOWN);
+		this.#fresh = [];
 	}
 
 	async load(): Promise<void> {
+		// The store's list has what is waiting to be shown too.
+		clearTimeout(this.#timer);
+		this.#timer = undefined;
+		this.#fresh = [];
 		this.entries = await this.#store.list();
 	}
 
@@ -127,11 +150,15 @@ export class HistoryState {
 	}
 
 	async clear(): Promise<void> {
+		clearTimeout(this.#timer);
+		this.#timer = undefined;
+		this.#fresh = [];
 		await this.#store.clear();
 		this.entries = [];
 	}
 
 	exportFile(): string {
+		this.showNow();
 		return exportHistory(this.entries);
 	}
 

@@ -255,7 +255,7 @@ describe('explorer state against the demo code host', () => {
 		expect(JSON.parse(file.text)).toEqual(explorer.allPages.items);
 	});
 
-	it('Fetch all pages shows its count and items at most every 100 ms, and all of them when it ends', async () => {
+	it('Fetch all pages shows its count, items and History row at most every 100 ms, and all of them when it ends', async () => {
 		vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
 		// The answers come through promises and streams, not timers: let them run.
 		const settle = async (until: () => boolean) => {
@@ -281,6 +281,8 @@ describe('explorer state against the demo code host', () => {
 			await settle(() => sent === 4);
 			// Two pages came in this task's turn: nothing drawn yet, then both at once.
 			expect(explorer.allPages.progress).toMatchObject({ pages: 0, items: 0 });
+			// History too waits (its row of the run is redrawn at most every 100 ms).
+			expect(explorer.history.entries).toHaveLength(1);
 			vi.advanceTimersByTime(0);
 			expect(explorer.allPages.progress).toMatchObject({ pages: 2, items: 10 });
 			expect(explorer.allPages.items).toHaveLength(10);
@@ -292,6 +294,7 @@ describe('explorer state against the demo code host', () => {
 			expect(explorer.allPages.progress).toMatchObject({ pages: 2, items: 10 });
 			vi.advanceTimersByTime(1);
 			expect(explorer.allPages.progress).toMatchObject({ pages: 3, items: 15 });
+			expect(explorer.history.rows[0]!.pages).toBe(3);
 
 			// The end shows every page at once, without waiting.
 			letGo[1]!();
@@ -299,6 +302,7 @@ describe('explorer state against the demo code host', () => {
 			expect(explorer.allPages.progress).toMatchObject({ pages: 4, items: 20 });
 			expect(explorer.allPages.items).toHaveLength(20);
 			expect(explorer.allPages.walking).toBe(false);
+			expect(explorer.history.rows.map((r) => r.pages)).toEqual([4, 1]);
 		} finally {
 			vi.useRealTimers();
 		}
