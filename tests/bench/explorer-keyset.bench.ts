@@ -54,7 +54,7 @@ export const explorerKeyset: Benchmark = {
 			// The end is watched from inside the page, as the floor below is timed: Playwright's own
 			// wait polls the page's accessibility tree every frame, which took a third of the walk's
 			// main-thread time and slowed the page it measured.
-			const done = `Fetched: ${PAGES} pages, ${PAGES * 100} items.`;
+			const done = `Fetched: ${PAGES} pages, ${(PAGES * 100).toLocaleString('en-US')} items.`;
 			const finished = page.evaluate(
 				(text) =>
 					new Promise<void>((resolve) => {

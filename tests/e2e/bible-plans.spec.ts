@@ -144,7 +144,7 @@ test('Stop a plan by keyboard: Undo stop takes its place, and puts the plan back
 	const undo = nt.getByRole('button', { name: 'Undo stop' });
 	await expect(undo).toBeFocused();
 	await expect(page.getByRole('status').filter({ hasText: 'stopped' })).toHaveText(
-		'The New Testament in 90 days stopped. Undo puts back its 1 day read.'
+		'The New Testament in 90 days stopped. Undo puts it back with its 1 day read.'
 	);
 	expect((await axe().analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 	await page.keyboard.press('Enter');

@@ -104,6 +104,7 @@ test('Read aloud speaks the verses in a voice of their language, and pauses and 
 	await expect(dialog.getByRole('button', { name: 'Stop reading' })).toBeFocused();
 	await page.keyboard.press('Enter');
 	await expect(readAloud).toBeFocused();
+	await expect(dialog.getByRole('status')).toHaveText(/^Stopped reading .*3:16\.$/);
 	expect(await page.evaluate(() => (window as unknown as { calls: string[] }).calls)).toEqual([
 		'cancel',
 		'pause',

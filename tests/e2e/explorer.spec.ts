@@ -382,8 +382,17 @@ test.describe('Live mode: failures of a server with its own switches', () => {
 		fakes[0]!.faults.latencyMs = 150;
 		await u.pagination.getByRole('button', { name: 'Fetch all pages' }).click();
 		await expect(u.pagination.getByRole('status')).toContainText(/Fetching: [2-9] pages/);
-		await u.pagination.getByRole('button', { name: 'Cancel fetching' }).click();
+		// By keyboard: Cancel goes with the run, and the focus goes back to Fetch all pages.
+		await u.pagination.getByRole('button', { name: 'Cancel fetching' }).press('Enter');
 		await expect(u.pagination.getByRole('status')).toContainText('Cancelled after');
+		await expect(u.pagination.getByRole('button', { name: 'Fetch all pages' })).toBeFocused();
+		// History counts the pages answered, as the status does, and says the run was cancelled.
+		const pages = /Cancelled after (\d+) page/.exec(
+			(await u.pagination.getByRole('status').textContent()) ?? ''
+		)?.[1];
+		await expect(u.history.getByRole('listitem').first()).toContainText(
+			`Fetch all pages: ${pages} ${pages === '1' ? 'page' : 'pages'}, cancelled`
+		);
 	});
 
 	test('fetch all pages waits out a 429 and goes on; malformed JSON is called out', async ({

@@ -2,6 +2,9 @@
 import { linksByRel } from '$lib/http/link-header';
 import { parseRetryAfter } from '$lib/http/retry-after';
 
+/** "1 page", "3 pages". */
+const pagesText = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
+
 export interface PageAnswer {
 	status: number;
 	headers: Record<string, string>;
@@ -72,14 +75,17 @@ export async function walkPages(options: WalkOptions): Promise<WalkResult> {
 		status
 	});
 	for (;;) {
-		if (options.signal.aborted) return stop('cancelled', `Cancelled after ${pages} pages.`);
+		if (options.signal.aborted) return stop('cancelled', `Cancelled after ${pagesText(pages)}.`);
 		if (pages >= options.cap)
-			return stop('cap', `Stopped at the cap of ${options.cap} pages; the next page is ${url}.`);
+			return stop(
+				'cap',
+				`Stopped at the cap of ${pagesText(options.cap)}; the next page is ${url}.`
+			);
 		let answer: PageAnswer;
 		try {
 			answer = await options.send(url, options.signal);
 		} catch (error) {
-			if (options.signal.aborted) return stop('cancelled', `Cancelled after ${pages} pages.`);
+			if (options.signal.aborted) return stop('cancelled', `Cancelled after ${pagesText(pages)}.`);
 			return stop(
 				'error',
 				`No answer for ${url}: ${error instanceof Error ? error.message : String(error)}`
@@ -101,7 +107,10 @@ export async function walkPages(options: WalkOptions): Promise<WalkResult> {
 			try {
 				await sleep(waitMs, options.signal);
 			} catch {
-				return stop('cancelled', `Cancelled after ${pages} pages while waiting for Retry-After.`);
+				return stop(
+					'cancelled',
+					`Cancelled after ${pagesText(pages)} while waiting for Retry-After.`
+				);
 			}
 			continue;
 		}

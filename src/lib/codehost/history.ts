@@ -116,10 +116,13 @@ export interface HistoryRow {
 	key: string;
 	/** The request the row names: the run's first page. */
 	entry: HistoryEntry;
-	/** The answer the row opens: the run's last page (where it stopped). */
+	/** The answer the row opens: the run's last page answered (where it stopped). */
 	last: HistoryEntry;
+	/** A run's pages answered (a request cancelled or failed is not a page). */
 	pages: number;
 	run?: string;
+	/** How a run's last request ended when it got no answer ("aborted": cancelled). */
+	stopped?: string;
 }
 
 /** Entries (newest first) as rows; a run's row stands where its newest page is. */
@@ -127,15 +130,22 @@ export function groupHistory(entries: readonly HistoryEntry[]): HistoryRow[] {
 	const rows: HistoryRow[] = [];
 	const runs = new Map<string, HistoryRow>();
 	for (const entry of entries) {
+		const answered = entry.status !== undefined;
 		const row = entry.run ? runs.get(entry.run) : undefined;
 		if (row) {
 			row.entry = entry;
+			if (!answered) continue;
 			row.pages++;
+			if (row.last.status === undefined) row.last = entry;
 			continue;
 		}
 		const next: HistoryRow = { key: entry.run ?? entry.id, entry, last: entry, pages: 1 };
 		if (entry.run) {
 			next.run = entry.run;
+			if (!answered) {
+				next.pages = 0;
+				next.stopped = entry.problemKind ?? 'no answer';
+			}
 			runs.set(entry.run, next);
 		}
 		rows.push(next);

@@ -242,7 +242,7 @@ describe('walkPages: 429 Too Many Requests', () => {
 		expect(r).toMatchObject({
 			reason: 'cancelled',
 			pages: 1,
-			message: 'Cancelled after 1 pages while waiting for Retry-After.'
+			message: 'Cancelled after 1 page while waiting for Retry-After.'
 		});
 	});
 });

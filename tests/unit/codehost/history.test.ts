@@ -129,6 +129,23 @@ describe('History rows', () => {
 		expect(rows[0]!.run).toBe('run-1');
 	});
 
+	it('a cancelled run counts the pages answered, opens the last of them, and says it was cancelled', () => {
+		const cancelled = {
+			...at(`${root}/projects?page=3`, 'run-2'),
+			status: undefined,
+			problemKind: 'aborted'
+		};
+		const rows = groupHistory([
+			cancelled,
+			at(`${root}/projects?page=2`, 'run-2'),
+			at(`${root}/projects?page=1`, 'run-2')
+		]);
+		expect(rows).toHaveLength(1);
+		expect(rows[0]).toMatchObject({ pages: 2, stopped: 'aborted' });
+		expect(entryTarget(rows[0]!.last).target).toBe('/projects?page=2');
+		expect(entryTarget(rows[0]!.entry).target).toBe('/projects?page=1');
+	});
+
 	it('a body longer than kept is marked as cut', () => {
 		const long = entryFromExchange(
 			exchange({ responseBody: 'x'.repeat(HISTORY_BODY_CHARS + 1) }),
