@@ -619,7 +619,8 @@ test('Demo: the dark theme is kept; the storage view shows the quota and asks th
 });
 
 test('Demo: a server failure the demo simulates reads in plain words on a phone, without the request or its address', async ({
-	page
+	page,
+	axe
 }) => {
 	await page.setViewportSize({ width: 360, height: 740 });
 	await page.goto('/bible/KJV/John/3');
@@ -642,6 +643,7 @@ test('Demo: a server failure the demo simulates reads in plain words on a phone,
 	await expect(problem).not.toContainText('bible.demo');
 	await expect(problem).not.toContainText('GET');
 	await expectNoSideScroll(page);
+	expect((await axe().analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
 	// Try again takes the box away: the focus goes to the chapter's heading, not the page's top.
 	await problem.getByRole('button', { name: 'Try again' }).press('Enter');
 	await expect(page.getByRole('heading', { level: 1, name: 'John 4' })).toBeFocused();
