@@ -53,7 +53,8 @@ test('BI-EP-1: Live Bible over real HTTP: the translations', async ({ page }) =>
 test('a server that is not there is reported as unreachable, not as CORS', async ({ page }) => {
 	await setLive(page, 'Bible', 'http://127.0.0.1:9');
 	await nav(page, 'Bible');
-	await expect(page.getByRole('alert')).toContainText('could not reach the server');
+	await expect(page.getByRole('alert')).toContainText('The Bible server could not be reached');
+	await expect(page.getByRole('alert')).not.toContainText('CORS');
 });
 
 test('a server that blocks the origin is reported as CORS with the proxy remedy', async ({
@@ -75,6 +76,7 @@ test('a server answering HTML where JSON was expected shows a parse problem with
 	await nav(page, 'Bible');
 	const alert = page.getByRole('alert');
 	await expect(alert).toContainText('403');
+	await alert.getByText('What the server sent (error 403)').click();
 	await expect(alert).toContainText('Checking your browser');
 	await request.post(`${FAKE_URLS.bible}/__faults`, { data: { fault: 'none' } });
 });

@@ -24,10 +24,20 @@ export function plainProblem(problem: ApiProblem, what: string): PlainProblem {
 	const What = what.charAt(0).toUpperCase() + what.slice(1);
 	switch (problem.kind) {
 		case 'network':
-		case 'cors':
+			if (typeof navigator !== 'undefined' && !navigator.onLine)
+				return {
+					title: 'You are offline',
+					text: `${What} could not be read: you are offline. Reconnect, then try again.`
+				};
 			return {
 				title: 'The Bible server could not be reached',
 				text: `${What} could not be read: the server did not answer. Check that you are online and that the server's address in Settings is right, then try again.`
+			};
+		// Only a proxy or the server's owner can change this: the remedy is said in full.
+		case 'cors':
+			return {
+				title: 'The Bible server does not allow this app',
+				text: `${What} could not be read: the server answered, but its CORS settings do not let this app read the answer. Set a Proxy URL for the Bible in Settings (see \`npm run proxy\`), or ask the server's owner to allow this site.`
 			};
 		case 'timeout':
 			return {

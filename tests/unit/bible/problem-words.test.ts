@@ -1,5 +1,5 @@
 // Each kind of Bible server failure in the reader's words: what could not be read, what to do.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { plainProblem, readerProblemWords } from '$lib/bible/problem-words';
 import { ApiProblem } from '$lib/http/problem';
 
@@ -24,8 +24,8 @@ describe('Bible server failures in plain words', () => {
 		[
 			'cors',
 			undefined,
-			'The Bible server could not be reached',
-			"John 3 could not be read: the server did not answer. Check that you are online and that the server's address in Settings is right, then try again."
+			'The Bible server does not allow this app',
+			"John 3 could not be read: the server answered, but its CORS settings do not let this app read the answer. Set a Proxy URL for the Bible in Settings (see `npm run proxy`), or ask the server's owner to allow this site."
 		],
 		[
 			'timeout',
@@ -91,6 +91,18 @@ describe('Bible server failures in plain words', () => {
 		]
 	])('%s %s: “%s”', (kind, status, title, text) => {
 		expect(plainProblem(problem(kind, status), 'John 3')).toEqual({ title, text });
+	});
+
+	it('says so when the device is offline, not that the server is away', () => {
+		vi.stubGlobal('navigator', { onLine: false });
+		try {
+			expect(plainProblem(problem('network'), 'the list of translations')).toEqual({
+				title: 'You are offline',
+				text: 'The list of translations could not be read: you are offline. Reconnect, then try again.'
+			});
+		} finally {
+			vi.unstubAllGlobals();
+		}
 	});
 
 	it('names what was asked for, with a capital where it starts the sentence', () => {
