@@ -1,9 +1,10 @@
 /** "Fetch all pages": walk rel="next" exactly as given, with progress, cancel, a cap and Retry-After. */
 import { linksByRel } from '$lib/http/link-header';
 import { parseRetryAfter } from '$lib/http/retry-after';
+import { formatNumber } from '$lib/ui/number-format';
 
-/** "1 page", "3 pages". */
-const pagesText = (n: number) => `${n} ${n === 1 ? 'page' : 'pages'}`;
+/** "1 page", "1,000 pages": as the status, the messages and History say it. */
+export const pagesText = (n: number): string => `${formatNumber(n)} ${n === 1 ? 'page' : 'pages'}`;
 
 export interface PageAnswer {
 	status: number;
