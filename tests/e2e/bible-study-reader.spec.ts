@@ -72,7 +72,15 @@ test('a study download by keyboard keeps the focus in its line: Download gives w
 	await page.keyboard.press('Enter');
 	await expect(line).toContainText('Downloaded for offline');
 	await expect(line.getByRole('button', { name: 'Delete Scofield Reference Notes' })).toBeFocused();
+	// A screen reader hears how it ended (the line's own words change silently).
+	const study = page.getByRole('region', { name: 'Study data' });
+	await expect(study.getByRole('status')).toHaveText(
+		'Scofield Reference Notes is downloaded for offline use.'
+	);
 	await page.keyboard.press('Enter');
+	await expect(study.getByRole('status')).toHaveText(
+		'Scofield Reference Notes is deleted from this device.'
+	);
 	await expect(line).toContainText('Not downloaded');
 	await expect(
 		line.getByRole('button', { name: 'Download Scofield Reference Notes for offline' })
