@@ -2,13 +2,10 @@
 import { headersToObject } from '$lib/http/exchange';
 import { parseJsonBody } from '$lib/http/validate';
 import type { ExchangeState } from './exchange.svelte';
-import { walkPages, type WalkProgress, type WalkResult } from './fetch-all';
+import { SHOW_EVERY_MS, walkPages, type WalkProgress, type WalkResult } from './fetch-all';
 import { itemsFile, itemsFileName, type ItemFormat } from './items-export';
 import { retargeted } from './pagination';
 import { hideSecrets, sendExplorerRequest } from './send';
-
-/** How often a walk's progress and items are drawn at most (ms). */
-export const SHOW_EVERY_MS = 100;
 
 export class FetchAllState {
 	walking = $state(false);

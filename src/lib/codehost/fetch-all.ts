@@ -3,6 +3,13 @@ import { linksByRel } from '$lib/http/link-header';
 import { parseRetryAfter } from '$lib/http/retry-after';
 import { formatNumber } from '$lib/ui/number-format';
 
+/**
+ * How often a walk is drawn at most (ms): its progress and items, and History's row of the run.
+ * Drawn per page, a fast walk spent its main thread painting, and a screen reader was handed a
+ * new count many times a second.
+ */
+export const SHOW_EVERY_MS = 100;
+
 /** "1 page", "1,000 pages": as the status, the messages and History say it. */
 export const pagesText = (n: number): string => `${formatNumber(n)} ${n === 1 ? 'page' : 'pages'}`;
 

@@ -21,15 +21,11 @@ import {
 	type HistoryRow,
 	type SavedRequest
 } from './history';
+import { SHOW_EVERY_MS } from './fetch-all';
 import { retargeted } from './pagination';
 
 /** How many entries are kept on the page (the store keeps its own bound). */
 const SHOWN = 500;
-/**
- * A run's pages come many a second (Fetch all pages): History is redrawn at most this often then.
- * Redrawn per page, its run row's count was painted 100 times in a one-second walk of 100 pages.
- */
-export const RUN_SHOWN_EVERY_MS = 100;
 
 export class HistoryState {
 	search = $state('');
@@ -56,23 +52,28 @@ export class HistoryState {
 		this.#fresh.unshift(entry);
 		void this.#store.add(entry);
 		if (!run) this.showNow();
-		else this.#timer ??= setTimeout(() => this.showNow(), RUN_SHOWN_EVERY_MS);
+		// A run's pages come many a second: its row is redrawn as often as the walk's progress.
+		else this.#timer ??= setTimeout(() => this.showNow(), SHOW_EVERY_MS);
 	}
 
 	/** Shows what was recorded and waits to be shown (a run that ended: all its pages). */
 	showNow(): void {
-		if (!this.#fresh.length) return;
+		const fresh = this.#takeFresh();
+		if (fresh.length) this.entries = [...fresh, ...this.entries].slice(0, SHOWN);
+	}
+
+	/** The entries waiting to be shown, handed over once (the timer for them is stopped). */
+	#takeFresh(): HistoryEntry[] {
 		clearTimeout(this.#timer);
 		this.#timer = undefined;
-		this.entries = [...this.#fresh, ...this.entries].slice(0, SHOWN);
+		const fresh = this.#fresh;
 		this.#fresh = [];
+		return fresh;
 	}
 
 	async load(): Promise<void> {
 		// The store's list has what is waiting to be shown too.
-		clearTimeout(this.#timer);
-		this.#timer = undefined;
-		this.#fresh = [];
+		this.#takeFresh();
 		this.entries = await this.#store.list();
 	}
 
@@ -150,9 +151,7 @@ export class HistoryState {
 	}
 
 	async clear(): Promise<void> {
-		clearTimeout(this.#timer);
-		this.#timer = undefined;
-		this.#fresh = [];
+		this.#takeFresh();
 		await this.#store.clear();
 		this.entries = [];
 	}

@@ -13,6 +13,8 @@ export interface PartLine {
 
 export class StudyStorage {
 	lines: PartLine[] = $state(STUDY_PARTS.map(({ id, label }) => ({ id, label })));
+	/** What the last download or delete came to, for a screen reader (a line changes silently). */
+	told = $state('');
 	/** Downloads under way, by part (not state: nothing shows it). */
 	#running: Record<string, AbortController | undefined> = {};
 
@@ -32,6 +34,7 @@ export class StudyStorage {
 		this.#running[id] = abort;
 		line.error = undefined;
 		line.progress = { done: 0, total: 0 };
+		this.told = '';
 		try {
 			const { keepStudyPart } = await import('../browser-source');
 			line.record = await keepStudyPart(
@@ -39,6 +42,7 @@ export class StudyStorage {
 				(done, total) => (line.progress = { done, total }),
 				abort.signal
 			);
+			if (line.record?.complete) this.told = `${line.label} is downloaded for offline use.`;
 		} catch (error) {
 			line.error = abort.signal.aborted
 				? 'Stopped. What was downloaded is kept; Download goes on from there.'
@@ -58,9 +62,11 @@ export class StudyStorage {
 		const line = this.lines.find((l) => l.id === id);
 		if (!line) return;
 		this.cancel(id);
+		this.told = '';
 		const { dropStudyPart } = await import('../browser-source');
 		await dropStudyPart(id);
 		line.record = undefined;
 		line.error = undefined;
+		this.told = `${line.label} is deleted from this device.`;
 	}
 }
