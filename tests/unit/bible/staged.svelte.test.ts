@@ -55,10 +55,13 @@ describe('StagedChapter', () => {
 		const { stage, stop, show } = staged();
 		const john3 = reader('John 3', 30);
 		show(john3);
-		expect(refs(drawn(stage, john3))).toEqual(['1,2,3,4,5', '6,7,8,9,10', '11,12']);
+		expect(refs(drawn(stage, john3))).toEqual(['1,2,3,4,5', '6,7,8']);
+		expect(FIRST_VERSES).toBe(8);
 		vi.advanceTimersToNextTimer();
 		expect(drawn(stage, john3).flat()).toHaveLength(2 * FIRST_VERSES);
 		expect(stage.full('John 3')).toBe(false);
+		vi.advanceTimersToNextTimer();
+		expect(drawn(stage, john3).flat()).toHaveLength(3 * FIRST_VERSES);
 		vi.advanceTimersToNextTimer();
 		expect(drawn(stage, john3).flat()).toHaveLength(30);
 		// What waits for the verses (the verse actions) comes in a task of its own.
@@ -97,13 +100,19 @@ describe('StagedChapter', () => {
 	});
 
 	it('draws the rest at once when asked (a verse opened before the next task)', async () => {
+		vi.useFakeTimers();
 		const { stage, stop, show } = staged();
-		const john3 = reader('John 3', 30);
-		show(john3);
+		show(reader('John 3', 30));
 		expect(stage.full('John 3')).toBe(false);
-		await stage.finish('John 3');
+		// The verse actions are not drawn until a verse's are asked for.
+		vi.runAllTimers();
 		expect(stage.full('John 3')).toBe(true);
-		expect(drawn(stage, john3).flat()).toHaveLength(30);
+		expect(stage.actionsAsked).toBe(false);
+		show(reader('John 4', 30));
+		await stage.finish('John 4');
+		expect(stage.actionsAsked).toBe(true);
+		expect(stage.full('John 4')).toBe(true);
+		expect(drawn(stage, reader('John 4', 30)).flat()).toHaveLength(30);
 		stop();
 	});
 

@@ -1,14 +1,15 @@
 /**
  * A chapter drawn in short tasks: the verses that fill a phone's first screen, then as many more in
- * each next task, then what waits for them (the verse actions). Drawn at once, a long chapter kept
- * the main thread for one long task on a phone (issue 29: Lighthouse's total blocking time).
+ * each next task, then what waits for them (the verse actions, once asked for). Drawn at once, a
+ * long chapter kept the main thread for one long task on a phone (issue 29: Lighthouse's total
+ * blocking time).
  */
 import { tick, untrack } from 'svelte';
 import { paragraphs } from '../marks';
 import type { Verse } from '../schemas';
 
-/** More than a phone's first screen holds under the reader's toolbar (412 × 823: about eight). */
-export const FIRST_VERSES = 12;
+/** What a phone's first screen holds under the reader's toolbar (412 × 823: eight of John 3). */
+export const FIRST_VERSES = 8;
 
 /** The paragraphs that hold the first `limit` verses, the last one cut where the limit falls. */
 export function firstParagraphs<T>(paras: readonly (readonly T[])[], limit: number): T[][] {
@@ -68,8 +69,15 @@ export class StagedChapter {
 		return () => clearTimeout(timer);
 	}
 
-	/** Draws the rest now (a verse's actions asked for before the next task); resolves once drawn. */
+	/**
+	 * Whether a verse's actions were asked for: they are drawn then, not while the chapter loads (on
+	 * a phone they lengthened its start-up tasks).
+	 */
+	actionsAsked = $state(false);
+
+	/** Draws the rest now, and the verse's actions asked for; resolves once drawn. */
 	finish(shown: string): Promise<void> {
+		this.actionsAsked = true;
 		if (shown) this.#drawn = { shown, verses: Infinity };
 		return tick();
 	}
