@@ -16,7 +16,9 @@ export const LIGHTHOUSE_ROUTES = [
 	'/settings',
 	'/bible/KJV/John/3',
 	'/bible/plans',
-	'/bible/topics'
+	'/bible/topics',
+	'/bible/notes',
+	'/bible/KJV/John'
 ] as const;
 
 interface Run {
