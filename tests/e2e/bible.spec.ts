@@ -667,6 +667,11 @@ test('Demo: the list of translations failing reads in plain words, and Try again
 	);
 	await expect(problem).not.toContainText('Base URL');
 	await expect(problem).not.toContainText('200');
+	// The remedy is the switch that made it fail: the demo has no other server to choose.
+	await expect(problem).toContainText(
+		'The demo is simulating this failure (Settings, Demo failures)'
+	);
+	await expect(problem).not.toContainText('another server');
 	await problem.getByRole('button', { name: 'Try again' }).press('Enter');
 	await expect(page.getByRole('heading', { level: 1, name: 'Bible' })).toBeFocused();
 	await expect(

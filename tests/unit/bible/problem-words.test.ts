@@ -1,6 +1,6 @@
 // Each kind of Bible server failure in the reader's words: what could not be read, what to do.
 import { describe, expect, it, vi } from 'vitest';
-import { plainProblem, readerProblemWords } from '$lib/bible/problem-words';
+import { DEMO_REMEDY, plainProblem, readerProblemWords } from '$lib/bible/problem-words';
 import { ApiProblem } from '$lib/http/problem';
 
 const problem = (kind: string, status?: number) =>
@@ -125,6 +125,45 @@ describe('the reader in Demo mode', () => {
 			const words = readerProblemWords(problem(kind, status), 'John 4');
 			expect(words).toEqual(plainProblem(problem(kind, status), 'John 4'));
 			expect(`${words.title} ${words.text}`).not.toMatch(/https?:|GET/);
+		}
+	});
+
+	it('tells how to stop a failure the demo simulates, not to change a server or key it does not have', () => {
+		for (const [kind, status, said] of [
+			['http', 500, 'The server failed while sending John 4 (error 500).'],
+			['http', 503, 'The server failed while sending John 4 (error 503).'],
+			['http', 429, 'Too many requests were made just now.'],
+			['http', 403, 'John 4 needs a key the server accepts.'],
+			['network', undefined, 'John 4 could not be read: the server did not answer.'],
+			['timeout', undefined, 'John 4 did not arrive in time.'],
+			['parse', 200, 'The answer for John 4 is not a Bible text this reader understands.']
+		] as const) {
+			const words = readerProblemWords(problem(kind, status), 'John 4', 'demo');
+			expect(words.title).toBe(plainProblem(problem(kind, status), 'John 4').title);
+			expect(words.text).toBe(`${said} ${DEMO_REMEDY}`);
+			expect(words.text).toContain('Settings, Demo failures');
+			expect(words.text).not.toMatch(/another server|the key|address/);
+		}
+	});
+
+	it('keeps the words of what the demo answers itself, and of being offline, in Demo mode', () => {
+		for (const [kind, status] of [
+			['http', 404],
+			['http', 400],
+			['aborted', undefined],
+			['contract', undefined]
+		] as const)
+			expect(readerProblemWords(problem(kind, status), 'John 4', 'demo')).toEqual(
+				plainProblem(problem(kind, status), 'John 4')
+			);
+		vi.stubGlobal('navigator', { onLine: false });
+		try {
+			expect(readerProblemWords(problem('network'), 'John 4', 'demo')).toEqual({
+				title: 'You are offline',
+				text: 'John 4 could not be read: you are offline. Reconnect, then try again.'
+			});
+		} finally {
+			vi.unstubAllGlobals();
 		}
 	});
 
