@@ -101,12 +101,15 @@ test('a looked-up passage reads like the chapter (italics, no brackets) in place
 	await expect(passage).toContainText('and darkness was upon the face of the deep');
 	await expect(passage).not.toContainText('[');
 	await expect(passage.locator('i').first()).toHaveText('was');
-	// In place of the chapter: verse 1 is not shown while the passage is.
+	// In place of the chapter: verse 1 is not shown while the passage is, and the text is named
+	// for what it shows (a screen reader's list of landmarks).
 	await expect(page.getByText('In the beginning God created')).toHaveCount(0);
+	await expect(page.getByRole('article', { name: 'Genesis 1:2–3 text' })).toBeVisible();
 	await passage.getByRole('button', { name: 'Back to Genesis 1' }).press('Enter');
 	await expect(page.getByText('In the beginning God created')).toBeVisible();
 	// The button went with the passage: the focus is on the chapter's heading, not lost.
 	await expect(page.getByRole('heading', { level: 1, name: 'Genesis 1' })).toBeFocused();
+	await expect(page.getByRole('article', { name: 'Genesis 1 text' })).toBeVisible();
 });
 
 test('Compare uses the width: three translations in columns, level verse by verse', async ({
