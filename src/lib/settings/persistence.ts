@@ -57,9 +57,54 @@ export async function loadConnections(): Promise<Connections> {
 export async function saveConnections(connections: Connections): Promise<void> {
 	try {
 		await set(CONNECTIONS_KEY, sanitize(connections), settingsStore());
+		saveConnectionsCopy(connections);
 	} catch (error) {
+		saveConnectionsCopy(undefined);
 		if (isQuotaExceeded(error)) throw error;
 		reportStorageFault(error);
+	}
+}
+
+/**
+ * A copy of what IndexedDB holds, in localStorage: read at once, so a page is drawn before the
+ * first paint rather than in a long task after it, when IndexedDB answers (issue 29). IndexedDB
+ * stays the record (settings.svelte.ts puts its answer in place if the two differ). Modes and
+ * addresses only, as in IndexedDB: secrets are kept elsewhere (secret-storage.ts).
+ */
+const COPY_KEY = 'settings.connections';
+
+/** The copy; undefined when there is none (a first visit, or settings saved before it) or unreadable. */
+export function loadConnectionsCopy(local = localStorageOrNone()): Connections | undefined {
+	try {
+		const text = local?.getItem(COPY_KEY);
+		return text ? sanitize(JSON.parse(text)) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Writes the copy, or (undefined) removes it; a refused write leaves the copy out. */
+export function saveConnectionsCopy(
+	connections: Connections | undefined,
+	local = localStorageOrNone()
+): void {
+	try {
+		if (connections) local?.setItem(COPY_KEY, JSON.stringify(sanitize(connections)));
+		else local?.removeItem(COPY_KEY);
+	} catch {
+		try {
+			local?.removeItem(COPY_KEY);
+		} catch {
+			// Web storage refused altogether: the page waits for IndexedDB, as without a copy.
+		}
+	}
+}
+
+function localStorageOrNone(): Storage | undefined {
+	try {
+		return typeof localStorage === 'undefined' ? undefined : localStorage;
+	} catch {
+		return undefined;
 	}
 }
 

@@ -14,8 +14,10 @@ import {
 	defaultConnections,
 	emptySecrets,
 	loadConnections,
+	loadConnectionsCopy,
 	loadSecrets,
 	saveConnections,
+	saveConnectionsCopy,
 	saveSecrets,
 	type Connections
 } from './persistence';
@@ -26,14 +28,22 @@ export class Settings {
 	secrets = $state<Secrets>(emptySecrets());
 	/** Per service: its secrets are kept on this device ("Remember on this device"), or this tab only. */
 	remember = $state<Record<SecretService, boolean>>({ codehost: false, energy: false });
+	/** The connections are known, so a page can be drawn: from IndexedDB, or from its copy. */
 	loaded = $state(false);
+	/** IndexedDB has answered: what edits the connections (the Settings form) waits for this. */
+	stored = $state(false);
 	/** Bumped on every applied change, so areas can reload without a page reload. */
 	revision = $state(0);
 	#loading: Promise<void> | undefined;
 
+	/**
+	 * Loads the settings. The connections come at once from the copy kept beside IndexedDB, or on a
+	 * first visit (no service worker yet) are the defaults: the page is then drawn before the first
+	 * paint, not in a long task after it (issue 29). IndexedDB's answer is put in place if it
+	 * differs. A returning visitor with no copy yet (saved before there was one) waits for it.
+	 */
 	load(): Promise<void> {
 		this.#loading ??= (async () => {
-			this.connections = await loadConnections();
 			this.secrets = loadSecrets();
 			this.#readRemember();
 			// Another tab's choice applies here too, so this tab never writes a device copy back.
@@ -41,7 +51,19 @@ export class Settings {
 				window.addEventListener('storage', (e) => {
 					if (e.storageArea === localStorage) this.#readRemember();
 				});
+			const early = loadConnectionsCopy() ?? (firstVisit() ? defaultConnections() : undefined);
+			if (early) {
+				this.connections = early;
+				this.loaded = true;
+			}
+			const stored = await loadConnections();
+			if (JSON.stringify(stored) !== JSON.stringify(early)) {
+				this.connections = stored;
+				if (early) this.revision++;
+			}
+			saveConnectionsCopy(stored);
 			this.loaded = true;
+			this.stored = true;
 		})();
 		return this.#loading;
 	}
@@ -86,5 +108,8 @@ export class Settings {
 		return SERVICE_IDS;
 	}
 }
+
+/** No service worker controls the page: nothing was kept by this app in this browser yet. */
+const firstVisit = () => typeof navigator !== 'undefined' && !navigator.serviceWorker?.controller;
 
 export const settings = new Settings();
