@@ -13,6 +13,10 @@ const connections = (codehost: Connection) => ({ codehost, energy: demo, bible: 
 
 let local: MemoryStorage;
 
+/** Writes IndexedDB as the app does, but without the copy beside it. */
+const storeDirectly = (value: unknown) =>
+	set('connections', value, createStore('client-settings', 'kv'));
+
 /** A new page: fresh modules, the same storage (IndexedDB and localStorage) as the last one. */
 async function newPage(serviceWorker: boolean) {
 	vi.stubGlobal('navigator', { serviceWorker: { controller: serviceWorker ? {} : null } });
@@ -61,11 +65,7 @@ describe('loading the settings', () => {
 		await first.load();
 		await first.apply('codehost', live('https://old.example.com'));
 		// IndexedDB changed without the copy (written by an older version of the app, say).
-		await set(
-			'connections',
-			connections(live('https://new.example.com')),
-			createStore('client-settings', 'kv')
-		);
+		await storeDirectly(connections(live('https://new.example.com')));
 
 		const again = await newPage(true);
 		const loading = again.load();
@@ -79,11 +79,7 @@ describe('loading the settings', () => {
 	});
 
 	it('a returning visitor with no copy yet waits for IndexedDB, not the defaults', async () => {
-		await set(
-			'connections',
-			connections(live('https://gitlab.example.com')),
-			createStore('client-settings', 'kv')
-		);
+		await storeDirectly(connections(live('https://gitlab.example.com')));
 		const settings = await newPage(true);
 		const loading = settings.load();
 		expect(settings.loaded).toBe(false);
