@@ -38,14 +38,15 @@ export function plainProblem(problem: ApiProblem, what: string): PlainProblem {
 const joined = (said: string, remedy: string) => (remedy ? `${said} ${remedy}` : said);
 
 /** What the demo's failure switches make (Settings, Demo failures); in Demo mode, only they. */
-function simulable({ kind, status }: ApiProblem): boolean {
+function simulable(problem: ApiProblem): boolean {
+	const { kind, status } = problem;
 	// The demo Bible answers 400 and 404 itself (a wrong verse range, a missing chapter); the
 	// rest (a firewall's 403 page, 429, 5xx) only when asked.
 	if (kind === 'http') return status !== 400 && status !== 404;
-	return kind === 'parse' || kind === 'timeout' || (kind === 'network' && !isOffline({ kind }));
+	return kind === 'parse' || kind === 'timeout' || (kind === 'network' && !isOffline(problem));
 }
 
-const isOffline = (problem: Pick<ApiProblem, 'kind'>) =>
+const isOffline = (problem: ApiProblem) =>
 	problem.kind === 'network' && typeof navigator !== 'undefined' && !navigator.onLine;
 
 /** What went wrong and what to do about it, apart (a failure with no remedy has ''). */
