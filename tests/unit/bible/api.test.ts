@@ -57,6 +57,8 @@ describe('Bible service', () => {
 			startVerse: 16,
 			endVerse: 18
 		});
+		// One request per call (an empty record would pass the checks below).
+		expect(requests).toHaveLength(4);
 		for (const r of requests) {
 			expect(r.method).toBe('GET');
 			expect(new URL(r.url).pathname.startsWith('/api/v1/')).toBe(true);

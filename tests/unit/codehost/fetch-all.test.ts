@@ -4,16 +4,27 @@ import { createCodehostApp } from '$lib/fakes/codehost/app';
 
 function fakeSend(app = createCodehostApp()) {
 	const urls: string[] = [];
+	const answers: PageAnswer[] = [];
 	const send = async (url: string, _signal?: AbortSignal): Promise<PageAnswer> => {
 		urls.push(url);
 		const res = await app.fetch(new Request(url));
-		return { status: res.status, headers: Object.fromEntries(res.headers), json: await res.json() };
+		const answer = {
+			status: res.status,
+			headers: Object.fromEntries(res.headers),
+			json: await res.json()
+		};
+		answers.push(answer);
+		return answer;
 	};
-	return { send, urls };
+	return { send, urls, answers };
 }
 
+/** The URL in a Link header's rel="next", character for character. */
+const nextOf = (answer: PageAnswer) =>
+	/<([^>]+)>;\s*rel="next"/.exec(answer.headers.link ?? '')?.[1];
+
 describe('fetch all pages', () => {
-	it('CH-KEY-2, CH-OFF-3: follows rel="next" exactly as given until there is none', async () => {
+	it('CH-OFF-3: follows an offset list\'s rel="next" exactly as given until there is none', async () => {
 		const { send, urls } = fakeSend();
 		const result = await walkPages({
 			firstUrl: 'https://codehost.demo/api/v4/users?per_page=50',
@@ -23,6 +34,29 @@ describe('fetch all pages', () => {
 		});
 		expect(result).toMatchObject({ reason: 'done', pages: 3, items: 120 });
 		expect(urls[1]).toBe('https://codehost.demo/api/v4/users?page=2&per_page=50');
+	});
+
+	it('CH-KEY-2, CH-KEY-3: walks a keyset list by its rel="next" URLs as given (cursor and all) until a page has no Link', async () => {
+		const { send, urls, answers } = fakeSend();
+		const seen: number[] = [];
+		const result = await walkPages({
+			firstUrl:
+				'https://codehost.demo/api/v4/users?pagination=keyset&order_by=id&sort=asc&per_page=50',
+			send,
+			cap: 100,
+			signal: new AbortController().signal,
+			onItems: (items) => seen.push(...items.map((u) => (u as { id: number }).id))
+		});
+		expect(result).toMatchObject({ reason: 'done', pages: 3, items: 120 });
+		// Each request after the first is the previous answer's next URL, byte for byte: the
+		// server's cursor (base64, its padding percent-encoded) is never rebuilt or re-encoded.
+		expect(urls).toHaveLength(3);
+		expect(urls.slice(1)).toEqual(answers.slice(0, -1).map(nextOf));
+		expect(urls[1]).toMatch(/[?&]cursor=[^&]+/);
+		expect(urls[2]).toContain('%3D%3D');
+		expect(nextOf(answers.at(-1)!)).toBeUndefined();
+		// Every user once, in the list's order: no page skipped or read twice.
+		expect(seen).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
 	});
 
 	it('stops at the user’s cap and says where', async () => {
