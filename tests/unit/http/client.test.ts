@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { buildUrl, createClient, type ClientOptions } from '$lib/http/client';
 import type { Exchange } from '$lib/http/exchange';
@@ -61,6 +61,26 @@ function hangUntilAborted(call: Call): Promise<Response> {
 		signal.addEventListener('abort', () => reject(signal.reason), { once: true });
 	});
 }
+
+/**
+ * Runs the fake clock (vi.useFakeTimers) one timer at a time until `promise` settles, so every
+ * wait is exactly as long as the code under test asked for, however busy the machine.
+ */
+async function onFakeClock<T>(promise: Promise<T>): Promise<T> {
+	let settled = false;
+	promise.then(
+		() => (settled = true),
+		() => (settled = true)
+	);
+	while (!settled) await vi.advanceTimersToNextTimerAsync();
+	return promise;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+afterEach(() => {
+	vi.useRealTimers();
+});
 
 async function problemOf(promise: Promise<unknown>): Promise<ApiProblem> {
 	try {
@@ -195,20 +215,26 @@ describe('HttpClient retries', () => {
 		expect(calls).toHaveLength(1);
 	});
 
-	it('CH-LIM-1: on 429 with Retry-After: 1 waits about a second before retrying', async () => {
+	it('CH-LIM-1: on 429 with Retry-After: 1 waits that second before retrying', async () => {
+		vi.useFakeTimers();
 		const { transport, calls } = fakeTransport((_, i) =>
 			i === 0
 				? new Response('Retry later\n', { status: 429, headers: { 'retry-after': '1' } })
 				: json([])
 		);
-		const result = await client(transport, { retryLimit: 2 }).send({ method: 'GET', path: 'x' });
+		const result = await onFakeClock(
+			client(transport, { retryLimit: 2 }).send({ method: 'GET', path: 'x' })
+		);
 		expect(calls).toHaveLength(2);
 		expect(result.response.status).toBe(200);
-		expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(950);
-		expect(calls[1]!.at - calls[0]!.at).toBeLessThan(1900);
+		// The retry's own backoff (300 ms) is not what is waited: the server's second is.
+		expect(calls[1]!.at - calls[0]!.at).toBe(1000);
 	});
 
 	it('honours Retry-After given as an HTTP date', async () => {
+		vi.useFakeTimers();
+		// On a whole second: an HTTP date has no milliseconds.
+		vi.setSystemTime(new Date('2026-03-01T12:00:00.000Z'));
 		const { transport, calls } = fakeTransport((_, i) =>
 			i === 0
 				? new Response('', {
@@ -217,12 +243,12 @@ describe('HttpClient retries', () => {
 					})
 				: json([])
 		);
-		const result = await client(transport, { retryLimit: 1 }).send({ method: 'GET', path: 'x' });
+		const result = await onFakeClock(
+			client(transport, { retryLimit: 1 }).send({ method: 'GET', path: 'x' })
+		);
 		expect(calls).toHaveLength(2);
 		expect(result.response.status).toBe(200);
-		// HTTP dates have whole seconds: the wait is between 1 and 2 seconds.
-		expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(900);
-		expect(calls[1]!.at - calls[0]!.at).toBeLessThan(2500);
+		expect(calls[1]!.at - calls[0]!.at).toBe(2000);
 	});
 });
 
@@ -300,18 +326,23 @@ describe('HttpClient.json problems', () => {
 
 describe('HttpClient failures without an answer', () => {
 	it('kind "timeout" when the transport does not answer within timeoutMs', async () => {
+		vi.useFakeTimers();
 		const { transport, calls } = fakeTransport(hangUntilAborted);
 		const exchanges: Exchange[] = [];
 		const started = performance.now();
-		const problem = await problemOf(
-			client(transport, { timeoutMs: 100, onExchange: (e) => exchanges.push(e) }).send({
-				method: 'GET',
-				path: 'slow'
-			})
+		const problem = await onFakeClock(
+			problemOf(
+				client(transport, { timeoutMs: 100, onExchange: (e) => exchanges.push(e) }).send({
+					method: 'GET',
+					path: 'slow'
+				})
+			)
 		);
 		expect(problem.kind).toBe('timeout');
 		expect(problem.url).toBe(`${BASE}/slow`);
-		expect(performance.now() - started).toBeLessThan(1000);
+		// Stopped when timeoutMs ran out, not later.
+		expect(performance.now() - started).toBe(100);
+		expect(exchanges[0]?.durationMs).toBe(100);
 		expect(calls).toHaveLength(1);
 		expect(exchanges).toHaveLength(1);
 		expect(exchanges[0]!.problemKind).toBe('timeout');
@@ -421,21 +452,26 @@ describe('HttpClient failures without an answer', () => {
 
 describe('exchange record', () => {
 	it('records method, URL, status, headers, body, duration, size and retries', async () => {
+		vi.useFakeTimers();
 		const body = JSON.stringify({ name: 'café ☕ 😀' });
-		const { transport } = fakeTransport((_, i) =>
-			i === 0
+		// Each attempt takes the server 100 ms.
+		const { transport } = fakeTransport(async (_, i) => {
+			await wait(100);
+			return i === 0
 				? new Response('', { status: 503, headers: { 'retry-after': '0' } })
 				: new Response(body, {
 						status: 200,
 						headers: { 'content-type': 'application/json', 'x-total': '3' }
-					})
-		);
-		const seen: Exchange[] = [];
-		const result = await client(transport, { onExchange: (e) => seen.push(e) }).send({
-			method: 'get',
-			path: 'projects',
-			query: 'page=2'
+					});
 		});
+		const seen: Exchange[] = [];
+		const result = await onFakeClock(
+			client(transport, { onExchange: (e) => seen.push(e) }).send({
+				method: 'get',
+				path: 'projects',
+				query: 'page=2'
+			})
+		);
 		expect(seen).toEqual([result.exchange]);
 		const exchange = result.exchange;
 		expect(exchange.method).toBe('GET');
@@ -444,7 +480,8 @@ describe('exchange record', () => {
 		expect(exchange.responseHeaders['content-type']).toBe('application/json');
 		expect(exchange.responseHeaders['x-total']).toBe('3');
 		expect(exchange.responseBody).toBe(body);
-		expect(exchange.durationMs).toBeGreaterThanOrEqual(0);
+		// From the first attempt sent to the answer's body read: both attempts.
+		expect(exchange.durationMs).toBe(200);
 		expect(exchange.sizeBytes).toBe(new TextEncoder().encode(body).length);
 		expect(exchange.sizeBytes).toBeGreaterThan(body.length);
 		expect(exchange.retries).toBe(1);
