@@ -370,17 +370,27 @@ describe("the page's reader", () => {
 	}
 
 	/** Asks until the page answers (its reader loads when the page is idle). */
-	async function untilThePageAnswers(
-		client: SearchWorkerClient,
-		apiRoot: string,
-		request = REQUEST
-	) {
-		for (let i = 0; i < 100; i++) {
-			const asked = await ask(client, apiRoot, request);
-			if (asked.by === 'page') return asked.answer;
-			await new Promise((resolve) => setTimeout(resolve, 10));
-		}
-		throw new Error('The page never answered');
+	function untilThePageAnswers(client: SearchWorkerClient, apiRoot: string, request = REQUEST) {
+		return vi.waitFor(
+			async () => {
+				const asked = await ask(client, apiRoot, request);
+				if (asked.by !== 'page') throw new Error('The page never answered');
+				return asked.answer;
+			},
+			{ timeout: 4_000, interval: 10 }
+		);
+	}
+
+	/**
+	 * Counts the page reader's finished loads, by the mark each load that holds an index leaves
+	 * for the profiler: how many translations it held.
+	 */
+	function readerLoads() {
+		const mark = vi.spyOn(performance, 'mark');
+		return () =>
+			mark.mock.calls
+				.filter(([name]) => name === 'bible-search-reader-loaded')
+				.map(([, options]) => (options?.detail as { translations: number }).translations);
 	}
 
 	it('answers in the page, without the worker, once it has loaded the index the worker saved', async () => {
@@ -408,18 +418,24 @@ describe("the page's reader", () => {
 	});
 
 	it('loads a translation the worker reports saved, so the next search is answered in the page', async () => {
+		const loads = readerLoads();
 		const apiRoot = await savedByWorker();
 		const client = new SearchWorkerClient();
 		await untilThePageAnswers(client, apiRoot);
 		await storeText(apiRoot, 'WEB', TEXT);
 		client.changed(apiRoot, { bibleRef: 'WEB', stored: [['John', 1]] });
+		const before = loads().length;
 		expect((await ask(client, apiRoot)).by).toBe('worker');
-		await new Promise((resolve) => setTimeout(resolve, 100)); // the load that search started
+		// The reader's load now running (one at a time) ends holding KJV only: WEB has no saved
+		// index yet.
+		await vi.waitFor(() => expect(loads().slice(before)).toEqual([1]), { timeout: 4_000 });
+		const loaded = loads().length;
 		const worker = new SearchEngine(apiRoot, { saveDelayMs: 60_000 });
 		await worker.sync();
 		await worker.save();
 		FakeWorker.started[0]!.reply({ type: 'index-saved', apiRoot, bibleRef: 'WEB' });
-		await new Promise((resolve) => setTimeout(resolve, 300));
+		// The report alone (no search in between) has the reader load WEB's index.
+		await vi.waitFor(() => expect(loads().slice(loaded)).toEqual([2]), { timeout: 4_000 });
 		const { answer, by } = await ask(client, apiRoot);
 		expect(by).toBe('page');
 		expect(answer.ok && answer.hits.map((h) => h.bibleRef).sort()).toEqual(['KJV', 'WEB']);
