@@ -6,6 +6,7 @@
 import { VARIABLE_NAME } from '../variables';
 import type { Assertion } from './assertions';
 import { JsonPathError, parseJsonPath } from './json-path';
+import { patternProblem } from './pattern';
 
 export interface Extraction {
 	/** The variable set, used later as `{{name}}`. */
@@ -70,11 +71,8 @@ function readAssertion(v: unknown, where: string): Assertion {
 			};
 		case 'json-matches': {
 			const pattern = text(a.pattern, `${where} pattern`);
-			try {
-				new RegExp(pattern, 'u');
-			} catch {
-				throw new ChecksRefused(`${where} pattern is not a valid regular expression`);
-			}
+			const problem = patternProblem(pattern);
+			if (problem) throw new ChecksRefused(`${where} pattern ${problem}`);
 			return { kind: 'json-matches', path: jsonPath(a.path, `${where} path`), pattern };
 		}
 		case 'header': {

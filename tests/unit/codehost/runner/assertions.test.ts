@@ -120,6 +120,32 @@ describe('assertions', () => {
 		});
 	});
 
+	it(
+		'a hostile pattern fails its check at once instead of freezing the page',
+		{ timeout: 2_000 },
+		() => {
+			// ^(\w+\s?)*$ on 40 word characters and "!" takes a backtracking engine over 20 s.
+			const body = { name: `${'a'.repeat(40)}!`, long: `${'word '.repeat(10_000)}!` };
+			const hostile = '^(\\w+\\s?)*$';
+			const started = performance.now();
+			expect(
+				run({ kind: 'json-matches', path: '$.name', pattern: hostile }, { ...response, body })
+			).toMatchObject({ passed: false, message: `Was "${'a'.repeat(40)}!"` });
+			expect(
+				run({ kind: 'json-matches', path: '$.long', pattern: hostile }, { ...response, body })
+					.passed
+			).toBe(false);
+			expect(performance.now() - started).toBeLessThan(1_000);
+		}
+	);
+
+	it('a stored pattern the safe matcher cannot take fails its check, saying why', () => {
+		expect(run({ kind: 'json-matches', path: '$[0].title', pattern: '(F)ix \\1' })).toMatchObject({
+			passed: false,
+			message: expect.stringMatching(/^\/\(F\)ix \\1\/ repeats what a group matched/)
+		});
+	});
+
 	it('a header is present, whatever its case', () => {
 		expect(run({ kind: 'header', name: 'x-total' }).passed).toBe(true);
 		expect(run({ kind: 'header', name: 'X-Next-Page' })).toMatchObject({

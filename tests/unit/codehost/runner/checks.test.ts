@@ -96,6 +96,23 @@ describe('a saved request’s checks, read from a file or storage', () => {
 		);
 	});
 
+	it('a pattern the safe matcher cannot take is refused when it is added or imported, saying why', () => {
+		const pattern = (p: string) => ({
+			assertions: [{ kind: 'json-matches', path: '$', pattern: p }]
+		});
+		expect(refused(pattern('(\\w+) \\1'))).toMatch(
+			/^Request 2: assertion 1 pattern repeats what a group matched \(a backreference .*Write the text it should match instead$/
+		);
+		expect(refused(pattern('^(?!draft)'))).toMatch(
+			/^Request 2: assertion 1 pattern looks ahead or behind .*Match the text around it instead$/
+		);
+		expect(refused(pattern('(?<=v)\\d'))).toMatch(/^Request 2: assertion 1 pattern looks ahead/);
+		// The security review's pattern freezes a backtracking engine; this app matches it safely.
+		expect(readChecks(pattern('^(\\w+\\s?)*$'), 'R').assertions).toEqual(
+			pattern('^(\\w+\\s?)*$').assertions
+		);
+	});
+
 	it('a variable set from the answer needs a path this app reads, and the list at most 50 entries', () => {
 		expect(refused({ extractions: [{ name: 'id', path: 'id' }] })).toBe(
 			'Request 2: variable 1 path: A JSON path starts with $, for example $[0].id'

@@ -1,0 +1,182 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { compilePattern, patternProblem, toRe2Syntax } from '$lib/codehost/runner/pattern';
+
+/** Matches as the app does, failing the test when the pattern is refused. */
+function matches(pattern: string, text: string): boolean {
+	const p = compilePattern(pattern);
+	if (!p.ok) throw new Error(`/${pattern}/ refused: ${p.problem}`);
+	return p.matcher.test(text);
+}
+
+/** The security review's pattern: a backtracking engine takes over 20 s on 41 characters. */
+const HOSTILE = '^(\\w+\\s?)*$';
+
+describe('assertion patterns, matched in a time the text bounds', () => {
+	it(
+		'the hostile pattern answers at once, on 41 characters and on 100,000',
+		{ timeout: 2_000 },
+		() => {
+			const started = performance.now();
+			expect(matches(HOSTILE, `${'a'.repeat(40)}!`)).toBe(false);
+			expect(matches(HOSTILE, `${'ab '.repeat(33_333)}!`)).toBe(false);
+			expect(matches(HOSTILE, 'ab cd ef')).toBe(true);
+			// A backtracking engine would still be on the first text; this is generous for a slow CPU.
+			expect(performance.now() - started).toBeLessThan(1_000);
+		}
+	);
+
+	it('a backreference is refused, saying why and what to do', () => {
+		for (const p of ['(a)\\1', '(?<word>\\w+) \\k<word>', '(a)(b)\\2'])
+			expect(patternProblem(p), p).toBe(
+				'repeats what a group matched (a backreference such as \\1 or \\k<name>), which this app does not match: it could take longer than any limit. Write the text it should match instead'
+			);
+	});
+
+	it('lookahead and lookbehind are refused, saying why and what to do', () => {
+		for (const p of ['foo(?=bar)', 'foo(?!bar)', '(?<=\\$)\\d+', '(?<!-)\\d+'])
+			expect(patternProblem(p), p).toMatch(
+				/^looks ahead or behind .*Match the text around it instead$/
+			);
+	});
+
+	it('what JavaScript refuses is not a valid regular expression; what RE2 cannot take says why', () => {
+		expect(patternProblem('(')).toBe('is not a valid regular expression');
+		expect(patternProblem('a{1001}')).toMatch(/^repeats something more than 1,000 times/);
+		expect(patternProblem('(a{500}){500}')).toMatch(/^repeats something more than 1,000 times/);
+		expect(patternProblem('\\p{Letter}')).toMatch(
+			/^names a Unicode property this app does not know/
+		);
+	});
+
+	it('ordinary patterns are taken', () => {
+		for (const p of [
+			'',
+			'^Fix',
+			'^\\d+$',
+			'^[a-z0-9._-]+@[a-z0-9.-]+$',
+			'^v\\d+\\.\\d+\\.\\d+(?:-rc\\.\\d+)?$',
+			'(?<major>\\d+)\\.(?<minor>\\d+)',
+			'\\p{Script=Greek}+',
+			'\\p{Lu}\\p{Ll}*',
+			'[\\u0041-\\u005A]{2,1000}',
+			'\\/api\\/v4\\/',
+			HOSTILE
+		])
+			expect(patternProblem(p), p).toBeNull();
+	});
+
+	it('JavaScript escapes are written as RE2 writes them', () => {
+		expect(toRe2Syntax('\\u0041\\u{1F600}\\x41\\cJ\\0')).toBe(
+			'\\x{41}\\x{1f600}\\x{41}\\x{a}\\x{0}'
+		);
+		// A surrogate pair written as two escapes is one character with the u flag.
+		expect(toRe2Syntax('\\uD83D\\uDE00')).toBe('\\x{1f600}');
+		expect(toRe2Syntax('(?<n>a)')).toBe('(?P<n>a)');
+		expect(matches('\\uD83D\\uDE00', '😀')).toBe(true);
+		expect(matches('^\\p{Script=Greek}+$', 'αβγ')).toBe(true);
+		expect(matches('^\\p{sc=Greek}+$', 'abc')).toBe(false);
+	});
+
+	it('classes keep their JavaScript meaning: [] matches nothing, [^] anything, [\\b] a backspace, [[] a bracket', () => {
+		expect(matches('a[]', 'a')).toBe(false);
+		expect(matches('^[^]$', '\n')).toBe(true);
+		expect(matches('^[\\b]$', '\b')).toBe(true);
+		expect(matches('^[[]$', '[')).toBe(true);
+		expect(matches('^[[:a]+$', ':a[')).toBe(true);
+	});
+
+	it('\\s, \\S and . mean what they mean in JavaScript, for every character of the BMP', () => {
+		const patterns = ['\\s', '\\S', '.', '[\\s]', '[^\\s]', '[\\S]', '[^\\S]', '[\\s\\d]'];
+		for (const p of patterns) {
+			const js = new RegExp(`^${p}$`, 'u');
+			const re2 = compilePattern(`^${p}$`);
+			if (!re2.ok) throw new Error(re2.problem);
+			const differ: string[] = [];
+			for (let c = 0; c <= 0xffff; c++) {
+				if (c >= 0xd800 && c <= 0xdfff) continue;
+				const text = String.fromCharCode(c);
+				if (js.test(text) !== re2.matcher.test(text)) differ.push(c.toString(16));
+			}
+			expect(differ, p).toEqual([]);
+		}
+	});
+
+	it('any pattern built from common parts matches exactly what JavaScript matches', () => {
+		const atom = fc.constantFrom(
+			'a',
+			'b',
+			'é',
+			'😀',
+			' ',
+			'-',
+			'\\d',
+			'\\D',
+			'\\w',
+			'\\W',
+			'\\s',
+			'\\S',
+			'.',
+			'[ab]',
+			'[^a]',
+			'[a-c]',
+			'[\\s\\d]',
+			'[^\\S]',
+			'[\\S\\s]',
+			'\\u0061',
+			'\\x62',
+			'\\.',
+			'\\p{L}',
+			'\\p{Lu}',
+			'[😀-😂]'
+		);
+		const assertion = fc.constantFrom('^', '$', '\\b', '\\B');
+		const quantifier = fc.constantFrom('', '*', '+', '?', '{0,2}', '{2}', '*?', '+?');
+		const { pattern } = fc.letrec<{ pattern: string; term: string; piece: string }>((tie) => ({
+			term: fc.oneof(
+				{ depthSize: 'small' },
+				atom,
+				tie('pattern').map((p) => `(?:${p})`),
+				tie('pattern').map((p) => `(${p})`)
+			),
+			piece: fc.oneof(
+				fc.tuple(tie('term'), quantifier).map(([t, q]) => t + q),
+				assertion
+			),
+			pattern: fc.oneof(
+				{ depthSize: 'small' },
+				fc.array(tie('piece'), { maxLength: 4 }).map((pieces) => pieces.join('')),
+				fc.tuple(tie('pattern'), tie('pattern')).map(([a, b]) => `${a}|${b}`)
+			)
+		}));
+		const text = fc
+			.array(
+				fc.constantFrom(
+					'a',
+					'b',
+					'c',
+					'é',
+					'😀',
+					' ',
+					'\u00a0',
+					'\n',
+					'\r',
+					'-',
+					'1',
+					'A',
+					'_',
+					'\u2028'
+				),
+				{
+					maxLength: 10
+				}
+			)
+			.map((chars) => chars.join(''));
+		fc.assert(
+			fc.property(pattern, text, (p, t) => {
+				expect(matches(p, t), `/${p}/ on ${JSON.stringify(t)}`).toBe(new RegExp(p, 'u').test(t));
+			}),
+			{ numRuns: 1_500 }
+		);
+	});
+});
