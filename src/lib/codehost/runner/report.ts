@@ -1,15 +1,35 @@
 /** A run's report as JUnit XML (for CI dashboards) and as JSON. No Svelte here. */
 import { summary, type RunReport } from './run';
 
-/** Text for XML 1.0: the five special characters escaped, characters XML cannot carry dropped. */
+/** Characters XML 1.0 cannot carry at all, even escaped (C0 controls, lone surrogates, U+FFFE…). */
+const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/**
+ * Text for XML 1.0 element content: the special characters escaped, the characters XML cannot
+ * carry dropped, and CR written as a reference, which a reader would otherwise read as LF.
+ */
 export function xmlText(text: string): string {
 	return text
-		.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+		.replace(NOT_XML, '')
 		.replaceAll('&', '&amp;')
 		.replaceAll('<', '&lt;')
 		.replaceAll('>', '&gt;')
 		.replaceAll('"', '&quot;')
-		.replaceAll("'", '&apos;');
+		.replaceAll("'", '&apos;')
+		.replaceAll('\r', '&#13;');
+}
+
+/** Text for an attribute value: also tab and LF as references, which a reader turns to spaces. */
+export function xmlAttribute(text: string): string {
+	return xmlText(text).replaceAll('\t', '&#9;').replaceAll('\n', '&#10;');
+}
+
+/**
+ * Text for an XML comment, as it is (a comment reads no references): the characters XML cannot
+ * carry dropped, and no `--` inside, nor a `-` at the end, which would end or break the comment.
+ */
+export function xmlComment(text: string): string {
+	return `<!-- ${text.replace(NOT_XML, '').replace(/-(?=-|$)/g, '- ')} -->`;
 }
 
 const seconds = (ms: number | undefined) => ((ms ?? 0) / 1000).toFixed(3);
@@ -26,17 +46,17 @@ export function toJUnitXml(report: RunReport, suiteName = 'API Workbench run'): 
 	const notRun = report.total - report.results.length;
 	const lines = [
 		'<?xml version="1.0" encoding="UTF-8"?>',
-		`<testsuites name="${xmlText(suiteName)}" tests="${report.total}" failures="${report.failed}" skipped="${notRun}" time="${seconds(report.durationMs)}" timestamp="${xmlText(report.startedAt)}">`
+		`<testsuites name="${xmlAttribute(suiteName)}" tests="${report.total}" failures="${report.failed}" skipped="${notRun}" time="${seconds(report.durationMs)}" timestamp="${xmlAttribute(report.startedAt)}">`
 	];
 	for (const [row, results] of rows) {
 		const failures = results.filter((r) => !r.passed).length;
 		const time = results.reduce((sum, r) => sum + (r.timeMs ?? 0), 0);
 		const name = rows.size > 1 || row > 0 ? `${suiteName} (row ${row + 1})` : suiteName;
 		lines.push(
-			`\t<testsuite name="${xmlText(name)}" tests="${results.length}" failures="${failures}" time="${seconds(time)}">`
+			`\t<testsuite name="${xmlAttribute(name)}" tests="${results.length}" failures="${failures}" time="${seconds(time)}">`
 		);
 		for (const r of results) {
-			const head = `\t\t<testcase classname="${xmlText(name)}" name="${xmlText(r.name)}" time="${seconds(r.timeMs)}"`;
+			const head = `\t\t<testcase classname="${xmlAttribute(name)}" name="${xmlAttribute(r.name)}" time="${seconds(r.timeMs)}"`;
 			if (r.passed) {
 				lines.push(`${head}/>`);
 				continue;
@@ -51,13 +71,13 @@ export function toJUnitXml(report: RunReport, suiteName = 'API Workbench run'): 
 			].join('\n');
 			lines.push(
 				head + '>',
-				`\t\t\t<failure message="${xmlText(message)}" type="${r.error ? 'error' : 'assertion'}">${xmlText(detail)}</failure>`,
+				`\t\t\t<failure message="${xmlAttribute(message)}" type="${r.error ? 'error' : 'assertion'}">${xmlText(detail)}</failure>`,
 				'\t\t</testcase>'
 			);
 		}
 		lines.push('\t</testsuite>');
 	}
-	if (report.reason) lines.push(`\t<!-- ${xmlText(report.reason).replaceAll('--', '- -')} -->`);
+	if (report.reason) lines.push(`\t${xmlComment(report.reason)}`);
 	lines.push('</testsuites>', '');
 	return lines.join('\n');
 }

@@ -1,6 +1,122 @@
+import fc from 'fast-check';
+import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
+import type { AssertionResult } from '$lib/codehost/runner/assertions';
 import { toJsonReport, toJUnitXml, xmlText } from '$lib/codehost/runner/report';
-import type { RunReport } from '$lib/codehost/runner/run';
+import type { RequestResult, RunReport } from '$lib/codehost/runner/run';
+
+interface Element {
+	name: string;
+	attributes: Record<string, string>;
+	text: string;
+}
+
+/**
+ * The elements of an XML document as a strict parser reads them; throws at the first thing that
+ * is not well-formed XML 1.0 (saxes checks every character against XML's Char production).
+ */
+function parseXml(xml: string): { elements: Element[]; comments: string[] } {
+	const parser = new SaxesParser();
+	const elements: Element[] = [];
+	const comments: string[] = [];
+	const open: Element[] = [];
+	parser.on('error', (error) => {
+		throw error;
+	});
+	parser.on('opentag', (tag) => {
+		const element = {
+			name: tag.name,
+			attributes: tag.attributes as Record<string, string>,
+			text: ''
+		};
+		elements.push(element);
+		open.push(element);
+	});
+	parser.on('text', (text) => {
+		if (open.length) open[open.length - 1]!.text += text;
+	});
+	parser.on('comment', (text) => comments.push(text));
+	parser.on('closetag', () => open.pop());
+	parser.write(xml).close();
+	return { elements, comments };
+}
+
+/** What XML can carry of a text: the characters outside XML 1.0's Char production dropped. */
+const carried = (text: string) =>
+	text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
+
+/** Text made to break XML: markup, comment ends, controls, lone surrogates, U+FFFE, CR. */
+const hostileText = fc
+	.array(
+		fc.oneof(
+			fc.constantFrom(
+				'-',
+				'---',
+				'<',
+				'>',
+				'&',
+				'"',
+				"'",
+				']]>',
+				'-->',
+				'<!--',
+				'&amp;',
+				'\u0000',
+				'\u0001',
+				'\u001f',
+				'\uD800',
+				'\uDFFF',
+				'\uFFFE',
+				'\uFFFF',
+				'\r',
+				'\r\n',
+				'\n',
+				'\t',
+				'\u0085',
+				'\u2028',
+				'😀'
+			),
+			fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
+			fc.string({ unit: 'binary', maxLength: 3 })
+		),
+		{ maxLength: 12 }
+	)
+	.map((parts) => parts.join(''));
+
+const assertionResult = fc
+	.record({
+		passed: fc.boolean(),
+		label: hostileText,
+		message: hostileText
+	})
+	.map((a): AssertionResult => ({ assertion: { kind: 'status', equals: 200 }, ...a }));
+
+const requestResult = fc
+	.record({
+		name: hostileText,
+		row: fc.nat({ max: 2 }),
+		passed: fc.boolean(),
+		assertions: fc.array(assertionResult, { maxLength: 3 }),
+		error: fc.option(hostileText, { nil: undefined })
+	})
+	.map((r): RequestResult => ({ requestId: 'r', timeMs: 5, status: 200, ...r }));
+
+const hostileReport = fc
+	.record({
+		results: fc.array(requestResult, { maxLength: 4 }),
+		reason: fc.option(hostileText, { nil: undefined }),
+		startedAt: hostileText,
+		notRun: fc.nat({ max: 3 })
+	})
+	.map(({ results, notRun, ...rest }): RunReport => ({
+		outcome: 'stopped',
+		results,
+		total: results.length + notRun,
+		passed: results.filter((r) => r.passed).length,
+		failed: results.filter((r) => !r.passed).length,
+		durationMs: 12,
+		...rest
+	}));
 
 const report: RunReport = {
 	outcome: 'stopped',
@@ -65,11 +181,70 @@ describe('run report export', () => {
 		expect(xml).toContain(
 			'<failure message="$.title equals Tom &amp; Jerry&apos;s: Was &quot;&lt;b&gt;&quot;" type="assertion">FAILED $.title equals Tom &amp; Jerry&apos;s (Was &quot;&lt;b&gt;&quot;)</failure>'
 		);
-		expect(xml).toContain('<!-- Stopped at the first failure: GET /a?b=&lt;c&gt;&amp;d -->');
+		// A comment reads no references: the reason is written in it as it is.
+		expect(xml).toContain('<!-- Stopped at the first failure: GET /a?b=<c>&d -->');
 		// No raw special character is left outside the markup.
-		const text = xml.replace(/<[^>]*>/g, '');
+		const text = xml.replace(/<!--.*?-->/gs, '').replace(/<[^>]*>/g, '');
 		expect(text).not.toMatch(/[<>]|&(?!amp;|lt;|gt;|quot;|apos;)/);
 		expect(xml.includes(String.fromCharCode(7))).toBe(false);
+	});
+
+	it('a request named ---, <, &, ", ]]>, with U+0001, a lone surrogate or U+FFFE still makes well-formed XML', () => {
+		const names = [
+			'---',
+			'<',
+			'&',
+			'"',
+			']]>',
+			'a\u0001b',
+			'half \uD800 pair',
+			'not \uFFFE a char',
+			'-->'
+		];
+		const xml = toJUnitXml({
+			...report,
+			reason: 'Stopped at the first failure: ---',
+			results: names.map((name) => ({ ...report.results[1]!, name }))
+		});
+		const { elements, comments } = parseXml(xml);
+		expect(elements.filter((e) => e.name === 'testcase').map((e) => e.attributes.name)).toEqual(
+			names.map(carried)
+		);
+		expect(comments).toEqual([' Stopped at the first failure: - - -  ']);
+	});
+
+	it('any text in any field makes well-formed XML that reads back as that text (property)', () => {
+		fc.assert(
+			fc.property(hostileReport, hostileText, (run, suiteName) => {
+				const { elements, comments } = parseXml(toJUnitXml(run, suiteName));
+				const root = elements[0]!;
+				expect(root.name).toBe('testsuites');
+				expect(root.attributes.name).toBe(carried(suiteName));
+				expect(root.attributes.timestamp).toBe(carried(run.startedAt));
+				const cases = elements.filter((e) => e.name === 'testcase');
+				const failures = elements.filter((e) => e.name === 'failure');
+				const sent = [...run.results].sort((a, b) => a.row - b.row);
+				// One suite per row, in the order rows first appear: compare as sets of names.
+				expect(cases.map((c) => c.attributes.name).sort()).toEqual(
+					sent.map((r) => carried(r.name)).sort()
+				);
+				const failed = sent.filter((r) => !r.passed);
+				expect(failures).toHaveLength(failed.length);
+				for (const f of failures) expect(f.attributes.type).toMatch(/^(error|assertion)$/);
+				const messages = failed.map((r) =>
+					carried(
+						r.error ??
+							r.assertions
+								.filter((a) => !a.passed)
+								.map((a) => `${a.label}: ${a.message}`)
+								.join('; ')
+					)
+				);
+				expect(failures.map((f) => f.attributes.message).sort()).toEqual(messages.sort());
+				expect(comments).toHaveLength(run.reason ? 1 : 0);
+			}),
+			{ numRuns: 400 }
+		);
 	});
 
 	it('writes JSON with the summary and each assertion', () => {
