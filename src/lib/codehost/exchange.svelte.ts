@@ -5,6 +5,7 @@
  */
 import { sameOrigin, withoutCredentialParams } from '$lib/http/credentials';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
+import { redactText } from '$lib/http/redact';
 import { recordActivity, requestLine } from '$lib/settings/activity';
 import type { AuthState } from './auth.svelte';
 import type {
@@ -19,6 +20,7 @@ import { readAnswer, type ExplorerResponse, type ResponseContext } from './explo
 import type { SavedRequest } from './history';
 import { isCrossOrigin, keepBaseUrl, retargeted } from './pagination';
 import { pageOrigin } from './page-origin';
+import { headerRecordProblems } from './request-check';
 import type { RequestFormState } from './request-form.svelte';
 import { sendExplorerRequest, type ExplorerRequest, type SendContext } from './send';
 
@@ -96,6 +98,7 @@ export class ExchangeState {
 			apiRoot: this.apiRoot,
 			live: this.live,
 			auth: this.auth,
+			secrets: this.secrets,
 			client: (onExchange) => this.#connection.client({ secrets: () => this.secrets, onExchange }),
 			record: (exchange) => this.#record(exchange, run ? undefined : saved, run),
 			signal
@@ -181,6 +184,12 @@ export class ExchangeState {
 
 	/** The one way out: every request of the explorer's answer view is sent here. */
 	async run(request: ExplorerRequest, options: RunOptions = {}, bodyText?: string): Promise<void> {
+		// Headers from anywhere (an imported History entry, a built form) pass the one check.
+		const refused = headerRecordProblems(request.headers ?? {})[0];
+		if (refused) {
+			this.result = { kind: 'refused', reason: refused, previous: this.response };
+			return;
+		}
 		this.#controller?.abort();
 		const controller = (this.#controller = new AbortController());
 		this.result = { kind: 'sending', since: Date.now(), previous: this.response };
@@ -202,7 +211,11 @@ export class ExchangeState {
 			const response = await readAnswer(outcome, request.method, this.responseContext());
 			if (this.#controller !== controller) return;
 			this.result = { kind: 'answered', response };
-			recordActivity('codehost', requestLine(request.method, outcome.url));
+			// Kept in local storage: a secret in the path is left out in every form.
+			recordActivity(
+				'codehost',
+				redactText(requestLine(request.method, outcome.url), this.secrets)
+			);
 			if (options.origin !== 'page') this.responseTab = response.shape ? 'error' : this.#chosenTab;
 		} catch (error) {
 			if (this.#controller !== controller) return;

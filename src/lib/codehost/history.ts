@@ -77,7 +77,12 @@ export function entryFromExchange(
 		status: exchange.status,
 		durationMs: exchange.durationMs,
 		sizeBytes: exchange.sizeBytes,
-		requestHeaders: redactHeaders(exchange.requestHeaders),
+		requestHeaders: Object.fromEntries(
+			Object.entries(redactHeaders(exchange.requestHeaders)).map(([k, v]) => [
+				k,
+				redactText(v, secrets)
+			])
+		),
 		requestBody: cut(exchange.requestBody),
 		// A Link may echo a token sent in the query string.
 		responseHeaders: Object.fromEntries(
@@ -92,6 +97,8 @@ export function entryFromExchange(
 		...(run && { run }),
 		request: request && {
 			...request,
+			// A secret variable in the path is as secret as one in the query.
+			path: redactText(request.path, secrets),
 			query: redactText(redactUrl(`?${request.query}`).slice(1), secrets),
 			params: redactText(request.params, secrets)
 		}

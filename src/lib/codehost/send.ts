@@ -5,7 +5,7 @@
  * decides what of the exchange is recorded.
  */
 import type { HttpClient, HttpResult } from '$lib/http/client';
-import { CREDENTIAL_HEADERS, sameOrigin, withoutCredentialParams } from '$lib/http/credentials';
+import { isCredentialHeader, sameOrigin, withoutCredentialParams } from '$lib/http/credentials';
 import type { Exchange } from '$lib/http/exchange';
 import { redactText, redactUrl } from '$lib/http/redact';
 import { parseJsonBody } from '$lib/http/validate';
@@ -26,7 +26,6 @@ export interface ExplorerAuth {
 	readonly method: AuthMethod;
 	readonly token: string;
 	readonly applied: AppliedAuth;
-	readonly secrets: string[];
 	/**
 	 * One refresh, made with `request`, for every caller that met the expired `usedToken`; the
 	 * new token or null.
@@ -39,6 +38,11 @@ export interface SendContext {
 	/** Live mode: redirects of a credentialed request are opaque to the page. */
 	live: boolean;
 	auth: ExplorerAuth;
+	/**
+	 * Every secret a request may carry: the tokens and the secret variables' values. They go
+	 * only to the API root's origin, and are redacted wherever the request is shown.
+	 */
+	secrets: readonly string[];
 	/** A client of the area's connection whose exchanges are handed to `onExchange`. */
 	client: (onExchange: (exchange: Exchange) => void) => HttpClient;
 	record: (exchange: Exchange) => void;
@@ -81,19 +85,25 @@ export interface SendOutcome {
 export const MAX_HOPS = 5;
 const REDIRECTS = [301, 302, 303, 307, 308];
 
+/** Headers without any that carries a credential: by name, or by holding a known secret. */
+function bareHeaders(headers: Record<string, string>, secrets: readonly string[]) {
+	return Object.fromEntries(
+		Object.entries(headers).filter(([name, value]) => !isCredentialHeader(name, value, secrets))
+	);
+}
+
 /** The request URL with the auth method's query credentials and headers, when allowed. */
 function authorize(
 	url: string,
 	headers: Record<string, string>,
 	auth: ExplorerAuth,
-	credentialed: boolean
+	credentialed: boolean,
+	secrets: readonly string[]
 ): { url: string; headers: Record<string, string>; credentials: RequestCredentials } {
 	if (!credentialed)
 		return {
-			url: withoutCredentialParams(url),
-			headers: Object.fromEntries(
-				Object.entries(headers).filter(([name]) => !CREDENTIAL_HEADERS.has(name.toLowerCase()))
-			),
+			url: withoutCredentialParams(url, secrets),
+			headers: bareHeaders(headers, secrets),
 			credentials: 'omit'
 		};
 	const applied = auth.applied;
@@ -114,16 +124,16 @@ export async function sendExplorerRequest(
 	request: ExplorerRequest,
 	context: SendContext
 ): Promise<SendOutcome> {
-	const { auth, apiRoot, signal } = context;
+	const { auth, apiRoot, signal, secrets } = context;
 	const client = context.client(context.record);
 	const method = request.method.toUpperCase();
 	const baseHeaders = request.headers ?? {};
-	const hide = (u: string) => hideSecrets(u, auth.secrets);
+	const hide = (u: string) => hideSecrets(u, secrets);
 	const allowed = (u: string) => request.credentials !== 'omit' && sameOrigin(u, apiRoot);
 
 	const attempt = (bare: string) => {
 		const credentialed = allowed(bare);
-		const out = authorize(bare, baseHeaders, auth, credentialed);
+		const out = authorize(bare, baseHeaders, auth, credentialed, secrets);
 		return {
 			credentialed,
 			usedToken: auth.token,
@@ -170,7 +180,7 @@ export async function sendExplorerRequest(
 		const location = result.response.headers.get('location');
 		if (REDIRECTS.includes(status) && location) to = new URL(location, result.url).toString();
 		else if (result.response.type === 'opaqueredirect' && method === 'GET')
-			to = await whereItLeads(client, bare, baseHeaders, signal);
+			to = await whereItLeads(client, bare, bareHeaders(baseHeaders, secrets), signal);
 		if (to !== undefined && method === 'GET' && hops.length < MAX_HOPS) {
 			const next = withoutCredentialParams(to);
 			if (sent.credentialed && !allowed(next)) {
@@ -213,8 +223,8 @@ export async function sendExplorerRequest(
 
 /**
  * In a browser, a redirect of a request with credentials is opaque: the page cannot see where it
- * leads. The same GET without credentials, followed by the browser, tells it (its answer's URL),
- * and takes nothing of the user's anywhere.
+ * leads. The same GET without credentials (no token, no header holding a secret), followed by the
+ * browser, tells it (its answer's URL), and takes nothing of the user's anywhere.
  */
 async function whereItLeads(
 	client: HttpClient,

@@ -22,6 +22,7 @@ import {
 import { hintFor } from './hints';
 import { readJson, type HttpResult } from './read-json';
 import { readBodyText } from './read-body';
+import { redactText, redactUrl } from './redact';
 
 export type { Transport } from './reachability';
 export { readJson, type HttpResult } from './read-json';
@@ -140,20 +141,25 @@ export class HttpClient {
 		let headers = new Headers(this.options.headers);
 		for (const [k, v] of Object.entries(spec.headers ?? {})) headers.set(k, v);
 		let credentials = spec.credentials ?? this.options.credentials;
+		// A secret variable's value is a credential like a token: known values count wherever
+		// they stand, in any written form.
+		const secrets = this.options.secrets?.() ?? [];
 		// Credentials belong to the base URL's origin: a request anywhere else goes out bare,
 		// whoever built it (a Link, a Location, an imported history entry).
 		if (sameOrigin(url, this.options.baseUrl)) {
 			for (const [k, v] of Object.entries(this.options.credentialHeaders?.() ?? {}))
 				headers.set(k, v);
 		} else {
-			url = withoutCredentialParams(url);
-			headers = withoutCredentialHeaders(headers);
+			url = withoutCredentialParams(url, secrets);
+			headers = withoutCredentialHeaders(headers, secrets);
 			credentials = 'omit';
 		}
 		// The browser repeats a followed redirect with the same headers, wherever it leads: a
 		// request with credentials sees each hop itself and decides (an opaque one is not followed).
 		const carriesCredentials =
-			hasCredentialHeader(headers) || hasCredentialParam(url) || credentials === 'include';
+			hasCredentialHeader(headers, secrets) ||
+			hasCredentialParam(url, secrets) ||
+			credentials === 'include';
 		const redirect = carriesCredentials ? 'manual' : spec.redirect;
 		let requestBody: string | undefined;
 		let body: BodyInit | undefined = spec.body;
@@ -175,11 +181,12 @@ export class HttpClient {
 			} catch (error) {
 				if (error instanceof ApiProblem) throw error;
 				const kind = spec.signal?.aborted ? 'aborted' : 'network';
+				const shown = redactText(redactUrl(url), secrets);
 				throw new ApiProblem({
 					kind,
 					method,
-					url,
-					message: messageFor(kind, method, url),
+					url: shown,
+					message: messageFor(kind, method, shown),
 					hint: hintFor({ kind, url }),
 					cause: error
 				});
@@ -252,12 +259,13 @@ export class HttpClient {
 				response,
 				problemKind: kind
 			});
+			const shown = redactText(redactUrl(url), secrets);
 			throw new ApiProblem({
 				kind,
 				method,
-				url,
+				url: shown,
 				status: response.status,
-				message: `The connection dropped while reading the answer to ${method} ${url}.`,
+				message: `The connection dropped while reading the answer to ${method} ${shown}.`,
 				hint: hintFor({ kind, url }),
 				cause: error
 			});

@@ -2,7 +2,7 @@
  * Credentials belong to one origin: the API root's (scheme, host, port). The HTTP core uses these
  * to send a request to any other origin bare: no credential header, parameter or cookie.
  */
-import { decodedParamName, SECRET_HEADERS, SECRET_PARAMS } from './redact';
+import { decodedParamName, holdsSecret, SECRET_HEADERS, SECRET_PARAMS } from './redact';
 
 /** Headers that authenticate or act for a user: the secret ones, and `Sudo`. */
 export const CREDENTIAL_HEADERS: ReadonlySet<string> = new Set([...SECRET_HEADERS, 'sudo']);
@@ -35,34 +35,52 @@ function splitQuery(url: string): { head: string; parts: string[]; tail: string 
 	};
 }
 
-const isCredentialPart = (part: string) =>
-	part !== '' && CREDENTIAL_PARAMS.has(decodedParamName(part));
+const isCredentialPart = (part: string, secrets: readonly string[]) =>
+	part !== '' && (CREDENTIAL_PARAMS.has(decodedParamName(part)) || holdsSecret(part, secrets));
 
-/** The URL without credential query parameters (names compared decoded, any case); the rest byte for byte. */
-export function withoutCredentialParams(url: string): string {
+/**
+ * The URL without credential query parameters (names compared decoded, any case) and without
+ * parameters holding a known secret; the rest byte for byte.
+ */
+export function withoutCredentialParams(url: string, secrets: readonly string[] = []): string {
 	const split = splitQuery(url);
-	if (!split || !split.parts.some(isCredentialPart)) return url;
-	const kept = split.parts.filter((part) => !isCredentialPart(part));
+	if (!split || !split.parts.some((part) => isCredentialPart(part, secrets))) return url;
+	const kept = split.parts.filter((part) => !isCredentialPart(part, secrets));
 	return `${split.head}${kept.length ? `?${kept.join('&')}` : ''}${split.tail}`;
 }
 
-export function hasCredentialParam(url: string): boolean {
-	return splitQuery(url)?.parts.some(isCredentialPart) ?? false;
+export function hasCredentialParam(url: string, secrets: readonly string[] = []): boolean {
+	return splitQuery(url)?.parts.some((part) => isCredentialPart(part, secrets)) ?? false;
 }
 
-/** Headers without the ones that carry credentials. */
-export function withoutCredentialHeaders(headers: Headers): Headers {
+/**
+ * Whether a header carries a credential: a credential header by name, or any header holding a
+ * known secret (a secret variable's value in `X-Api-Key`, say) in any of its written forms.
+ */
+export function isCredentialHeader(
+	name: string,
+	value: string,
+	secrets: readonly string[] = []
+): boolean {
+	return CREDENTIAL_HEADERS.has(name.toLowerCase()) || holdsSecret(value, secrets);
+}
+
+/** Headers without the ones that carry credentials (by name, or by holding a known secret). */
+export function withoutCredentialHeaders(
+	headers: Headers,
+	secrets: readonly string[] = []
+): Headers {
 	const out = new Headers();
 	headers.forEach((value, name) => {
-		if (!CREDENTIAL_HEADERS.has(name.toLowerCase())) out.set(name, value);
+		if (!isCredentialHeader(name, value, secrets)) out.set(name, value);
 	});
 	return out;
 }
 
-export function hasCredentialHeader(headers: Headers): boolean {
+export function hasCredentialHeader(headers: Headers, secrets: readonly string[] = []): boolean {
 	let found = false;
-	headers.forEach((_value, name) => {
-		if (CREDENTIAL_HEADERS.has(name.toLowerCase())) found = true;
+	headers.forEach((value, name) => {
+		if (isCredentialHeader(name, value, secrets)) found = true;
 	});
 	return found;
 }

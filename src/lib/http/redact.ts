@@ -92,11 +92,93 @@ export function redactBody(text: string): string {
 	);
 }
 
-/** Replaces any known secret value wherever it occurs in a text (bodies, messages). */
+const HEX_ESCAPE = /%[0-9A-F]{2}/g;
+/** The characters the URL standard percent-encodes in a path and in a query (besides non-ASCII). */
+const PATH_SET = /[ "#<>?`{}]/g;
+const QUERY_SET = /[ "#<>']/g;
+
+function base64(bytes: Uint8Array): string {
+	let binary = '';
+	for (const b of bytes) binary += String.fromCharCode(b);
+	return btoa(binary);
+}
+
+/** Percent-encodes what `set` names and every non-ASCII character, as a URL parser does. */
+function urlEncoded(secret: string, set: RegExp): string {
+	return secret
+		.replace(set, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)
+		.replace(/[\u0080-\u{10ffff}]+/gu, encodeURI);
+}
+
+/** A lone surrogate cannot be percent-encoded: such a secret has no percent-encoded form. */
+function percentForms(secret: string): string[] {
+	try {
+		const component = encodeURIComponent(secret);
+		return [
+			component,
+			component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+			urlEncoded(secret, PATH_SET),
+			urlEncoded(secret, QUERY_SET)
+		];
+	} catch {
+		return [];
+	}
+}
+
+const formCache = new Map<string, readonly string[]>();
+
+/**
+ * Every way a secret is written where it travels: as it is, percent-encoded (upper and lower case
+ * hex, a space as %20 or +, as a URL parser leaves it), JSON-escaped (non-ASCII as it is or as
+ * \u escapes), and in base64 and URL-safe base64. Longest first, so a longer form is replaced
+ * whole before a shorter one could cut into it.
+ */
+export function secretForms(secret: string): readonly string[] {
+	const cached = formCache.get(secret);
+	if (cached) return cached;
+	const forms = new Set<string>([secret]);
+	for (const p of percentForms(secret)) {
+		for (const form of [p, p.replace(/%20/g, '+')]) {
+			forms.add(form);
+			forms.add(form.replace(HEX_ESCAPE, (h) => h.toLowerCase()));
+		}
+	}
+	const json = JSON.stringify(secret).slice(1, -1);
+	forms.add(json);
+	forms.add(
+		json.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+	);
+	forms.add(json.replace(/\//g, '\\/'));
+	const b64 = base64(new TextEncoder().encode(secret));
+	forms.add(b64);
+	forms.add(b64.replace(/=+$/, ''));
+	forms.add(b64.replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_'));
+	const out = [...forms]
+		.filter((f) => f.length >= MIN_SECRET_CHARS)
+		.sort((a, b) => b.length - a.length);
+	if (formCache.size > 200) formCache.clear();
+	formCache.set(secret, out);
+	return out;
+}
+
+/** Shorter values are too likely to stand in ordinary text to be replaced everywhere. */
+export const MIN_SECRET_CHARS = 4;
+
+/** Replaces any known secret value, in any of its written forms, wherever it occurs in a text. */
 export function redactText(text: string, secrets: readonly string[]): string {
 	let out = text;
 	for (const secret of secrets) {
-		if (secret.length >= 4) out = out.split(secret).join(REDACTED);
+		if (secret.length < MIN_SECRET_CHARS) continue;
+		for (const form of secretForms(secret))
+			if (out.includes(form)) out = out.split(form).join(REDACTED);
 	}
 	return out;
+}
+
+/** Whether a text holds a known secret in any of its written forms. */
+export function holdsSecret(text: string, secrets: readonly string[]): boolean {
+	return secrets.some(
+		(secret) =>
+			secret.length >= MIN_SECRET_CHARS && secretForms(secret).some((form) => text.includes(form))
+	);
 }

@@ -37,6 +37,41 @@ describe('history', () => {
 		expect(e.path).toBe('/projects');
 	});
 
+	it('a secret variable in the path, the query, a header or a JSON body is kept in no form', () => {
+		const secret = 'p@ss w/rd+1!"é';
+		const pathForm = encodeURIComponent(secret).replace(
+			/[!'()*]/g,
+			(c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+		);
+		const e = entryFromExchange(
+			exchange({
+				url: `https://h/api/v4/projects/${pathForm}?q=${encodeURIComponent(secret).replace(/%20/g, '+')}`,
+				requestHeaders: { 'x-api-key': secret, accept: 'application/json' },
+				requestBody: JSON.stringify({ key: secret })
+			}),
+			'https://h/api/v4',
+			{
+				method: 'GET',
+				path: `/projects/${pathForm}`,
+				query: `q=${encodeURIComponent(secret)}`,
+				params: JSON.stringify({ key: secret }),
+				bodyKind: 'json'
+			},
+			[secret]
+		);
+		const stored = JSON.stringify(e);
+		for (const form of [
+			secret,
+			pathForm,
+			JSON.stringify(secret).slice(1, -1),
+			encodeURIComponent(secret)
+		])
+			expect(stored).not.toContain(form);
+		expect(e.request!.path).toBe('/projects/[redacted]');
+		expect(e.path).toBe('/projects/[redacted]');
+		expect(exportHistory([e])).not.toContain(pathForm);
+	});
+
 	it('searches by method, path and status', () => {
 		const entries = [
 			entryFromExchange(exchange(), 'https://h/api/v4'),

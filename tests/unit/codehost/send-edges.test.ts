@@ -74,6 +74,83 @@ describe('CH-REDIR-1: the bare probe of an opaque redirect', () => {
 	});
 });
 
+describe('CH-REDIR-1: a secret variable is a credential, like the token', () => {
+	const EVIL = 'https://evil.test';
+	const KEY = 'SECRET-VAR-VALUE-42';
+	const everyHeader = (seen: { headers: Record<string, string>; url: string }[]) =>
+		seen.map((s) => `${s.url} ${JSON.stringify(s.headers)}`).join('\n');
+
+	it('the "where does it lead" probe of an opaque redirect never carries it', async () => {
+		const auth = fakeAuth('none', 'none');
+		const { seen, send } = server(
+			(s) => (s.probe ? followed(`${EVIL}/landing`) : opaque()),
+			auth,
+			true,
+			[KEY]
+		);
+		const outcome = await send({
+			method: 'GET',
+			target: '/projects',
+			headers: { 'X-Api-Key': KEY, Accept: 'application/json' }
+		});
+		expect(seen[0]!.headers['x-api-key']).toBe(KEY);
+		const probe = seen.find((s) => s.probe)!;
+		expect(probe.headers['x-api-key']).toBeUndefined();
+		expect(probe.headers['accept']).toBe('application/json');
+		expect(outcome.offsite).toBe(`${EVIL}/landing`);
+		expect(outcome.redirectNote).not.toContain(KEY);
+	});
+
+	it('a request carrying it never lets the browser follow a redirect by itself', async () => {
+		const auth = fakeAuth('none', 'none');
+		const { seen, send } = server(() => Response.json([]), auth, true, [KEY]);
+		await send({ method: 'GET', target: '/projects', headers: { 'X-Api-Key': KEY } });
+		expect(seen[0]!.redirect).toBe('manual');
+	});
+
+	it('a 302 to another origin is not followed with it; "send there without credentials" sends none of it', async () => {
+		const auth = fakeAuth('none', 'none');
+		const { seen, send } = server(
+			(s) =>
+				s.url.startsWith(EVIL) ? Response.json({ ok: true }) : moved(302, `${EVIL}/x?k=${KEY}`),
+			auth,
+			false,
+			[KEY]
+		);
+		const first = await send({ method: 'GET', target: '/projects', headers: { 'X-Api-Key': KEY } });
+		expect(seen).toHaveLength(1);
+		expect(first.offsite).toBeDefined();
+		expect(first.redirectNote).not.toContain(KEY);
+		await send({
+			method: 'GET',
+			target: first.offsite!,
+			headers: { 'X-Api-Key': KEY, 'X-Plain': 'kept' },
+			credentials: 'omit'
+		});
+		const there = seen.filter((s) => s.url.startsWith(EVIL));
+		expect(there).toHaveLength(1);
+		expect(everyHeader(there)).not.toContain(KEY);
+		expect(there[0]!.headers['x-plain']).toBe('kept');
+	});
+
+	it('in any written form: a percent-encoded or base64 copy in a header or the query is kept home', async () => {
+		const secret = 'p@ss w/rd+1!"é';
+		const auth = fakeAuth('none', 'none');
+		const { seen, send } = server(() => Response.json([]), auth, false, [secret]);
+		const b64 = Buffer.from(secret).toString('base64');
+		await send({
+			method: 'GET',
+			target: `${EVIL}/p`,
+			query: `q=${encodeURIComponent(secret)}&keep=1`,
+			headers: { 'X-B64': `Basic ${b64}`, 'X-Plain': 'kept' }
+		});
+		expect(seen).toHaveLength(1);
+		expect(seen[0]!.url).toBe(`${EVIL}/p?keep=1`);
+		expect(seen[0]!.headers['x-b64']).toBeUndefined();
+		expect(seen[0]!.headers['x-plain']).toBe('kept');
+	});
+});
+
 describe('CH-AUTH-1: token calls', () => {
 	it('are recorded with a note in place of the bodies', async () => {
 		const auth = fakeAuth('none', 'none');

@@ -38,7 +38,7 @@ export function fakeAuth(
 	method: AuthMethod,
 	way: AuthWay,
 	refresh: () => string | null = () => null
-): ExplorerAuth & { refreshes: string[] } {
+): ExplorerAuth & { refreshes: string[]; readonly secrets: string[] } {
 	let token = TOKEN;
 	const refreshes: string[] = [];
 	return {
@@ -62,7 +62,13 @@ export function fakeAuth(
 	};
 }
 
-export function server(answer: Answer, auth: ExplorerAuth, live = false) {
+/** `secrets`: values besides the token that the send path treats as credentials (secret variables). */
+export function server(
+	answer: Answer,
+	auth: ExplorerAuth,
+	live = false,
+	secrets: readonly string[] = []
+) {
 	const seen: Seen[] = [];
 	const records: Exchange[] = [];
 	const transport: typeof fetch = async (input, init) => {
@@ -84,12 +90,15 @@ export function server(answer: Answer, auth: ExplorerAuth, live = false) {
 		apiRoot: ROOT,
 		live,
 		auth,
+		get secrets() {
+			return [auth.token, ...secrets];
+		},
 		client: (onExchange: (e: Exchange) => void) =>
 			createClient({
 				baseUrl: ROOT,
 				transport,
 				onExchange,
-				secrets: () => auth.secrets,
+				secrets: () => context.secrets,
 				env: { online: () => true, pageOrigin: () => undefined }
 			}),
 		record: (e: Exchange) => records.push(e)

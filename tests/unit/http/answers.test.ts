@@ -121,7 +121,7 @@ describe('an unreadable answer', () => {
 });
 
 describe('failures without a whole answer', () => {
-	it('a connection that drops while the body is read is a problem that says so, and is recorded', async () => {
+	it('a connection that drops while the body is read is a problem that says so (without the token), and is recorded', async () => {
 		const exchanges: Exchange[] = [];
 		const problem = await problemOf(
 			client(
@@ -141,8 +141,10 @@ describe('failures without a whole answer', () => {
 		expect(problem.status).toBe(200);
 		expect(problem.method).toBe('GET');
 		expect(problem.message).toBe(
-			`The connection dropped while reading the answer to GET ${ROOT}/projects?private_token=pt-secret.`
+			`The connection dropped while reading the answer to GET ${ROOT}/projects?private_token=[redacted].`
 		);
+		// An error message is shown and may be copied: it never carries the token.
+		expect(problem.url).toBe(`${ROOT}/projects?private_token=[redacted]`);
 		expect(problem.hint).toMatch(/could not be reached/);
 		expect(exchanges).toHaveLength(1);
 		expect(exchanges[0]!.status).toBe(200);

@@ -6,7 +6,10 @@ import { isApiProblem } from '$lib/http/problem';
 
 const ROOT = 'https://api.test/api/v1/private';
 
-function recorder(answer: () => Response = () => Response.json({})) {
+function recorder(
+	answer: () => Response = () => Response.json({}),
+	secrets: readonly string[] = []
+) {
 	const seen: {
 		url: string;
 		headers: Headers;
@@ -28,6 +31,7 @@ function recorder(answer: () => Response = () => Response.json({})) {
 		transport,
 		credentialHeaders: () => ({ Token: 'energy-secret' }),
 		credentials: 'include',
+		secrets: () => secrets,
 		env: { online: () => true, pageOrigin: () => undefined }
 	});
 	return { client, seen };
@@ -84,6 +88,37 @@ describe('the HTTP core keeps credentials on the base URL’s origin', () => {
 			.catch((e: unknown) => e);
 		expect(isApiProblem(error)).toBe(true);
 		expect((error as Error).message).toMatch(/redirect, which was not followed/);
+	});
+});
+
+describe('CH-AUTH-2: a secret variable’s value is a credential in the HTTP core', () => {
+	const KEY = 'p@ss w/rd+1!"é';
+
+	it('a header or parameter holding it, in any written form, is not sent to another origin', async () => {
+		const { client, seen } = recorder(undefined, [KEY]);
+		const b64 = Buffer.from(KEY).toString('base64url');
+		await client.send({
+			method: 'GET',
+			path: `https://elsewhere.test/x?a=1&k=${encodeURIComponent(KEY).replace(/%20/g, '+')}&b=2`,
+			headers: { 'X-Api-Key': KEY, 'X-Signed': `v1.${b64}`, 'X-Other': 'kept' }
+		});
+		const [r] = seen;
+		expect(r!.url).toBe('https://elsewhere.test/x?a=1&b=2');
+		expect(r!.headers.get('x-api-key')).toBeNull();
+		expect(r!.headers.get('x-signed')).toBeNull();
+		expect(r!.headers.get('x-other')).toBe('kept');
+	});
+
+	it('on the base URL’s origin it goes out, and the browser never follows a redirect with it', async () => {
+		const { client, seen } = recorder(undefined, [KEY]);
+		await client.send({
+			method: 'GET',
+			path: 'projects',
+			headers: { 'X-Api-Key': KEY },
+			redirect: 'follow'
+		});
+		expect(seen[0]!.headers.get('x-api-key')).toBe(KEY);
+		expect(seen[0]!.redirect).toBe('manual');
 	});
 });
 

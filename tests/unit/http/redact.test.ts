@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { REDACTED, SECRET_PARAMS, redactHeaders, redactText, redactUrl } from '$lib/http/redact';
+import {
+	holdsSecret,
+	REDACTED,
+	SECRET_PARAMS,
+	redactHeaders,
+	redactText,
+	redactUrl
+} from '$lib/http/redact';
 
 describe('redactUrl', () => {
 	it('leaves a URL without a query as it is', () => {
@@ -108,5 +115,95 @@ describe('redactText', () => {
 
 	it('ignores secrets shorter than four characters (they would shred ordinary text)', () => {
 		expect(redactText('a b c', ['a', 'b c'])).toBe('a b c');
+	});
+});
+
+describe('a secret in every written form', () => {
+	const SECRET = 'p@ss w/rd+1!"é';
+	const strict = (s: string) =>
+		encodeURIComponent(s).replace(
+			/[!'()*]/g,
+			(c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`
+		);
+	const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+	const forms: Record<string, (s: string) => string> = {
+		raw: (s) => s,
+		'percent-encoded (%20)': encodeURIComponent,
+		'percent-encoded, strict (RFC 3986)': strict,
+		'form-encoded (+)': (s) => encodeURIComponent(s).replace(/%20/g, '+'),
+		'percent-encoded, lower-case hex': (s) =>
+			encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
+		'JSON-escaped': (s) => JSON.stringify(s).slice(1, -1),
+		'JSON-escaped with \\u for non-ASCII': (s) =>
+			JSON.stringify(s)
+				.slice(1, -1)
+				.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+		base64: b64,
+		'base64 without padding': (s) => b64(s).replace(/=+$/, ''),
+		'URL-safe base64': (s) => Buffer.from(s, 'utf8').toString('base64url')
+	};
+
+	// As the URL standard writes it when a path or a query is set (no `/`, `.` or `\\`, which a
+	// path gives a meaning of its own).
+	const urlForms: Record<string, (s: string) => string> = {
+		'as a URL writes it in a path': (s) => {
+			const url = new URL('https://h.test/');
+			url.pathname = `/x${s}`;
+			return url.pathname.slice(2);
+		},
+		'as a URL writes it in a query': (s) => {
+			const url = new URL('https://h.test/');
+			url.search = `?x${s}`;
+			return url.search.slice(2);
+		}
+	};
+
+	for (const [name, form] of Object.entries({ ...forms, ...urlForms }))
+		it(`is redacted ${name}`, () => {
+			const written = form(SECRET);
+			const text = `before ${written} after`;
+			expect(redactText(text, [SECRET])).toBe(`before ${REDACTED} after`);
+			expect(holdsSecret(text, [SECRET])).toBe(true);
+		});
+
+	it('base64 keys and their URL-safe form', () => {
+		const key = 'ab+/cd==';
+		expect(redactText(`k=${encodeURIComponent(key)}`, [key])).toBe(`k=${REDACTED}`);
+		expect(redactText(`{"k":"${key}"}`, [key])).toBe(`{"k":"${REDACTED}"}`);
+	});
+
+	it('ordinary text holds no secret; values under four characters are never replaced', () => {
+		expect(holdsSecret('nothing here', [SECRET])).toBe(false);
+		expect(redactText('abc abc', ['abc'])).toBe('abc abc');
+	});
+
+	it('a secret with a lone surrogate is still redacted as it is', () => {
+		const odd = 'ab\ud800cd';
+		expect(redactText(`x${odd}y`, [odd])).toBe(`x${REDACTED}y`);
+	});
+
+	it('property: no written form of a random secret survives redaction', () => {
+		fc.assert(
+			fc.property(fc.string({ unit: 'grapheme', minLength: 4, maxLength: 24 }), (secret) => {
+				for (const form of Object.values(forms)) {
+					const written = form(secret);
+					const out = redactText(`<${written}>`, [secret]);
+					expect(out.includes(written), `${JSON.stringify(secret)} as ${written}`).toBe(false);
+				}
+			}),
+			{ numRuns: 300 }
+		);
+		const urlSafe = fc
+			.string({ unit: 'grapheme', minLength: 4, maxLength: 24 })
+			.filter((s) => !/[/\\.%]/.test(s));
+		fc.assert(
+			fc.property(urlSafe, (secret) => {
+				for (const form of Object.values(urlForms)) {
+					const written = form(secret);
+					expect(redactText(`<${written}>`, [secret]).includes(written), written).toBe(false);
+				}
+			}),
+			{ numRuns: 300 }
+		);
 	});
 });
