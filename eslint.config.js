@@ -196,16 +196,12 @@ export default ts.config(
 		}
 	},
 	/**
-	 * Size limits: a file over them holds more than one concept. Every line counts, blank lines and
-	 * comments too, so the limit is what `wc -l` shows.
+	 * One ceiling, a smoke alarm for a god file (ARCHITECTURE rule 10): a file holds one concept
+	 * whatever its length, so nothing finer. Every line counts, as `wc -l` shows.
 	 */
 	{
 		files: ['src/**/*.ts', 'src/**/*.svelte', 'src/**/*.js'],
-		rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] }
-	},
-	{
-		files: ['src/**/*.svelte.ts', 'src/**/*.svelte.js'],
-		rules: { 'max-lines': ['error', { max: 250, skipBlankLines: false, skipComments: false }] }
+		rules: { 'max-lines': ['error', { max: 800, skipBlankLines: false, skipComments: false }] }
 	},
 	{
 		files: ['src/**/*.ts', 'src/**/*.svelte', 'src/**/*.js'],

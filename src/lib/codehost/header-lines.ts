@@ -1,5 +1,5 @@
 /** Request headers typed as text, one `Name: value` per line. */
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+import { HEADER_NAME } from './request-check';
 
 /** The first non-blank header line that is not `Name: value`, if any. */
 export function badHeaderLine(text: string): string | undefined {

@@ -16,9 +16,10 @@ import {
 	type PathLint
 } from './encoding';
 import type { BodyKind } from './endpoints';
-import { badHeaderLine, badHeaderMessage, parseHeaderLines } from './header-lines';
+import { badHeaderLine, badHeaderMessage } from './header-lines';
 import { nullParams } from './rules';
-import { resolve, unresolvedMessage, variableProblems } from './variables';
+import { checkHeaderLines, variableProblems, type HeaderSource } from './request-check';
+import { resolve, unresolvedMessage } from './variables';
 
 /** A path with its variables (each one segment, `/` as %2F) and `:params` filled. */
 export function fillRequestPath(
@@ -58,6 +59,8 @@ export interface BuildInput {
 	file: File | null;
 	/** Header lines as typed. */
 	headers: string;
+	/** Typed in the form on this page, or held by a saved or imported request. */
+	headersFrom: HeaderSource;
 	variables: Readonly<Record<string, string>>;
 }
 
@@ -68,8 +71,9 @@ export function buildRequest(input: BuildInput, extraHeaders: Record<string, str
 	const queryParts: string[] = [];
 	if (query.trim() && !queryInBody) queryParts.push(query.trim().replace(/^\?/, ''));
 	if (bodyKind === 'query' && Object.keys(params).length) queryParts.push(encodeQuery(params));
+	// Only lines the request check lets through: each split before its variables are filled.
 	const headers: Record<string, string> = {
-		...parseHeaderLines(resolve(input.headers, input.variables, 'raw').text),
+		...checkHeaderLines(input.headers, input.variables, input.headersFrom).headers,
 		...extraHeaders
 	};
 	let body: BodyInit | undefined;

@@ -186,6 +186,7 @@ export class RequestFormState {
 				queryInBody: this.queryInBody,
 				file: this.file,
 				headers: this.headers,
+				headersFrom: 'typed',
 				variables: this.#ctx.variables
 			},
 			extraHeaders

@@ -2,7 +2,6 @@
  * `{{name}}` variables in a request, filled from the active environment and encoded by where they
  * land: a path segment, a query component, a JSON string, a header value. No Svelte here.
  */
-import { CREDENTIAL_HEADERS, CREDENTIAL_PARAMS } from '$lib/http/credentials';
 import { encodeComponent, encodePathParam, type ParamValue } from './encoding';
 
 /** `{{name}}`, spaces inside the braces allowed; a name is a letter or `_` then word characters. */
@@ -62,43 +61,6 @@ export function resolveParams(
 		return value;
 	};
 	return walk(params) as Record<string, ParamValue>;
-}
-
-/**
- * Why a request's variables cannot go out as they are: a value with a line break in a header
- * (it would add a header), or a variable where a credential goes (variables are stored; the
- * token belongs in the Token field, which is not).
- */
-export function variableProblems(
-	headersText: string,
-	query: string,
-	values: Readonly<Record<string, string>>
-): string[] {
-	const out: string[] = [];
-	for (const line of headersText.split('\n')) {
-		const at = line.indexOf(':');
-		if (at <= 0) continue;
-		const name = line.slice(0, at).trim();
-		const used = variableNames(line.slice(at + 1));
-		if (!used.length) continue;
-		if (CREDENTIAL_HEADERS.has(name.toLowerCase()))
-			out.push(
-				`The ${name} header uses a variable. Variables are saved with the environment; put the token in the Token field (it is kept only as you chose), not in a variable.`
-			);
-		for (const v of used)
-			if (/[\r\n]/.test(values[v] ?? ''))
-				out.push(
-					`The variable {{${v}}} holds a line break, which would start another header. Remove it from the value.`
-				);
-	}
-	for (const part of query.split('&')) {
-		const name = part.split('=')[0]!.toLowerCase();
-		if (CREDENTIAL_PARAMS.has(name) && variableNames(part).length)
-			out.push(
-				`The ${name} parameter uses a variable. Variables are saved with the environment; put the token in the Token field instead.`
-			);
-	}
-	return out;
 }
 
 export function unresolvedMessage(names: readonly string[]): string {

@@ -22,6 +22,7 @@ function input(over: Partial<BuildInput> = {}): BuildInput {
 		queryInBody: false,
 		file: null,
 		headers: '',
+		headersFrom: 'typed',
 		variables: {},
 		...over
 	};

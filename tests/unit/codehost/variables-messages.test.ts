@@ -3,12 +3,8 @@
  * names, and which header lines and JSON values the variable rules look at.
  */
 import { describe, expect, it } from 'vitest';
-import {
-	resolveParams,
-	unresolvedMessage,
-	VARIABLE_NAME,
-	variableProblems
-} from '$lib/codehost/variables';
+import { variableProblems } from '$lib/codehost/request-check';
+import { resolveParams, unresolvedMessage, VARIABLE_NAME } from '$lib/codehost/variables';
 
 describe('unresolvedMessage', () => {
 	it('names one variable in the singular', () => {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCodehostApp } from '$lib/fakes/codehost/app';
-import { resolve, resolveParams, variableNames, variableProblems } from '$lib/codehost/variables';
+import { variableProblems } from '$lib/codehost/request-check';
+import { resolve, resolveParams, variableNames } from '$lib/codehost/variables';
 import { explorerOver } from './explorer-over';
 
 const name = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,8}$/);

@@ -121,17 +121,17 @@ describe('boundaries in lint', { timeout: 60_000 }, () => {
 		).toEqual([]);
 	});
 
-	it('max-lines: no file in src over 400 lines, no state class (*.svelte.ts) over 250', async () => {
+	it('max-lines: one ceiling of 800 lines for any file in src, state classes included', async () => {
 		const lines = (n: number) =>
 			Array.from({ length: n }, (_, i) => `export const a${i} = ${i};`).join('\n') + '\n';
-		expect(await problems('src/lib/bible/api.ts', lines(401))).toEqual([
-			expect.stringMatching(/^max-lines: .*\(401\)\. Maximum allowed is 400/)
+		expect(await problems('src/lib/bible/api.ts', lines(801))).toEqual([
+			expect.stringMatching(/^max-lines: .*\(801\)\. Maximum allowed is 800/)
 		]);
-		expect(await problems('src/lib/bible/api.ts', lines(400))).toEqual([]);
-		expect(await problems('src/lib/energy/accounts.svelte.ts', lines(251))).toEqual([
-			expect.stringMatching(/^max-lines: .*\(251\)\. Maximum allowed is 250/)
+		expect(await problems('src/lib/bible/api.ts', lines(800))).toEqual([]);
+		expect(await problems('src/lib/energy/accounts.svelte.ts', lines(801))).toEqual([
+			expect.stringMatching(/^max-lines: .*\(801\)\. Maximum allowed is 800/)
 		]);
-		expect(await problems('src/lib/energy/accounts.svelte.ts', lines(250))).toEqual([]);
+		expect(await problems('src/lib/energy/accounts.svelte.ts', lines(400))).toEqual([]);
 	});
 
 	it('every eslint-disable carries its reason, in script and in markup', async () => {

@@ -1,12 +1,14 @@
 /**
  * A saved request sent by the collection runner: built from the saved form with the run's
  * variables, and sent through the explorer's one send path (auth only to the API root, redirects,
- * refresh, history), so a run sends exactly what Send would.
+ * refresh, history), so a run sends exactly what Send would. Its header lines pass the one request
+ * check after the run's variables are filled; a refused request is not sent.
  */
 import { headersToObject } from '$lib/http/exchange';
 import { parseJsonBody } from '$lib/http/validate';
 import type { SavedItem } from '../collections';
 import { buildRequest, fillRequestPath, parseParams } from '../request-build';
+import { checkHeaderLines } from '../request-check';
 import { sendExplorerRequest, type SendContext } from '../send';
 import { resolve, resolveParams } from '../variables';
 import type { RunResponse } from './assertions';
@@ -18,6 +20,9 @@ export async function sendSaved(
 ): Promise<RunResponse> {
 	const params = parseParams(item.params, (value) => resolveParams(value, variables));
 	if (!params.ok) throw new Error(`${item.name}: ${params.error}`);
+	// A data row or a value carried from an answer is checked as the form checks what is typed.
+	const refused = checkHeaderLines(item.headers, variables, 'saved').problems[0];
+	if (refused) throw new Error(`${item.name}: ${refused} Nothing was sent.`);
 	const built = buildRequest({
 		method: item.method,
 		builtPath: fillRequestPath(item.path, item.pathParams, variables),
@@ -27,6 +32,7 @@ export async function sendSaved(
 		queryInBody: false,
 		file: null,
 		headers: item.headers,
+		headersFrom: 'saved',
 		variables
 	});
 	const started = performance.now();

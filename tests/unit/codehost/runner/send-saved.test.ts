@@ -75,3 +75,40 @@ describe('sending a saved request in a run', () => {
 		expect(seen).toEqual([]);
 	});
 });
+
+describe('CH-SUDO-2: a run’s data and carried values cannot add a header', () => {
+	const hostile = [
+		[
+			'a CSV row',
+			'X-Trace: {{trace}}',
+			{ trace: 'a\nSudo: alice' },
+			/\{\{trace\}\} holds a line break/
+		],
+		[
+			'a value carried from an answer',
+			'X-Name: {{name}}',
+			{ name: 'Alice\nSudo: alice\nX-Forwarded-For: 10.0.0.1' },
+			/\{\{name\}\} holds a line break/
+		],
+		[
+			'imported values naming the header',
+			'{{hn}}: {{hv}}',
+			{ hn: 'Sudo', hv: 'alice' },
+			/comes from \{\{hn\}\}/
+		],
+		['a saved Sudo line', 'Sudo: alice', {}, /sets the Sudo header itself/]
+	] as const;
+
+	for (const [what, headers, variables, reason] of hostile)
+		it(`${what} is refused with the variable and why, and nothing is sent`, async () => {
+			const { explorer, seen } = over(() => Response.json({}));
+			const refusal = sendSaved(
+				item({ method: 'GET', headers, pathParams: { id: '1' }, query: '', params: '' }),
+				variables,
+				explorer.exchange.context()
+			);
+			await expect(refusal).rejects.toThrow(reason);
+			await expect(refusal).rejects.toThrow(/^Create issue: .*Nothing was sent\.$/);
+			expect(seen).toHaveLength(0);
+		});
+});
