@@ -1,12 +1,15 @@
 /** XML and YAML renderings of a JSON answer, for the `format` query parameter (BI-FMT-1). */
 
+/** Element text: markup escaped, CR kept as a reference, characters XML 1.0 cannot carry dropped. */
 function escapeXml(text: string): string {
 	return text
+		.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
 		.replace(/&/g, '&amp;')
 		.replace(/</g, '&lt;')
 		.replace(/>/g, '&gt;')
 		.replace(/"/g, '&quot;')
-		.replace(/'/g, '&apos;');
+		.replace(/'/g, '&apos;')
+		.replace(/\r/g, '&#13;');
 }
 
 function xmlValue(name: string, value: unknown, indent: string): string {

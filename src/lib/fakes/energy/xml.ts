@@ -3,8 +3,15 @@
  * structure, so the demo writes the JSON answer's members as elements of the same names, list
  * items as <item>, null as an empty element.
  */
+
+/** Element text: markup escaped, CR kept as a reference, characters XML 1.0 cannot carry dropped. */
 const escape = (text: string) =>
-	text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+	text
+		.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+		.replace(/&/g, '&amp;')
+		.replace(/</g, '&lt;')
+		.replace(/>/g, '&gt;')
+		.replace(/\r/g, '&#13;');
 
 function element(name: string, value: unknown): string {
 	if (value === null || value === undefined) return `<${name}/>`;

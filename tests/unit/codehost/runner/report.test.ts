@@ -1,87 +1,9 @@
 import fc from 'fast-check';
-import { SaxesParser } from 'saxes';
 import { describe, expect, it } from 'vitest';
 import type { AssertionResult } from '$lib/codehost/runner/assertions';
 import { toJsonReport, toJUnitXml, xmlText } from '$lib/codehost/runner/report';
 import type { RequestResult, RunReport } from '$lib/codehost/runner/run';
-
-interface Element {
-	name: string;
-	attributes: Record<string, string>;
-	text: string;
-}
-
-/**
- * The elements of an XML document as a strict parser reads them; throws at the first thing that
- * is not well-formed XML 1.0 (saxes checks every character against XML's Char production).
- */
-function parseXml(xml: string): { elements: Element[]; comments: string[] } {
-	const parser = new SaxesParser();
-	const elements: Element[] = [];
-	const comments: string[] = [];
-	const open: Element[] = [];
-	parser.on('error', (error) => {
-		throw error;
-	});
-	parser.on('opentag', (tag) => {
-		const element = {
-			name: tag.name,
-			attributes: tag.attributes as Record<string, string>,
-			text: ''
-		};
-		elements.push(element);
-		open.push(element);
-	});
-	parser.on('text', (text) => {
-		if (open.length) open[open.length - 1]!.text += text;
-	});
-	parser.on('comment', (text) => comments.push(text));
-	parser.on('closetag', () => open.pop());
-	parser.write(xml).close();
-	return { elements, comments };
-}
-
-/** What XML can carry of a text: the characters outside XML 1.0's Char production dropped. */
-const carried = (text: string) =>
-	text.replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '');
-
-/** Text made to break XML: markup, comment ends, controls, lone surrogates, U+FFFE, CR. */
-const hostileText = fc
-	.array(
-		fc.oneof(
-			fc.constantFrom(
-				'-',
-				'---',
-				'<',
-				'>',
-				'&',
-				'"',
-				"'",
-				']]>',
-				'-->',
-				'<!--',
-				'&amp;',
-				'\u0000',
-				'\u0001',
-				'\u001f',
-				'\uD800',
-				'\uDFFF',
-				'\uFFFE',
-				'\uFFFF',
-				'\r',
-				'\r\n',
-				'\n',
-				'\t',
-				'\u0085',
-				'\u2028',
-				'😀'
-			),
-			fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
-			fc.string({ unit: 'binary', maxLength: 3 })
-		),
-		{ maxLength: 12 }
-	)
-	.map((parts) => parts.join(''));
+import { carried, hostileText, parseXml } from '../../well-formed-xml';
 
 const assertionResult = fc
 	.record({
