@@ -1,4 +1,5 @@
 /** The items of Fetch all pages as a file: JSON, NDJSON (one item a line) or CSV. No Svelte here. */
+import { csvCell } from '$lib/ui/csv-cell';
 
 export const ITEM_FORMATS = [
 	{ id: 'json', label: 'JSON', mime: 'application/json', extension: 'json' },
@@ -56,12 +57,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/** A value as a cell: nested values as JSON; a formula kept as text, as every export does. */
 function cell(value: unknown): string {
 	if (value === null || value === undefined) return '';
-	let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-	// A text cell starting like a formula would run as one in a spreadsheet: it is kept as text.
-	if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-	return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+	return csvCell(typeof value === 'object' ? JSON.stringify(value) : String(value));
 }
 
 /** A file name from the path the items came from: "/projects/1/issues" → "projects-1-issues-items". */

@@ -19,8 +19,23 @@ describe('saving items: edges', () => {
 	});
 
 	it('CSV guards only text that starts like a formula; numbers and inner dashes stay as they are', () => {
-		expect(toCsv([{ n: -5, s: 'a-b', t: '@user', u: '+1', v: '-x' }])).toBe(
-			"n,s,t,u,v\r\n-5,a-b,'@user,'+1,'-x\r\n"
+		expect(toCsv([{ n: -5, s: 'a-b', t: '@user', u: '+1', v: '-x', w: '-5.2' }])).toBe(
+			"n,s,t,u,v,w\r\n-5,a-b,'@user,+1,'-x,-5.2\r\n"
+		);
+	});
+
+	it('CSV keeps every value from the server that a spreadsheet would run as a formula as text', () => {
+		const hostile = {
+			link: '=HYPERLINK("http://x","y")',
+			plus: '+1+1',
+			minus: '-2+3',
+			at: '@SUM(A1)',
+			tab: '\t=1',
+			cr: '\r=1',
+			'=key': 'x'
+		};
+		expect(toCsv([hostile])).toBe(
+			`link,plus,minus,at,tab,cr,'=key\r\n"'=HYPERLINK(""http://x"",""y"")",'+1+1,'-2+3,'@SUM(A1),'\t=1,"'\r=1",x\r\n`
 		);
 	});
 
