@@ -1,3 +1,4 @@
+import { CODEHOST_EXPOSED_HEADERS } from '$lib/contracts/codehost-cors';
 import { parseLinkHeader, type LinkEntry } from '$lib/http/link-header';
 
 export type PaginationKind = 'offset' | 'keyset' | 'none';
@@ -63,20 +64,12 @@ export const REL_MEANINGS: Record<string, string> = {
 };
 
 /**
- * Headers the real code host lets another origin read (Access-Control-Expose-Headers). A header
- * outside this list may have been sent, but the browser hides it from the page.
+ * Headers the real code host lets another origin read (Access-Control-Expose-Headers), lower
+ * case: the contract's one list. A header outside it may have been sent, but the browser hides it.
  */
-export const EXPOSED_BY_CODEHOST = new Set([
-	'link',
-	'x-total',
-	'x-total-pages',
-	'x-per-page',
-	'x-page',
-	'x-next-page',
-	'x-prev-page',
-	'x-request-id',
-	'etag'
-]);
+export const EXPOSED_BY_CODEHOST: ReadonlySet<string> = new Set(
+	CODEHOST_EXPOSED_HEADERS.map((h) => h.toLowerCase())
+);
 
 export interface InspectorRow {
 	name: string;
