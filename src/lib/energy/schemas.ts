@@ -1,12 +1,18 @@
 import * as v from 'valibot';
 
-/** Decimal amounts stay strings, exactly as sent (EN-ORD-5). */
+/**
+ * Decimal amounts stay strings, exactly as sent (EN-ORD-5). Every decimal of the seed is an
+ * amount of money that cannot be below zero: a cost, a fee, what was paid, a balance ("available
+ * funds"); so a sign is refused, as a contract problem. None of the seed's decimals is signed.
+ */
 export const DecimalString = v.pipe(
 	v.string(),
-	v.regex(/^-?\d+(\.\d+)?$/, 'expected a decimal string')
+	v.regex(/^\d+(\.\d+)?$/, 'expected a decimal string of zero or more, without a sign')
 );
 
 const Int = v.pipe(v.number(), v.integer());
+/** A count or an amount (energy, hours, days, page numbers and sizes): a whole number, never below zero. */
+const Count = v.pipe(Int, v.minValue(0, 'expected a whole number of zero or more'));
 
 export const AccountSchema = v.object({
 	guid: Int,
@@ -28,19 +34,19 @@ export type PageLink = v.InferOutput<typeof PageLinkSchema>;
 /** The list envelope (EN-LIST-2). */
 export function pageEnvelopeSchema<T extends v.GenericSchema>(item: T) {
 	return v.object({
-		current_page: Int,
+		current_page: Count,
 		data: v.array(item),
 		first_page_url: v.string(),
-		from: v.nullable(Int),
-		last_page: Int,
+		from: v.nullable(Count),
+		last_page: Count,
 		last_page_url: v.string(),
 		links: v.array(PageLinkSchema),
 		next_page_url: v.nullable(v.string()),
 		path: v.string(),
-		per_page: Int,
+		per_page: Count,
 		prev_page_url: v.nullable(v.string()),
-		to: v.nullable(Int),
-		total: Int,
+		to: v.nullable(Count),
+		total: Count,
 		draw: v.null(),
 		status: v.literal('ok')
 	});
@@ -75,10 +81,10 @@ const orderEntries = {
 	status: StatusSchema,
 	order_cost: DecimalString,
 	to: v.string(),
-	energy_amount: v.nullable(Int),
+	energy_amount: v.nullable(Count),
 	period_type: v.picklist(['days', 'hours']),
-	hours: Int,
-	days: Int,
+	hours: Count,
+	days: Count,
 	energy_delegation_fee: DecimalString,
 	address_activation_fee: DecimalString,
 	estimate_task: v.optional(v.nullable(EstimateTaskSchema), null),

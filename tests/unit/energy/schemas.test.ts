@@ -3,8 +3,10 @@ import * as v from 'valibot';
 import {
 	AccountPageSchema,
 	AccountSchema,
+	BuyResponseSchema,
 	CreatedOrderSchema,
 	DecimalString,
+	OrderPageSchema,
 	OrderSchema
 } from '$lib/energy/schemas';
 import { demoAccounts } from '$lib/fakes/energy/app';
@@ -27,13 +29,18 @@ function problemOf(run: () => unknown): ApiProblem {
 
 describe('DecimalString', () => {
 	it('EN-ORD-5: accepts decimal strings', () => {
-		for (const value of ['0', '0.000000', '250.000000', '-1.5', '12'])
+		for (const value of ['0', '0.000000', '250.000000', '1.5', '12'])
 			expect(v.safeParse(DecimalString, value).success, value).toBe(true);
 	});
 
 	it('EN-ORD-5: refuses numbers and strings that are not plain decimals', () => {
-		for (const value of [250, '1e5', '1.', '.5', '', ' 1', '1,5', 'NaN'])
+		for (const value of [250, '1e5', '1.', '.5', '', ' 1', '1,5', 'NaN', 'Infinity', '+1'])
 			expect(v.safeParse(DecimalString, value).success, String(value)).toBe(false);
+	});
+
+	it('EN-ORD-5: refuses a sign: every decimal of the seed is money that cannot be below zero', () => {
+		for (const value of ['-1.5', '-5.000000', '-0', '-0.000001'])
+			expect(v.safeParse(DecimalString, value).success, value).toBe(false);
 	});
 });
 
@@ -114,6 +121,55 @@ describe('OrderSchema and CreatedOrderSchema', () => {
 		expect(v.safeParse(OrderSchema, { ...fullOrder(), guid: '31000001' }).success).toBe(false);
 		expect(v.safeParse(OrderSchema, { ...fullOrder(), period_type: 'weeks' }).success).toBe(false);
 		expect(v.safeParse(OrderSchema, { ...fullOrder(), status: 7 }).success).toBe(false);
+	});
+
+	it('EN-ORD-1, EN-ORD-5: a negative cost, fee, payment, energy amount or period length is a contract problem naming the field', () => {
+		for (const [field, value] of [
+			['order_cost', '-5.000000'],
+			['order_cost_paid', '-1.000000'],
+			['energy_delegation_fee', '-0.500000'],
+			['address_activation_fee', '-1.100000'],
+			['energy_amount', -65000],
+			['hours', -1],
+			['days', -3]
+		] as const) {
+			const problem = problemOf(() =>
+				validate(OrderSchema, { ...fullOrder(), [field]: value }, { status: 200 })
+			);
+			expect(problem.kind, field).toBe('contract');
+			expect(problem.message, field).toContain(`\`${field}\``);
+		}
+		// Non-numeric money is refused the same way.
+		for (const value of ['five', '5 TRX', '', 'NaN'])
+			expect(v.safeParse(OrderSchema, { ...fullOrder(), order_cost: value }).success, value).toBe(
+				false
+			);
+	});
+
+	it('EN-BUY-7, EN-ACC-1: a negative balance, in a purchase answer or an account, is refused', () => {
+		const created: Record<string, unknown> = fullOrder();
+		delete created.payment_status;
+		delete created.order_cost_paid;
+		delete created.resource_txs;
+		const answer = { status: 'ok', data: created, balance: '245.000000' };
+		expect(v.safeParse(BuyResponseSchema, answer).success).toBe(true);
+		const problem = problemOf(() =>
+			validate(BuyResponseSchema, { ...answer, balance: '-245.000000' })
+		);
+		expect(problem.message).toContain('`balance`');
+		expect(
+			v.safeParse(BuyResponseSchema, { ...answer, data: { ...created, order_cost: '-5.000000' } })
+				.success
+		).toBe(false);
+		expect(v.safeParse(AccountSchema, { ...account(), balance: '-1.000000' }).success).toBe(false);
+	});
+
+	it('EN-LIST-2: negative page numbers and counts are refused; from and to stay nullable', () => {
+		const listed = { ...page(), data: [{ guid: 1, status: 0 }] };
+		expect(v.safeParse(OrderPageSchema, listed).success).toBe(true);
+		expect(v.safeParse(OrderPageSchema, { ...listed, from: null, to: null }).success).toBe(true);
+		for (const key of ['current_page', 'from', 'last_page', 'per_page', 'to', 'total'])
+			expect(v.safeParse(OrderPageSchema, { ...listed, [key]: -1 }).success, key).toBe(false);
 	});
 
 	it('EN-ORD-1: payment_status, order_cost_paid and resource_txs are only required from order/get', () => {
