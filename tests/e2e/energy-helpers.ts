@@ -47,9 +47,14 @@ export async function fillExact(form: Locator, options: { period?: string; amoun
 	await expect(form.getByRole('button', { name: 'Confirm purchase' })).toBeEnabled();
 }
 
-/** The guid of the order just placed (or failed), read from the form's heading. */
+/**
+ * The guid of the order just placed (or failed, or placed otherwise than confirmed), read from
+ * the form's heading.
+ */
 export async function placedGuid(form: Locator): Promise<string> {
-	const heading = form.getByRole('heading', { name: /^Order \d+ (placed|failed)$/ });
+	const heading = form.getByRole('heading', {
+		name: /^Order \d+ (placed|failed|placed, not as you confirmed)$/
+	});
 	await expect(heading).toBeVisible({ timeout: 15_000 });
 	return /\d+/.exec((await heading.textContent()) ?? '')![0];
 }

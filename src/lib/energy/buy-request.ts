@@ -150,3 +150,28 @@ export function draftFromOrder(order: Order): BuyDraft {
 		estimateToken: task?.token ?? 'USDT'
 	};
 }
+
+/** "Buy again" of a purchase confirmed here: a draft of exactly what was confirmed. */
+export function draftFromRequest(request: BuyRequest): BuyDraft {
+	const period =
+		PERIODS.find(
+			(p) => p.period_type === request.period_type && p.period_amount === request.period_amount
+		) ?? PERIODS[0];
+	const draft: BuyDraft = { ...emptyDraft(), to: request.to, periodId: period.id };
+	if (request.amount_source === 'amount') return { ...draft, amount: String(request.amount) };
+	return {
+		...draft,
+		source: 'estimate',
+		estimateTo: request.estimate_to,
+		estimateToken: request.estimate_token,
+		adjustPercent: request.estimate_adjust_percent
+	};
+}
+
+/**
+ * The draft "Buy again" fills in for `order`: what the person confirmed when this browser placed
+ * it (the server's terms may differ from it), else the order's own terms.
+ */
+export function draftFor(order: Order, reviewed: { request: BuyRequest } | null): BuyDraft {
+	return reviewed ? draftFromRequest(reviewed.request) : draftFromOrder(order);
+}

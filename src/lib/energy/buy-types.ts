@@ -4,6 +4,7 @@ import type { ApiProblem } from '$lib/http/problem';
 import { formatNumber } from '$lib/ui/number-format';
 import type { BuyRequest } from './buy-request';
 import { sameRequest, type PendingPurchase, type PurchaseJournal } from './pending-purchase';
+import type { Reviewed } from './placed-outcome';
 import type { PurchaseLock } from './purchase-lock';
 import type { CreatedOrder, Order } from './schemas';
 
@@ -26,6 +27,8 @@ export interface BuyResult {
 	balance: string | null;
 	/** Found by reading the order list after the answer was lost. */
 	reconciled: boolean;
+	/** What the person reviewed and confirmed: the answer is set against it, never taken as is. */
+	reviewed: Reviewed;
 }
 
 /**

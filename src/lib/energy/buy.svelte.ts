@@ -18,6 +18,7 @@ import {
 	type PlacedElsewhere,
 	type RecentQuestion
 } from './buy-types';
+import type { CostEstimate } from './estimate';
 import { PurchaseMemory } from './purchase-memory';
 import { PurchaseSlot } from './purchase-slot';
 import {
@@ -58,6 +59,8 @@ export class BuyFlow {
 	readonly #host: BuyHost;
 	readonly #memory: PurchaseMemory;
 	readonly #slot: PurchaseSlot;
+	/** What was confirmed for the order `guid`, when this browser placed it; null otherwise. */
+	readonly reviewedFor = (guid: number) => this.#memory.reviewedFor(this.#host.apiRoot(), guid);
 	sent = 0; // purchases sent (for tests: a double click sends one)
 
 	constructor(host: BuyHost) {
@@ -69,7 +72,7 @@ export class BuyFlow {
 	/** Forgets also which orders were already named (another service, or its data reset). */
 	reset(): void {
 		this.again();
-		this.#memory.seenGuids.clear();
+		this.#memory.forget();
 	}
 
 	/** Moves to the review step when the draft is valid; otherwise shows what to fix. */
@@ -117,26 +120,26 @@ export class BuyFlow {
 	}
 
 	/**
-	 * Sends the purchase exactly once however often it is called; never retried. Other tabs'
-	 * purchases go first (the same one placed there: confirm again); the same order placed
-	 * minutes ago elsewhere, or a failed check for one, asks before sending.
+	 * Sends the purchase exactly once however often it is called; never retried. Other tabs' go
+	 * first (the same one placed there: confirm again); the same order placed minutes ago, or a
+	 * failed check for one, asks first. `estimate`, the cost shown, is set against the charge.
 	 */
-	confirm(): Promise<void> {
-		return this.#confirm(true);
+	confirm(estimate: CostEstimate | null = null): Promise<void> {
+		return this.#confirm(true, estimate);
 	}
 
 	/** The answer "Buy again" (or "Buy anyway"): the second, explicit confirmation sends it. */
 	buyAgain(): Promise<void> {
 		if (this.step !== 'asking') return Promise.resolve();
 		this.step = 'review';
-		return this.#confirm(false);
+		return this.#confirm(false, this.#memory.confirmed?.estimate ?? null);
 	}
 
 	/** The answer "Check again" after the orders could not be read: reads them again. */
 	checkRecentAgain(): Promise<void> {
 		if (this.step !== 'asking') return Promise.resolve();
 		this.step = 'review';
-		return this.#confirm(true);
+		return this.#confirm(true, this.#memory.confirmed?.estimate ?? null);
 	}
 
 	/** The answer "Don't buy": nothing is sent; the review stays for another look. */
@@ -147,16 +150,15 @@ export class BuyFlow {
 		this.step = 'review';
 	}
 
-	async #confirm(checkRecent: boolean): Promise<void> {
+	async #confirm(checkRecent: boolean, estimate: CostEstimate | null): Promise<void> {
 		if (this.#slot.busy || this.step !== 'review' || !this.request) return;
 		this.step = 'placing';
 		this.problem = null;
 		this.declined = null;
-		// "Buy again" accepts the orders it named: they are not asked about again.
-		if (this.question?.kind === 'same')
-			for (const o of this.question.orders) this.#memory.seenGuids.add(o.guid);
+		this.#memory.answered(this.question);
 		this.question = null;
 		const request = $state.snapshot<BuyRequest>(this.request);
+		this.#memory.confirmed = { request, estimate };
 		const client = this.#host.client();
 		const apiRoot = this.#host.apiRoot();
 		await this.#slot.run(
@@ -206,8 +208,8 @@ export class BuyFlow {
 			this.step = 'review';
 			return;
 		}
-		memory.finish(sent.order.guid);
-		this.result = { order: sent.order, balance: sent.balance, reconciled: false };
+		const reviewed = memory.placed(sent.order.guid, request);
+		this.result = { order: sent.order, balance: sent.balance, reconciled: false, reviewed };
 		this.step = 'done';
 		recordActivity('energy', orderedText(sent.order.energy_amount));
 		const before = memory.before!;
@@ -222,7 +224,7 @@ export class BuyFlow {
 	/** Reads the order list again (the user's "Check again" after an unknown outcome). */
 	async checkAgain(): Promise<void> {
 		if (this.#slot.busy || this.step !== 'unknown' || !this.request) return;
-		const request = $state.snapshot<BuyRequest>(this.request);
+		const request = this.#memory.confirmed?.request ?? $state.snapshot<BuyRequest>(this.request);
 		const client = this.#host.client();
 		await this.#slot.run(() => this.#reconcile(client, request));
 	}
@@ -235,14 +237,14 @@ export class BuyFlow {
 			this.step = 'unknown';
 			return;
 		}
-		const order = lost.kind === 'found' ? lost.order : null;
-		this.#memory.finish(order?.guid ?? null);
-		if (!order) return void (this.step = 'not-placed');
-		for (const o of lost.kind === 'found' ? lost.duplicates : [])
-			this.#memory.seenGuids.add(o.guid);
-		this.result = { order, balance: null, reconciled: true };
-		this.duplicates = lost.kind === 'found' ? lost.duplicates : [];
+		if (lost.kind === 'none') {
+			this.#memory.finish(null);
+			return void (this.step = 'not-placed');
+		}
+		const reviewed = this.#memory.placed(lost.order.guid, request, lost.duplicates);
+		this.result = { order: lost.order, balance: null, reconciled: true, reviewed };
+		this.duplicates = lost.duplicates;
 		this.step = 'done';
-		return () => this.#host.placed(order);
+		return () => this.#host.placed(lost.order);
 	}
 }

@@ -138,6 +138,20 @@ export function paymentWords(order: {
 	return `Partly paid: ${order.order_cost_paid} of ${order.order_cost} TRX`;
 }
 
+/**
+ * EN-ERR-2: part of the cost is still owed: less was paid than the order costs, and the order has
+ * not failed (a failed order owes nothing, EN-ERR-1).
+ */
+export function stillOwed(order: {
+	order_cost: string;
+	order_cost_paid: string;
+	status: number;
+}): boolean {
+	return (
+		order.status !== STATUS.error && compareDecimal(order.order_cost_paid, order.order_cost) < 0
+	);
+}
+
 /** What each status means for the buyer, and what to do (none of the API's own words). */
 const MEANING: Record<number, string> = {
 	[STATUS.pending]: 'Received: the cost is taken from your buyer balance next.',

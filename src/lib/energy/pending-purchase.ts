@@ -150,6 +150,14 @@ export class PurchaseJournal {
 		);
 	}
 
+	/** What was confirmed for the order `guid` on `apiRoot`, if this browser placed it lately. */
+	requestOf(apiRoot: string, guid: number): BuyRequest | null {
+		const placed = readList(this.#storage, FINISHED_KEY, StoredFinished).filter(
+			(f) => f.apiRoot === apiRoot && f.guid === guid
+		);
+		return placed.at(-1)?.request ?? null;
+	}
+
 	/** Forgets everything about `apiRoot` (its service's data was reset). */
 	forget(apiRoot: string): void {
 		const pending = readList(this.#storage, PENDING_KEY, StoredPending);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkDraft, draftFromOrder } from '$lib/energy/buy-request';
-import { FRESH, sampleOrder } from './helpers';
+import {
+	checkDraft,
+	draftFor,
+	draftFromOrder,
+	draftFromRequest,
+	type BuyRequest
+} from '$lib/energy/buy-request';
+import { FRESH, HOUR_REQUEST, sampleOrder } from './helpers';
 
 const OTHER = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
@@ -36,5 +42,50 @@ describe('"Buy again" on an order', () => {
 			estimateToken: 'USDC'
 		});
 		expect(checkDraft(draftFromOrder(estimate)).ok).toBe(true);
+	});
+});
+
+describe('"Buy again" of a purchase confirmed here', () => {
+	it('fills in exactly what was confirmed: an exact amount, or the same estimate with its surplus', () => {
+		const week = {
+			...HOUR_REQUEST,
+			period_type: 'days',
+			period_amount: 7,
+			amount: 131_000
+		} as const;
+		expect(draftFromRequest(week)).toMatchObject({
+			to: FRESH,
+			periodId: '7d',
+			source: 'amount',
+			amount: '131000'
+		});
+		expect(checkDraft(draftFromRequest(week))).toEqual({ ok: true, request: week });
+		const estimate: BuyRequest = {
+			format: 'json',
+			to: FRESH,
+			period_type: 'hours',
+			period_amount: 1,
+			amount_source: 'estimate',
+			estimate_to: `${OTHER},${FRESH}`,
+			estimate_token: 'stUSDT',
+			estimate_adjust_percent: '1.5'
+		};
+		expect(checkDraft(draftFromRequest(estimate))).toEqual({ ok: true, request: estimate });
+	});
+
+	it("an order placed otherwise than confirmed is bought again as confirmed, never with the server's terms", () => {
+		const served = sampleOrder({
+			to: OTHER,
+			energy_amount: 650,
+			period_type: 'days',
+			hours: 0,
+			days: 3
+		});
+		expect(checkDraft(draftFor(served, { request: HOUR_REQUEST }))).toEqual({
+			ok: true,
+			request: HOUR_REQUEST
+		});
+		// Not placed from this browser: nothing else to go by than the order itself.
+		expect(draftFor(served, null)).toMatchObject({ to: OTHER, amount: '650', periodId: '3d' });
 	});
 });

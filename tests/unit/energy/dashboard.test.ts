@@ -1,12 +1,32 @@
 import { createStore } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
 import { buyEnergy } from '$lib/energy/api';
+import { checkDraft, draftFor } from '$lib/energy/buy-request';
 import { outcomeUnknown } from '$lib/energy/buy-types';
 import { EnergyDashboard } from '$lib/energy/dashboard.svelte';
+import { memoryStorage, PurchaseJournal } from '$lib/energy/pending-purchase';
+import { placedVerdict } from '$lib/energy/placed-outcome';
+import type { Order } from '$lib/energy/schemas';
 import { orderTracker } from '$lib/energy/tracker';
 import { createClient } from '$lib/http/client';
 import { ApiProblem } from '$lib/http/problem';
-import { energyHarness, FRESH, manualEnv, pathsOf } from './helpers';
+import {
+	BASE,
+	buyAnswer,
+	byPath,
+	craftedClient,
+	energyHarness,
+	FRESH,
+	guidOf,
+	HOUR_REQUEST,
+	manualEnv,
+	okAnswer,
+	pageAnswer,
+	pathsOf,
+	sampleAccount,
+	sampleOrder,
+	type Answer
+} from './helpers';
 
 let dbCount = 0;
 /** A fresh IndexedDB per test (fake-indexeddb). */
@@ -114,15 +134,6 @@ describe('energy dashboard', () => {
 		await dashboard.buy.confirm();
 		expect(pathsOf(h.requests.slice(before))).toContain('POST /account/list');
 		expect(dashboard.accounts.buyer?.balance).toBe('245.000000');
-	});
-
-	it('EN-ERR-1: a status-6 order is shown as a failure and nothing is debited', async () => {
-		const { dashboard } = await ready();
-		fillExact(dashboard, { periodId: '30d', amount: '131000' });
-		dashboard.buy.review();
-		await dashboard.buy.confirm();
-		expect(dashboard.buy.result?.order.status).toBe(6);
-		expect(dashboard.accounts.buyer?.balance).toBe('250.000000');
 	});
 
 	it('a lost answer is reconciled from the order list: found, never re-sent', async () => {
@@ -345,5 +356,202 @@ describe('energy dashboard', () => {
 		const before = h.requests.length;
 		await m.advance(60_000);
 		expect(h.requests.length).toBe(before);
+	});
+});
+
+/**
+ * A dashboard over a server the test writes: one buyer account, the orders in `orders` (listed
+ * newest first and read with order/get), and `buy` answering each purchase. What is asserted is
+ * what the client does with those answers.
+ */
+async function crafted(
+	buy: Answer,
+	orders: Order[] = [],
+	journal = new PurchaseJournal(memoryStorage())
+) {
+	const m = manualEnv();
+	const answer = byPath({
+		'account/list': () =>
+			pageAnswer([sampleAccount({ balance: '250.000000' })], {
+				path: '/api/v1/private/account/list'
+			}),
+		'order/list': () => pageAnswer(orders.map((o) => ({ guid: o.guid, status: o.status }))),
+		'order/get/': (request) => {
+			const order = orders.find((o) => o.guid === guidOf(request));
+			return order ? okAnswer(order) : Response.json({ message: 'Not found.' }, { status: 404 });
+		},
+		'buy/energy': buy
+	});
+	const { client, requests } = craftedClient(answer);
+	const dashboard = new EnergyDashboard({
+		pollerEnv: m.env,
+		tracker: freshDb(),
+		notify: () => {},
+		journal
+	});
+	await dashboard.open(() => client, BASE);
+	await settle();
+	const buys = () => pathsOf(requests).filter((p) => p === 'POST /buy/energy').length;
+	return { dashboard, requests, orders, m, journal, buys };
+}
+
+/** Reviews and confirms the draft as it is, after the review's reads. */
+async function confirmDraft(dashboard: EnergyDashboard) {
+	expect(dashboard.buy.review()).toBe(true);
+	await settle();
+	// As the review's Confirm does: with the cost estimate it shows.
+	await dashboard.buy.confirm(dashboard.estimate);
+	await settle();
+}
+
+const OTHER = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+
+describe('energy dashboard: what it does with each answer to a purchase', () => {
+	it('EN-ERR-1: a purchase answered with a status-6 order is shown as failed, with the reason and the way forward; not re-sent, not polled, the balance as answered', async () => {
+		const failed = sampleOrder({
+			guid: 9,
+			status: 6,
+			period_type: 'days',
+			hours: 0,
+			days: 30,
+			energy_amount: 131000,
+			order_cost: '262.000000',
+			order_cost_paid: '0.000000'
+		});
+		const { dashboard, orders, buys } = await crafted(() => {
+			orders.unshift(failed);
+			return buyAnswer(failed, '250.000000');
+		});
+		fillExact(dashboard, { periodId: '30d', amount: '131000' });
+		await confirmDraft(dashboard);
+		const { buy } = dashboard;
+		expect(buy.step).toBe('done');
+		expect(buy.problem).toBeNull();
+		expect(buy.result).toMatchObject({ reconciled: false, order: { guid: 9, status: 6 } });
+		const verdict = placedVerdict(buy.result!.reviewed, buy.result!.order);
+		expect(verdict).toMatchObject({ failed: true, heading: 'Order 9 failed', differences: [] });
+		expect(verdict.failure).toMatch(/insufficient funds/);
+		expect(verdict.failure).toMatch(/Add funds, then place a new order/);
+		expect(buys()).toBe(1);
+		expect(dashboard.poller.isWatching(9)).toBe(false);
+		expect(dashboard.accounts.buyer?.balance).toBe('250.000000');
+	});
+
+	it('EN-ERR-1: after a failed order the client sends a new request when asked, without taking the failed one for a double', async () => {
+		const failed = sampleOrder({ guid: 9, status: 6, energy_amount: 65000 });
+		const placed = sampleOrder({ guid: 10, status: 0, energy_amount: 65000 });
+		const answers = [failed, placed];
+		const { dashboard, orders, buys } = await crafted(() => {
+			const order = answers.shift()!;
+			orders.unshift(order);
+			return buyAnswer(order);
+		});
+		fillExact(dashboard);
+		await confirmDraft(dashboard);
+		expect(dashboard.buy.result?.order.status).toBe(6);
+		// "Buy more" (after adding funds): the same purchase, sent again, asked about nothing.
+		dashboard.buy.again();
+		await confirmDraft(dashboard);
+		expect(dashboard.buy.question).toBeNull();
+		expect(dashboard.buy.step).toBe('done');
+		expect(dashboard.buy.result?.order.guid).toBe(10);
+		expect(dashboard.buy.duplicates).toEqual([]);
+		expect(buys()).toBe(2);
+		expect(dashboard.poller.isWatching(10)).toBe(true);
+	});
+
+	it('a purchase answered with another recipient, amount, period and cost is kept against what was confirmed, each difference named', async () => {
+		// One earlier 1-hour order, so the review shows an estimate: 3.9 TRX for 65,000 energy.
+		const earlier = sampleOrder({
+			guid: 1,
+			status: 4,
+			energy_amount: 65000,
+			order_cost: '3.900000',
+			order_cost_paid: '3.900000'
+		});
+		const lie = sampleOrder({
+			guid: 2,
+			to: OTHER,
+			energy_amount: 650,
+			period_type: 'days',
+			hours: 0,
+			days: 3,
+			order_cost: '50.000000',
+			order_cost_paid: '50.000000'
+		});
+		const { dashboard, orders } = await crafted(() => {
+			orders.unshift(lie);
+			return buyAnswer(lie);
+		}, [earlier]);
+		fillExact(dashboard);
+		await confirmDraft(dashboard);
+		const result = dashboard.buy.result!;
+		expect(result.reviewed.request).toEqual(HOUR_REQUEST);
+		expect(result.reviewed.estimate).toMatchObject({ kind: 'history', cost: { max: '3.900000' } });
+		const verdict = placedVerdict(result.reviewed, result.order, dashboard.orders[2]);
+		expect(verdict.heading).toBe('Order 2 placed, not as you confirmed');
+		expect(verdict.differences.map((d) => [d.term, d.asked, d.placed])).toEqual([
+			['recipient', FRESH, OTHER],
+			['energy', '65,000 energy', '650 energy'],
+			['period', '1 hour', '3 days'],
+			['cost', 'about 3.900000 TRX', '50.000000 TRX']
+		]);
+		// "Buy again" on the order as the server shows it: what was confirmed, not the server's terms.
+		const draft = draftFor(dashboard.orders[2]!, dashboard.buy.reviewedFor(2));
+		expect(checkDraft(draft)).toEqual({ ok: true, request: HOUR_REQUEST });
+		// "Buy more" starts from the draft confirmed, too.
+		dashboard.buy.again();
+		expect(checkDraft(dashboard.buy.draft)).toEqual({ ok: true, request: HOUR_REQUEST });
+	});
+
+	it('after a reload, "Buy again" on an order this browser placed still fills in what was confirmed', async () => {
+		const lie = sampleOrder({ guid: 2, to: OTHER, energy_amount: 650 });
+		const first = await crafted(() => {
+			first.orders.unshift(lie);
+			return buyAnswer(lie);
+		});
+		fillExact(first.dashboard);
+		await confirmDraft(first.dashboard);
+		// A new page over the same browser storage: only the purchase journal remembers.
+		const reloaded = await crafted(() => buyAnswer(), first.orders, first.journal);
+		expect(reloaded.dashboard.buy.reviewedFor(2)).toEqual({
+			request: HOUR_REQUEST,
+			estimate: null
+		});
+		expect(checkDraft(draftFor(lie, reloaded.dashboard.buy.reviewedFor(2)))).toEqual({
+			ok: true,
+			request: HOUR_REQUEST
+		});
+		// An order placed elsewhere is bought again as the server shows it.
+		const elsewhere = sampleOrder({ guid: 77, to: OTHER });
+		expect(reloaded.dashboard.buy.reviewedFor(77)).toBeNull();
+		expect(draftFor(elsewhere, reloaded.dashboard.buy.reviewedFor(77))).toMatchObject({
+			to: OTHER
+		});
+	});
+
+	it('EN-ORD-5: a purchase answered with a negative charge is a contract problem: not shown as placed, not re-sent; the order list tells whether it exists', async () => {
+		const real = sampleOrder({ guid: 3, energy_amount: 65000, order_cost: '5.000000' });
+		const { dashboard, orders, buys } = await crafted(() => {
+			orders.unshift(real);
+			return buyAnswer({ ...real, order_cost: '-5.000000' });
+		});
+		fillExact(dashboard);
+		await confirmDraft(dashboard);
+		expect(dashboard.buy.problem).toMatchObject({
+			kind: 'contract',
+			message: expect.stringContaining('`data.order_cost`')
+		});
+		expect(dashboard.buy.result).toMatchObject({
+			reconciled: true,
+			order: { guid: 3, order_cost: '5.000000' }
+		});
+		expect(buys()).toBe(1);
+		// Nothing was placed: the list shows no new order, and the purchase is said not placed.
+		const none = await crafted(() => buyAnswer({ order_cost: '-1.000000' }));
+		fillExact(none.dashboard);
+		await confirmDraft(none.dashboard);
+		expect(none.dashboard.buy.step).toBe('not-placed');
+		expect(none.buys()).toBe(1);
 	});
 });

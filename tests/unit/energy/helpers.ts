@@ -1,10 +1,10 @@
-import { createClient, type HttpClient } from '$lib/http/client';
+import { createClient, type ClientOptions, type HttpClient } from '$lib/http/client';
 import { createEnergyApp, DEMO_ENERGY_TOKEN } from '$lib/fakes/energy/app';
 import { defaultTiming } from '$lib/fakes/energy/service';
 import { memoryStore } from '$lib/fakes/energy/store';
 import type { PollerEnv } from '$lib/energy/poller';
 import type { BuyRequest } from '$lib/energy/buy-request';
-import type { Order } from '$lib/energy/schemas';
+import type { Account, CreatedOrder, Order } from '$lib/energy/schemas';
 
 export const BASE = 'https://energy.demo/api/v1/private';
 /** A valid address the demo has not seen (the USDT contract's address). */
@@ -198,3 +198,110 @@ export function manualEnv(start = 0) {
 		pending: () => timers.size
 	};
 }
+
+// ── Answers the test writes ────────────────────────────────────────────────────────────────
+
+/** A crafted answer to one request of the client. */
+export type Answer = (request: Request) => Response | Promise<Response>;
+
+/**
+ * The client over a transport the test writes: every request is answered by `answer`, so a test
+ * asserts what the client does with exactly that answer, whatever the demo service would say (its
+ * own behaviour is tested in tests/unit/fakes/). `requests` holds what the client sent.
+ */
+export function craftedClient(answer: Answer, options: Partial<ClientOptions> = {}) {
+	const requests: Request[] = [];
+	const client = createClient({
+		baseUrl: BASE,
+		headers: { accept: 'application/json' },
+		env: { online: () => true, pageOrigin: () => undefined },
+		...options,
+		transport: async (input, init) => {
+			const request = new Request(input, init);
+			requests.push(request.clone());
+			return answer(request);
+		}
+	});
+	return { client, requests };
+}
+
+/** The request's path under the API root, e.g. `order/get/31000001`. */
+export const pathOf = (request: Request) =>
+	new URL(request.url).pathname.replace(/^\/api\/v1\/private\//, '');
+
+/**
+ * Answers by path: the route whose key the path starts with (`order/get/` answers every order);
+ * any other path gets 404.
+ */
+export function byPath(routes: Record<string, Answer>): Answer {
+	return (request) => {
+		const path = pathOf(request);
+		const key = Object.keys(routes).find(
+			(k) => path === k || (k.endsWith('/') && path.startsWith(k))
+		);
+		return key
+			? routes[key]!(request)
+			: Response.json({ message: `No route ${path}.` }, { status: 404 });
+	};
+}
+
+/** The guid at the end of an `order/get/{guid}` path. */
+export const guidOf = (request: Request) => Number(pathOf(request).split('/').at(-1));
+
+/** `{status: 'ok', data}` as the seed's envelopes are (EN-ENV-1). */
+export const okAnswer = (data: unknown) => Response.json({ status: 'ok', data });
+
+/** A `buy/energy` answer: the order without payment fields, and the balance (EN-BUY-7). */
+export function buyAnswer(order: Partial<CreatedOrder> = {}, balance = '245.000000') {
+	const {
+		payment_status: _status,
+		order_cost_paid: _paid,
+		resource_txs: _txs,
+		...created
+	} = sampleOrder(order as Partial<Order>);
+	return Response.json({ status: 'ok', data: created, balance });
+}
+
+/** A page envelope of `items` as the seed lists it (EN-LIST-2), one page unless told. */
+export function pageAnswer(
+	items: unknown[],
+	{ path = '/api/v1/private/order/list', page = 1, lastPage = 1, total = items.length } = {}
+) {
+	const url = (n: number) => `${path}?page=${n}`;
+	return Response.json({
+		current_page: page,
+		data: items,
+		first_page_url: url(1),
+		from: items.length ? 1 : null,
+		last_page: lastPage,
+		last_page_url: url(lastPage),
+		links: [
+			{ url: page > 1 ? url(page - 1) : null, label: '&laquo; Previous', active: false },
+			...Array.from({ length: lastPage }, (_, i) => ({
+				url: url(i + 1),
+				label: String(i + 1),
+				active: i + 1 === page
+			})),
+			{ url: page < lastPage ? url(page + 1) : null, label: 'Next &raquo;', active: false }
+		],
+		next_page_url: page < lastPage ? url(page + 1) : null,
+		path,
+		per_page: 15,
+		prev_page_url: page > 1 ? url(page - 1) : null,
+		to: items.length || null,
+		total,
+		draw: null,
+		status: 'ok'
+	});
+}
+
+/** An internal account as the seed lists it (EN-ACC-1): the buyer's unless patched. */
+export const sampleAccount = (patch: Partial<Account> = {}): Account => ({
+	guid: 5,
+	user_id: 9,
+	id: 1,
+	section: 'buyer',
+	currency: 'TRX',
+	balance: '100.000000',
+	...patch
+});

@@ -111,6 +111,20 @@ describe('the purchase journal (in-flight markers)', () => {
 		expect(journal.pending(BASE).map((m) => m.id)).toEqual(['p3']);
 	});
 
+	it('remembers what was confirmed for each order placed, per API root, the latest purchase first', () => {
+		const journal = new PurchaseJournal(memoryStorage());
+		const week = { ...HOUR_REQUEST, period_type: 'days', period_amount: 7 } as const;
+		journal.finish(marker({ id: 'a' }), 31000004, 2000);
+		journal.finish(marker({ id: 'b', request: week }), 31000005, 3000);
+		journal.finish(marker({ id: 'c', apiRoot: 'https://other.test' }), 31000006, 3000);
+		journal.finish(marker({ id: 'd' }), null, 4000);
+		expect(journal.requestOf(BASE, 31000004)).toEqual(HOUR_REQUEST);
+		expect(journal.requestOf(BASE, 31000005)).toEqual(week);
+		expect(journal.requestOf(BASE, 31000006)).toBeNull();
+		expect(journal.requestOf('https://other.test', 31000006)).toEqual(HOUR_REQUEST);
+		expect(journal.requestOf(BASE, 1)).toBeNull();
+	});
+
 	it('forget() drops one root only', () => {
 		const journal = new PurchaseJournal(memoryStorage());
 		journal.begin(marker());
