@@ -272,6 +272,166 @@ describe('demo energy service', () => {
 	});
 });
 
+describe('demo energy service: its seeded account and the answers it gives', () => {
+	it('EN-ACCL-1, EN-ACC-1: account/list lists one account per section, the buyer first, with its seeded values', async () => {
+		const { post } = fake();
+		const { json } = await post('/account/list');
+		expect(json.data.map((a: Json) => a.section)).toEqual([
+			'buyer',
+			'affiliate',
+			'seller',
+			'dealer'
+		]);
+		expect(json.data[0]).toEqual({
+			guid: 40112300,
+			user_id: 7001,
+			id: 1,
+			section: 'buyer',
+			currency: 'TRX',
+			balance: '250.000000'
+		});
+	});
+
+	it('EN-BUY-7, EN-ORD-5, EN-ORD-2: a purchase is answered with the order (no payment fields) and the balance as strings', async () => {
+		const { post } = fake();
+		const { json } = await post('/buy/energy', buy());
+		expect(json.status).toBe('ok');
+		expect(json.balance).toBe('245.000000');
+		expect(json.data).not.toHaveProperty('payment_status');
+		expect(json.data).not.toHaveProperty('order_cost_paid');
+		expect(json.data).not.toHaveProperty('resource_txs');
+		expect(json.data).toMatchObject({
+			status: 0,
+			order_cost: '5.000000',
+			address_activation_fee: '1.100000',
+			energy_delegation_fee: '0.000000',
+			estimate_task_id: null,
+			estimate_task: null,
+			energy_amount: 65000,
+			hours: 1,
+			days: 0
+		});
+	});
+
+	it('EN-BUY-8, EN-ORD-3, EN-EST-1: an estimate order has its task and no amount at creation; the amount comes once paid', async () => {
+		const { post, clock } = fake();
+		const { json } = await post(
+			'/buy/energy',
+			buy({
+				period_type: 'days',
+				period_amount: 1,
+				amount_source: 'estimate',
+				amount: undefined,
+				estimate_to: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb',
+				estimate_token: 'stUSDT',
+				estimate_adjust_percent: '0.04'
+			})
+		);
+		expect(json.data.energy_amount).toBeNull();
+		expect(json.data.estimate_task_id).toBe(json.data.estimate_task?.id);
+		expect(json.data.estimate_task).toMatchObject({
+			token: 'stUSDT',
+			currency: 'TRX',
+			from: FRESH,
+			to: ['T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb']
+		});
+		clock.t += 3000;
+		const later = await post(`/order/get/${json.data.guid}`);
+		// 131,000 for a fresh recipient, plus 0.04 %.
+		expect(later.json.data.energy_amount).toBe(Math.ceil(131000 * 1.0004));
+	});
+
+	it('EN-GET-1, EN-ST-2, EN-TX-1: order/get shows 0 → 5 → 2 → 3, with the delegation transaction from 2 on, and 4 once the period ends', async () => {
+		const { post, clock } = fake();
+		const { json } = await post('/buy/energy', buy());
+		const guid = json.data.guid;
+		const seen: number[] = [];
+		for (let i = 0; i < 5; i++) {
+			const order = (await post(`/order/get/${guid}`)).json.data;
+			seen.push(order.status);
+			if (order.status === 2 || order.status === 3)
+				expect(order.resource_txs).toEqual([
+					{ order_guid: guid, delegate_txid: expect.stringMatching(/^[0-9a-f]{64}$/) }
+				]);
+			clock.t += 1000;
+		}
+		expect(seen).toEqual([0, 5, 2, 3, 3]);
+		clock.t += 60 * 60 * 1000;
+		expect((await post(`/order/get/${guid}`)).json.data.status).toBe(4);
+	});
+
+	it('EN-ERR-1: the failed order reads as not paid at all, and the buyer balance is untouched', async () => {
+		const { post } = fake();
+		const r = await post(
+			'/buy/energy',
+			buy({ period_type: 'days', period_amount: 30, amount: 131000 })
+		);
+		const order = (await post(`/order/get/${r.json.data.guid}`)).json.data;
+		expect(order).toMatchObject({ status: 6, order_cost_paid: '0.000000' });
+		expect((await post('/account/list')).json.data[0].balance).toBe('250.000000');
+	});
+
+	it('EN-ERR-2: the seeded order 31000002 is partly paid: order_cost_paid lower than order_cost', async () => {
+		const { post } = fake();
+		expect((await post('/order/get/31000002')).json.data).toMatchObject({
+			order_cost: '11.790000',
+			order_cost_paid: '4.000000',
+			status: 1
+		});
+	});
+
+	it('EN-LIST-2: the page envelope, page links and sort both ways', async () => {
+		const { post, clock } = fake();
+		for (let i = 0; i < 3; i++) {
+			clock.t += 1000;
+			await post('/buy/energy', buy());
+		}
+		const first = (await post('/order/list', { per_page: 4 })).json;
+		expect(first).toMatchObject({
+			current_page: 1,
+			from: 1,
+			to: 4,
+			last_page: 2,
+			total: 6,
+			per_page: 4,
+			prev_page_url: null,
+			draw: null,
+			status: 'ok',
+			path: '/api/v1/private/order/list'
+		});
+		expect(first.data.map((o: Json) => o.guid)).toEqual([31000006, 31000005, 31000004, 31000003]);
+		expect(first.next_page_url).toBe('/api/v1/private/order/list?page=2');
+		expect(first.links.map((l: Json) => l.label)).toEqual([
+			'&laquo; Previous',
+			'1',
+			'2',
+			'Next &raquo;'
+		]);
+		expect(first.links.at(-1).url).toBe('/api/v1/private/order/list?page=2');
+		const last = (await post('/order/list', { per_page: 4, page: 2 })).json;
+		expect(last).toMatchObject({ from: 5, to: 6, next_page_url: null });
+		const asc = (await post('/order/list', { sort: 'created_at|asc' })).json;
+		expect(asc.data.map((o: Json) => o.guid)).toEqual([
+			31000001, 31000002, 31000003, 31000004, 31000005, 31000006
+		]);
+	});
+
+	it('EN-LIST-1, EN-LIST-2: a status filter gives only that status; a filter nothing matches is an empty page with from and to null', async () => {
+		const { post } = fake();
+		const filter = (value: number) => ({ filter: [[{ field: 'status', operator: '=', value }]] });
+		expect((await post('/order/list', filter(6))).json.data).toEqual([
+			{ guid: 31000003, status: 6 }
+		]);
+		expect((await post('/order/list', filter(2))).json).toMatchObject({
+			data: [],
+			from: null,
+			to: null,
+			total: 0,
+			last_page: 1
+		});
+	});
+});
+
 describe('demo energy service: dropped connections', () => {
 	it("the shared fault switch 'drop' (times 1) loses the purchase before it is handled", async () => {
 		const { withFaults, noFaults, DroppedConnection } = await import('$lib/fakes/faults');
