@@ -1,5 +1,6 @@
 import { createStore, del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
 import * as v from 'valibot';
+import { isQuotaExceeded } from '$lib/ui/storage-faults';
 import type { ChapterChange } from './search/changes';
 import { BibleDetailSchema, ChapterSchema, type BibleDetail, type Chapter } from './schemas';
 
@@ -38,14 +39,8 @@ const MarksSchema = v.object({
 	translationDate: v.optional(v.number())
 });
 
-export function isQuotaError(error: unknown): boolean {
-	if (!error || typeof error !== 'object') return false;
-	const name = (error as { name?: unknown }).name;
-	if (name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED') return true;
-	const inner =
-		(error as { inner?: unknown; cause?: unknown }).inner ?? (error as { cause?: unknown }).cause;
-	return inner !== undefined && inner !== error && isQuotaError(inner);
-}
+/** A write refused for lack of space: the app's one test of it (storage-faults.ts). */
+export const isQuotaError = isQuotaExceeded;
 
 /**
  * idb-keyval's store with relaxed durability: a cache need not wait for the disk flush on every

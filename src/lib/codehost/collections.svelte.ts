@@ -1,5 +1,5 @@
 /** Collections of saved requests: saving, opening, renaming, ordering, search, export and import. */
-import { StorageFull } from '$lib/ui/storage-faults';
+import { freeSpace, notSavedFull, StorageFull } from '$lib/ui/storage-faults';
 import { CollectionStore } from './collections-store';
 import {
 	checksOf,
@@ -19,8 +19,10 @@ import type { RequestChecks } from './runner/checks';
 /** One edit, as a function of the list: applied here at once, then to what is stored. */
 type Change = (list: Collection[]) => Collection[];
 
-export const STORAGE_FULL =
-	"Not saved: this browser's storage for this site is full. Your saved requests from before are kept as they were. Free some space (delete saved requests or Bible downloads you no longer need, or clear History), then try again.";
+export const STORAGE_FULL = notSavedFull(
+	'Your saved requests from before are kept as they were.',
+	freeSpace()
+);
 
 /** Tells other tabs of this app that the collections changed, so they show it without a reload. */
 const CHANNEL = 'codehost-collections';

@@ -14,12 +14,48 @@ const KEY = Symbol.for('api-workbench.storage-fault');
 const signal = (): FaultSignal =>
 	((globalThis as { [KEY]?: FaultSignal })[KEY] ??= new EventTarget());
 
-/** The browser refused a write because the site's storage is full (not because it is off). */
+/**
+ * The browser refused a write because the site's storage is full (not because it is off): a
+ * DOMException named QuotaExceededError (legacy code 22), thrown by `setItem` or given as an
+ * aborted IndexedDB transaction's error, or an error wrapping one (`cause`, or `inner` as some
+ * wrappers name it).
+ */
 export function isQuotaExceeded(error: unknown): boolean {
-	if (!error || typeof error !== 'object') return false;
-	const { name, code } = error as { name?: unknown; code?: unknown };
-	// 22 is the legacy code of the same error; Firefox once named it NS_ERROR_DOM_QUOTA_REACHED.
-	return name === 'QuotaExceededError' || name === 'NS_ERROR_DOM_QUOTA_REACHED' || code === 22;
+	// A few wrappings deep at most: an error may be its own cause.
+	for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+		const { name, code, cause, inner } = e as Record<string, unknown>;
+		// Firefox once named it NS_ERROR_DOM_QUOTA_REACHED.
+		if (
+			name === 'QuotaExceededError' ||
+			name === 'NS_ERROR_DOM_QUOTA_REACHED' ||
+			name === 'StorageFull' ||
+			code === 22
+		)
+			return true;
+		e = inner ?? cause;
+	}
+	return false;
+}
+
+/** How the app says it, in every area: one sentence, the reason first. */
+export const STORAGE_IS_FULL = "this browser's storage for this site is full";
+
+/**
+ * What the person can do about it, anywhere in the app: which data to delete. `first`: a quicker
+ * way out, said before it ("Empty {{body}} (6.0 MB)").
+ */
+export function freeSpace(first?: string): string {
+	const what = 'delete saved requests, History or Bible downloads you no longer need';
+	return first ? `${first} or free some space (${what})` : `Free some space (${what})`;
+}
+
+/**
+ * What a store says when a change did not fit: that it was not saved and why, what is kept
+ * (`kept`, a sentence), then what the person can do (`room`: freeSpace()) and what
+ * happens next (`then`).
+ */
+export function notSavedFull(kept: string, room: string, then = 'then try again'): string {
+	return `Not saved: ${STORAGE_IS_FULL}. ${kept} ${room}, ${then}.`;
 }
 
 /**
@@ -37,7 +73,9 @@ export function reportStorageFault(error?: unknown): void {
 export class StorageFull extends Error {
 	/** `advice`: what the person can do about it, said after the reason. */
 	constructor(advice = '') {
-		super(`This browser's storage for this site is full.${advice ? ` ${advice}` : ''}`);
+		super(
+			`${STORAGE_IS_FULL[0]!.toUpperCase()}${STORAGE_IS_FULL.slice(1)}.${advice ? ` ${advice}` : ''}`
+		);
 		this.name = 'StorageFull';
 	}
 }

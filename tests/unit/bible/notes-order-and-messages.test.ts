@@ -69,10 +69,10 @@ describe('what the notes say when storing fails', () => {
 
 	it('a full storage says so, keeps what was saved, and says how to free space', () => {
 		expect(notSaved(quota)).toMatch(
-			/^Not saved: this browser’s storage for the app is full\. Everything saved before is kept\. .+, then try again\.$/
+			/^Not saved: this browser's storage for this site is full\. Everything saved before is kept\. .+, then try again\.$/
 		);
 		expect(notImported(quota)).toMatch(
-			/^Not imported, nothing changed: this browser’s storage for the app is full\. .+, then import again\.$/
+			/^Not imported, nothing changed: this browser's storage for this site is full\. .+, then import again\.$/
 		);
 	});
 

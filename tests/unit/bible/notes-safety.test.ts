@@ -7,6 +7,7 @@ import { MemoryNotes } from '$lib/bible/notes/memory-store';
 import { NotesState } from '$lib/bible/notes/notes.svelte';
 import { readNotesText } from '$lib/bible/notes/read-notes';
 import { NotesStore, notesDatabase, StorageUnavailable } from '$lib/bible/notes/store';
+import { fillIndexedDb } from '../full-indexeddb';
 import { entry, file, note } from './notes-samples';
 
 let n = 0;
@@ -45,7 +46,10 @@ function fullAfter(inner: UseStore, allowed: number): UseStore {
 		);
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+	vi.unstubAllGlobals();
+	vi.restoreAllMocks();
+});
 
 describe('a full disk', () => {
 	it('saving a note says storage is full and what to do; the notes saved before are intact', async () => {
@@ -55,7 +59,7 @@ describe('a full disk', () => {
 		expect(await state.saveNote(ref, 'First', 'love')).toBe(true);
 		expect(await state.saveNote(ref, 'Second, longer', 'love')).toBe(false);
 		expect(state.problem).toBe(
-			'Not saved: this browser’s storage for the app is full. Everything saved before is kept. Free some space (delete a translation you no longer read under Storage on the Bible page, or clear other sites’ data in the browser’s settings), then try again.'
+			"Not saved: this browser's storage for this site is full. Everything saved before is kept. Free some space (delete a translation you no longer read under Storage on the Bible page, or clear other sites’ data in the browser’s settings), then try again."
 		);
 		expect(state.get(ref)?.note).toBe('First');
 		const stored = await entries(createStore(name, 'notes'));
@@ -71,11 +75,48 @@ describe('a full disk', () => {
 		const state = new NotesState(new NotesStore(fullAfter(raw, 700)));
 		expect(await state.importFile(file(manyEntries(1500)))).toBe(false);
 		expect(state.problem).toMatch(
-			/^Not imported, nothing changed: this browser’s storage for the app is full\. Free some space .*, then import again\.$/
+			/^Not imported, nothing changed: this browser's storage for this site is full\. Free some space .*, then import again\.$/
 		);
 		expect(await new NotesStore(raw).all()).toEqual([note({ note: 'Mine' })]);
 		expect(state.all).toEqual([note({ note: 'Mine' })]);
 		expect(state.importing).toBeNull();
+	});
+
+	it('as Chromium fails it (the transaction aborts after the put): the same words, the note before kept, a later note that fits saved', async () => {
+		const name = dbName();
+		const state = new NotesState(new NotesStore(createStore(name, 'notes')));
+		const ref = { book: 'John', chapter: 3, verse: 16 };
+		expect(await state.saveNote(ref, 'First', 'love')).toBe(true);
+		const disk = fillIndexedDb(1_000, name);
+		expect(await state.saveNote(ref, 'x'.repeat(5_000), 'love')).toBe(false);
+		expect(disk.refused).toBe(1);
+		expect(state.problem).toMatch(
+			/^Not saved: this browser's storage for this site is full\. Everything saved before is kept\. Free some space .*, then try again\.$/
+		);
+		expect(state.get(ref)?.note).toBe('First');
+		expect(
+			(await entries(createStore(name, 'notes'))).map(([, v]) => (v as VerseNote).note)
+		).toEqual(['First']);
+		// A shorter note fits: saved, and the problem is gone.
+		expect(await state.saveNote(ref, 'Second', 'love')).toBe(true);
+		expect(state.problem).toBe('');
+		expect((await new NotesStore(createStore(name, 'notes')).get(refKey(ref)))?.note).toBe(
+			'Second'
+		);
+	});
+
+	it('an import the disk aborts after its puts writes none of it, and says so', async () => {
+		const name = dbName();
+		const raw = createStore(name, 'notes');
+		await new NotesStore(raw).put(note({ note: 'Mine' }));
+		const state = new NotesState(new NotesStore(raw));
+		fillIndexedDb(0, name);
+		expect(await state.importFile(file(manyEntries(600)))).toBe(false);
+		expect(state.problem).toMatch(
+			/^Not imported, nothing changed: this browser's storage for this site is full\. Free some space .*, then import again\.$/
+		);
+		vi.restoreAllMocks();
+		expect(await new NotesStore(raw).all()).toEqual([note({ note: 'Mine' })]);
 	});
 });
 

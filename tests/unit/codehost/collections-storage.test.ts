@@ -10,6 +10,7 @@ import { firstRequests, type Collection, type RequestSnapshot } from '$lib/codeh
 import { CollectionsState, STORAGE_FULL } from '$lib/codehost/collections.svelte';
 import { resetStorageFaults } from '$lib/ui/storage-faults';
 import { StorageStatus } from '$lib/ui/storage-status.svelte';
+import { fillIndexedDb } from '../full-indexeddb';
 
 const db = () => createStore('codehost-collections', 'kv');
 const stored = () => get<Collection[]>('collections', db());
@@ -36,12 +37,13 @@ async function tab(): Promise<CollectionsState> {
 	return state;
 }
 
-/** From now on every IndexedDB write fails as a full disk does (the transaction writes nothing). */
+/**
+ * From now on every write to the collections' database fails as a full disk makes it fail: the
+ * transaction aborts a moment after the put, with a QuotaExceededError, and writes nothing.
+ */
 function fillStorage() {
-	const put = vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(() => {
-		throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-	});
-	return () => put.mockRestore();
+	const disk = fillIndexedDb(0, 'codehost-collections');
+	return () => disk.restore();
 }
 
 beforeEach(async () => {

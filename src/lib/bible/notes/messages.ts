@@ -1,5 +1,5 @@
 // What the notes say when storing fails, in words for the user.
-import { isQuotaError } from '../cache';
+import { isQuotaExceeded, notSavedFull, STORAGE_IS_FULL } from '$lib/ui/storage-faults';
 import { FREE_SPACE } from '../storage-full';
 import { NotesFileRefused } from './format';
 
@@ -8,15 +8,14 @@ const reason = (error: unknown) =>
 
 /** A change to one verse was not stored; what was saved before is untouched. */
 export function notSaved(error: unknown): string {
-	if (isQuotaError(error))
-		return `Not saved: this browser’s storage for the app is full. Everything saved before is kept. ${FREE_SPACE}, then try again.`;
+	if (isQuotaExceeded(error)) return notSavedFull('Everything saved before is kept.', FREE_SPACE);
 	return `Not saved on this device: ${reason(error)}. Try again; if it goes on, check the browser’s storage settings.`;
 }
 
 /** An import was refused or not stored; nothing of it was written. */
 export function notImported(error: unknown): string {
 	if (error instanceof NotesFileRefused) return `Not imported, nothing changed: ${error.message}`;
-	if (isQuotaError(error))
-		return `Not imported, nothing changed: this browser’s storage for the app is full. ${FREE_SPACE}, then import again.`;
+	if (isQuotaExceeded(error))
+		return `Not imported, nothing changed: ${STORAGE_IS_FULL}. ${FREE_SPACE}, then import again.`;
 	return `Not imported, nothing changed: the notes could not be stored (${reason(error)}).`;
 }
