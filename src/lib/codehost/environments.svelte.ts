@@ -1,5 +1,6 @@
 /** The environments list, the active one, and editing its variable values. */
-import type { SecretStorages } from '$lib/settings/secret-storage';
+import { browserStorages, type SecretStorages } from '$lib/settings/secret-storage';
+import { freeSpace, isQuotaExceeded, notSavedFull } from '$lib/ui/storage-faults';
 import {
 	defaultEnvironments,
 	EnvironmentStore,
@@ -8,20 +9,30 @@ import {
 	type EnvironmentsData,
 	type TokenReference
 } from './environments';
+import { formatSize } from './explorer-response';
 import {
 	isSecretVariable,
 	loadSecretValues,
 	looksSecret,
 	saveSecretValues,
+	SECRET_VARIABLE_KEY,
 	withoutSecretValues,
 	withSecretValues,
 	type SecretValues
 } from './secret-variables';
 
+/** A value this big is named when the storage is full: emptying it is the quickest way out. */
+const BIG_VALUE = 10_000;
+
 export class EnvironmentsState {
 	environments = $state<Environment[]>(defaultEnvironments().environments);
 	activeId = $state(defaultEnvironments().activeId);
 	message = $state<string | null>(null);
+	/** Why what is shown is not all kept on this device; '' when it is. */
+	notKept = $state('');
+	/** The write under way, then the one waiting for it (of the state as it is then). */
+	#writing: Promise<boolean> = Promise.resolve(true);
+	#waiting: Promise<boolean> | undefined;
 	#store: EnvironmentStore;
 	#storages: SecretStorages | undefined;
 	#credentialNames: () => readonly string[] = () => [];
@@ -47,6 +58,38 @@ export class EnvironmentsState {
 	addSecretValues(secrets: SecretValues): void {
 		this.environments = this.environments.map((e) => withSecretValues(e, secrets));
 		void this.#save();
+	}
+
+	/**
+	 * Shows the secret values another tab sealed on this device: each variable secret here takes
+	 * its value there ('' when it has none there). They are kept for this tab; the environments
+	 * are not written again (they hold no secret value, and this tab's copy of the rest may be
+	 * older than the other tab's). Returns whether any value changed.
+	 */
+	replaceSecretValues(secrets: SecretValues): boolean {
+		const used = this.#credentialNames();
+		let changed = false;
+		this.environments = this.environments.map((env) => {
+			const kept = secrets[env.id] ?? {};
+			const names = Object.keys(env.values).filter(
+				(name) => isSecretVariable(env, name, used) && env.values[name] !== (kept[name] ?? '')
+			);
+			if (!names.length) return env;
+			changed = true;
+			const values = { ...env.values };
+			for (const name of names) values[name] = kept[name] ?? '';
+			return { ...env, values };
+		});
+		if (changed)
+			this.#writing = this.#writing.then(() => {
+				try {
+					saveSecretValues(this.#split().secrets, this.#storages ?? browserStorages());
+				} catch {
+					// The tab's copy stays as it was; a reload unlocks the device's copy again.
+				}
+				return !this.notKept;
+			});
+		return changed;
 	}
 
 	async load(): Promise<void> {
@@ -189,18 +232,79 @@ export class EnvironmentsState {
 		void this.#save();
 	}
 
-	/** IndexedDB gets every environment without its secret values; those go where tokens go. */
-	#save(): Promise<void> {
+	/**
+	 * Resolves once every change made so far is written: true if it is kept on this device, false
+	 * if it is not (`notKept` says why).
+	 */
+	saved(): Promise<boolean> {
+		return this.#waiting ?? this.#writing;
+	}
+
+	/**
+	 * Writes the environments as they are once the write before is done. One write at a time, of
+	 * the latest state: changes made meanwhile go in the next one, so a change that fits after one
+	 * that did not is kept, with it.
+	 */
+	#save(): Promise<boolean> {
 		this.#markCredentialVariables();
+		this.#waiting ??= this.#writing = this.#writing.then(() => {
+			this.#waiting = undefined;
+			return this.#write();
+		});
+		return this.#waiting;
+	}
+
+	/**
+	 * IndexedDB gets every environment without its secret values; those go where tokens go. All
+	 * or nothing: a change either store refuses leaves both as they were saved before.
+	 */
+	async #write(): Promise<boolean> {
+		const { environments, secrets } = this.#split();
+		this.#secretsSaved(secrets);
+		const storages = this.#storages ?? browserStorages();
+		const before = storages.session?.getItem(SECRET_VARIABLE_KEY) ?? null;
+		try {
+			saveSecretValues(secrets, storages);
+			await this.#store.save({ environments, activeId: this.activeId });
+		} catch (error) {
+			putBack(storages, before);
+			this.notKept = this.message = this.#notSaved(error);
+			return false;
+		}
+		if (this.notKept) {
+			this.notKept = '';
+			this.message = 'Saved: your variables are kept on this device again.';
+		}
+		return true;
+	}
+
+	/** The environments as IndexedDB keeps them, and their secret values apart. */
+	#split(): { environments: Environment[]; secrets: SecretValues } {
 		const secrets: SecretValues = {};
 		const environments = this.environments.map((env) => {
 			const split = withoutSecretValues(env);
 			if (Object.keys(split.secrets).length) secrets[env.id] = split.secrets;
 			return split.env;
 		});
-		saveSecretValues(secrets, this.#storages);
-		this.#secretsSaved(secrets);
-		return this.#store.save({ environments, activeId: this.activeId });
+		return { environments, secrets };
+	}
+
+	/** Why a change was not kept, and what to do: a full storage names the biggest value. */
+	#notSaved(error: unknown): string {
+		if (!isQuotaExceeded(error))
+			return 'Not saved on this device: the browser refused to store your variables. Try again; what you see lasts until this page is closed.';
+		let big: { name: string; env: Environment; size: number } | undefined;
+		for (const env of this.environments)
+			for (const [name, value] of Object.entries(env.values))
+				if (value.length >= BIG_VALUE && value.length > (big?.size ?? 0))
+					big = { name, env, size: value.length };
+		const where = big && this.environments.length > 1 ? ` in “${big.env.name}”` : '';
+		const room = freeSpace(big && `Empty {{${big.name}}}${where} (${formatSize(big.size)})`);
+		return notSavedFull(
+			'Your variables as they were last saved are kept; what you changed since lasts until this page is closed.',
+			room,
+			'then your next change is saved with the rest'
+		);
 	}
 
 	/** A variable once used for a credential stays secret after the request changes. */
@@ -211,5 +315,15 @@ export class EnvironmentsState {
 			const add = used.filter((n) => Object.hasOwn(env.values, n) && !env.secret?.includes(n));
 			return add.length ? { ...env, secret: [...(env.secret ?? []), ...add] } : env;
 		});
+	}
+}
+
+/** The tab's secret values as they were before a write that was not kept. */
+function putBack(storages: SecretStorages, before: string | null): void {
+	try {
+		if (before === null) storages.session?.removeItem(SECRET_VARIABLE_KEY);
+		else storages.session?.setItem(SECRET_VARIABLE_KEY, before);
+	} catch {
+		// What was there fitted before and is no bigger: this only fails where storage is refused.
 	}
 }

@@ -4,7 +4,7 @@
  * use (a token reference), never hold the token itself.
  */
 import { createStore, get, set, type UseStore } from 'idb-keyval';
-import { reportStorageFault } from '$lib/ui/storage-faults';
+import { isQuotaExceeded, reportStorageFault, StorageFull } from '$lib/ui/storage-faults';
 import { AUTH_METHODS, methodInfo, WAY_LABELS, type AuthMethod, type AuthWay } from './auth';
 import { VARIABLE_NAME } from './variables';
 
@@ -106,12 +106,17 @@ export class EnvironmentStore {
 		}
 	}
 
+	/**
+	 * Writes every environment as one record, in one transaction: it is there whole or not at
+	 * all. Throws StorageFull if the browser's storage is full: then the record saved before stays.
+	 */
 	async save(data: EnvironmentsData): Promise<void> {
 		try {
 			await set(KEY, plainCopy(data), this.#db());
 		} catch (error) {
-			reportStorageFault(error);
+			if (isQuotaExceeded(error)) throw new StorageFull();
 			// A private window may refuse IndexedDB: environments then last for this page only.
+			reportStorageFault(error);
 		}
 	}
 }

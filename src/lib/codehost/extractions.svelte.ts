@@ -7,11 +7,17 @@ import type { EnvironmentsState } from './environments.svelte';
 import type { Extraction } from './runner/checks';
 import { extractVariable } from './runner/json-path';
 import { parseJsonBody } from '$lib/http/validate';
+import { formatSize } from './explorer-response';
 
 /** A variable name from a path's last step: `$[0].web_url` → `web_url`, `$[0]` → `value`. */
 export function nameFor(path: string): string {
 	const last = /(?:\.|\[')([A-Za-z_][\w-]*)'?\]?$/.exec(path)?.[1];
 	return last ?? 'value';
+}
+
+/** A value as the message shows it: a long one by its start and size, not all of it. */
+function shortened(value: string): string {
+	return value.length > 200 ? `${value.slice(0, 80)}… (${formatSize(value.length)})` : value;
 }
 
 export class Extractions {
@@ -23,11 +29,17 @@ export class Extractions {
 		this.#environments = environments;
 	}
 
-	/** Keeps `value` (found at `path` in the answer on show) as `{{name}}`, and the path for later. */
+	/**
+	 * Keeps `value` (found at `path` in the answer on show) as `{{name}}`, and the path for later.
+	 * If the device cannot keep it (its storage is full), `message` says so and what to do.
+	 */
 	set(path: string, value: string, name = nameFor(path)): void {
 		this.#environments.setValue(name, value);
 		this.list = [...this.list.filter((e) => e.name !== name), { name, path }];
-		this.message = `Set {{${name}}} to ${value} (from ${path}); use {{${name}}} in the next request. It follows each new answer.`;
+		this.#say(
+			`Set {{${name}}} to ${shortened(value)} (from ${path}); use {{${name}}} in the next request. It follows each new answer.`,
+			`Set {{${name}}} for this page only.`
+		);
 	}
 
 	/** Takes a saved request's extractions: they follow its answers from now on. */
@@ -47,11 +59,26 @@ export class Extractions {
 		const parsed = parseJsonBody(bodyText);
 		if (!parsed.ok) return;
 		const missed: string[] = [];
+		let set = 0;
 		for (const { name, path } of this.list) {
 			const found = extractVariable(parsed.value, path);
-			if (found.ok) this.#environments.setValue(name, found.value);
-			else missed.push(`{{${name}}} (${path})`);
+			if (!found.ok) missed.push(`{{${name}}} (${path})`);
+			else {
+				this.#environments.setValue(name, found.value);
+				set++;
+			}
 		}
 		if (missed.length) this.message = `Not in this answer, kept as before: ${missed.join(', ')}.`;
+		if (set) this.#say(this.message, 'The values set from this answer are for this page only.');
+	}
+
+	/** Says `done`; once the environments are written, says `notKept` instead if they were not. */
+	#say(done: string, notKept: string): void {
+		this.message = done;
+		void this.#environments.saved().then((kept) => {
+			// Said where the button was pressed, unless something newer is said there by now.
+			if (!kept && this.message === done)
+				this.message = `${notKept} ${this.#environments.notKept}`.trim();
+		});
 	}
 }

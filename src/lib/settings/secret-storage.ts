@@ -24,6 +24,12 @@ export function isRemembered(key: string, s: SecretStorages = browserStorages())
 	return (s.local?.getItem(key) ?? null) !== null;
 }
 
+/**
+ * Keeps `raw` under `key` in the chosen place and takes it out of the other. A full storage
+ * throws (QuotaExceededError) and leaves what was stored before: remembering writes the device
+ * copy before taking the tab's away; forgetting takes the device copy away first, whatever else
+ * happens, since a secret the person asked not to keep must not stay on the device.
+ */
 export function writeSecret(
 	key: string,
 	raw: string,
