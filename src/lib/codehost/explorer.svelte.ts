@@ -88,10 +88,12 @@ export class ExplorerState {
 		return Promise.all([this.history.load(), this.environments.load(), this.collections.load()]);
 	}
 
-	/** Stops this explorer's work: the request in flight and Fetch all pages. */
+	/** Stops this explorer's work: the request in flight, Fetch all pages, a collection run, news of other tabs. */
 	close(): void {
 		this.exchange.cancel();
 		this.allPages.cancel();
+		this.workspace.run.cancel();
+		this.workspace.vault.close();
 	}
 
 	/** Takes over the request being written in an explorer this one replaces. */

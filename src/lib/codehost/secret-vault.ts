@@ -101,37 +101,30 @@ export class SecretVault {
 	): Promise<{ vault: SecretVault; values: Record<string, string> }> {
 		if (!passphrase)
 			throw new VaultError('Enter the passphrase you chose for them.', 'empty-passphrase');
-		if (!isSealed(sealed))
-			throw new VaultError('The saved secrets are not in a form this app can open.', 'damaged');
-		let salt: Uint8Array<ArrayBuffer>, iv: Uint8Array<ArrayBuffer>, data: Uint8Array<ArrayBuffer>;
-		try {
-			salt = fromBase64(sealed.salt);
-			iv = fromBase64(sealed.iv);
-			data = fromBase64(sealed.data);
-		} catch {
-			throw new VaultError('The saved secrets are not in a form this app can open.', 'damaged');
-		}
-		const key = await deriveKey(passphrase, salt, sealed.iterations);
-		let plain: ArrayBuffer;
-		try {
-			plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, data);
-		} catch {
-			throw new VaultError(
-				'That passphrase does not open the saved secrets. Nothing was changed: try again.',
-				'wrong-passphrase'
-			);
-		}
-		const values: unknown = JSON.parse(new TextDecoder().decode(plain));
-		if (!values || typeof values !== 'object' || Array.isArray(values))
-			throw new VaultError('The saved secrets are not in a form this app can open.', 'damaged');
-		return {
-			vault: new SecretVault(key, salt, sealed.iterations),
-			values: Object.fromEntries(
-				Object.entries(values as Record<string, unknown>).filter(
-					(entry): entry is [string, string] => typeof entry[1] === 'string'
+		const { salt, iv, data, iterations } = readSealed(sealed);
+		const key = await deriveKey(passphrase, salt, iterations);
+		const values = await decrypt(
+			key,
+			iv,
+			data,
+			() =>
+				new VaultError(
+					'That passphrase does not open the saved secrets. Nothing was changed: try again.',
+					'wrong-passphrase'
 				)
-			)
-		};
+		);
+		return { vault: new SecretVault(key, salt, iterations), values };
+	}
+
+	/**
+	 * Opens a sealed form made under this vault's key (another tab's, after the same passphrase):
+	 * its values, or null when it was sealed under another passphrase (another salt or rounds).
+	 * A form that is damaged, or altered since, is refused with a VaultError.
+	 */
+	async open(sealed: unknown): Promise<Record<string, string> | null> {
+		const { salt, iv, data, iterations } = readSealed(sealed);
+		if (toBase64(salt) !== toBase64(this.#salt) || iterations !== this.#iterations) return null;
+		return decrypt(this.#key, iv, data, damaged);
 	}
 
 	/** The values encrypted, with a new IV every time. */
@@ -159,6 +152,65 @@ export async function sealSecrets(
 	iterations = MIN_ITERATIONS
 ): Promise<SealedSecrets> {
 	return (await SecretVault.create(passphrase, iterations)).seal(values);
+}
+
+const damaged = () =>
+	new VaultError('The saved secrets are not in a form this app can open.', 'damaged');
+
+/** A sealed form's parts as bytes; anything else is refused as damaged. */
+function readSealed(sealed: unknown) {
+	if (!isSealed(sealed)) throw damaged();
+	try {
+		return {
+			salt: fromBase64(sealed.salt),
+			iv: fromBase64(sealed.iv),
+			data: fromBase64(sealed.data),
+			iterations: sealed.iterations
+		};
+	} catch {
+		throw damaged();
+	}
+}
+
+/** The values AES-GCM under `key` gives back; `refusal` when the tag does not match. */
+async function decrypt(
+	key: CryptoKey,
+	iv: Uint8Array<ArrayBuffer>,
+	data: Uint8Array<ArrayBuffer>,
+	refusal: () => VaultError
+): Promise<Record<string, string>> {
+	let plain: ArrayBuffer;
+	try {
+		plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv }, key, data);
+	} catch {
+		throw refusal();
+	}
+	const values: unknown = JSON.parse(new TextDecoder().decode(plain));
+	if (!values || typeof values !== 'object' || Array.isArray(values)) throw damaged();
+	return Object.fromEntries(
+		Object.entries(values as Record<string, unknown>).filter(
+			(entry): entry is [string, string] => typeof entry[1] === 'string'
+		)
+	);
+}
+
+/**
+ * Another tab's sealed values with this tab's changes on top: what this tab changed since it
+ * last took the device's copy (`base`: the part of it the tab holds) is this tab's, set or
+ * removed; everything else stays as the other tab sealed it.
+ */
+export function mergeSecrets(
+	base: Readonly<Record<string, string>>,
+	mine: Readonly<Record<string, string>>,
+	theirs: Readonly<Record<string, string>>
+): Record<string, string> {
+	const out = { ...theirs };
+	for (const key of new Set([...Object.keys(base), ...Object.keys(mine)]))
+		if (base[key] !== mine[key]) {
+			if (Object.hasOwn(mine, key)) out[key] = mine[key]!;
+			else delete out[key];
+		}
+	return out;
 }
 
 function isSealed(value: unknown): value is SealedSecrets {

@@ -1,7 +1,9 @@
+import { createCipheriv, createDecipheriv, pbkdf2Sync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
 	MIN_ITERATIONS,
 	openSecrets,
+	SecretVault,
 	sealSecrets,
 	VaultError,
 	type SealedSecrets
@@ -77,5 +79,78 @@ describe('secret variables encrypted at rest', { timeout: 60_000 }, () => {
 			reason: 'damaged',
 			message: 'The saved secrets are not in a form this app can open.'
 		});
+	});
+});
+
+/**
+ * Known answers: the vault's crypto checked against Node's own PBKDF2 and AES-GCM, so a vault that
+ * derived its key with fewer rounds, another salt length or handled its IV otherwise would fail
+ * here even though it still opened what it sealed itself.
+ */
+describe('the vault against known answers', { timeout: 60_000 }, () => {
+	const PASSPHRASE = 'correct horse battery staple';
+	const VALUES = {
+		'env-default\u001fapi_key': 'glpat-known-answer-1',
+		'env-staging\u001fdeploy_token': 'pä55 "wörd"'
+	};
+	/** The key as PBKDF2-SHA-256 at 310,000 rounds gives it, computed by Node, not by the vault. */
+	const keyFor = (salt: Buffer) => pbkdf2Sync(PASSPHRASE, salt, 310_000, 32, 'sha256');
+
+	/**
+	 * Sealed once (with Node's pbkdf2Sync and aes-256-gcm, salt 00…0f, IV a0…ab) and kept as it
+	 * came out: a vault that can no longer open it could no longer open what people kept.
+	 */
+	const FIXED: SealedSecrets = {
+		v: 1,
+		kdf: 'PBKDF2-SHA-256',
+		iterations: 310000,
+		salt: 'AAECAwQFBgcICQoLDA0ODw==',
+		iv: 'oKGio6Slpqeoqaqr',
+		data: 'nNpbmM5ef3UgOjlSgz7p371Zj2jcA84RlRZ8XHKp4u6rFGKMMvQMgKwHgr1aiu1kwlyzot6vqgQicrccILfsv0CbynSgf/2K3VDOzF3UD7QY44DTtHb37/jDkzdVfyhsPPTX+vWRK2qoqoDr8JotldOzIjb7'
+	};
+
+	it('opens a fixed sealed value made once, and only with its passphrase', async () => {
+		expect(await openSecrets(FIXED, PASSPHRASE)).toEqual(VALUES);
+		await expect(openSecrets(FIXED, `${PASSPHRASE}.`)).rejects.toMatchObject({
+			reason: 'wrong-passphrase'
+		});
+	});
+
+	it('derives the key Node derives from a known passphrase and salt at 310,000 rounds', async () => {
+		const salt = Buffer.from('f0e1d2c3b4a5968778695a4b3c2d1e0f', 'hex');
+		const iv = Buffer.from('0123456789abcdef01234567', 'hex');
+		const cipher = createCipheriv('aes-256-gcm', keyFor(salt), iv);
+		const text = JSON.stringify({ token: 'sealed-by-node' });
+		const data = Buffer.concat([cipher.update(text), cipher.final(), cipher.getAuthTag()]);
+		const sealed: SealedSecrets = {
+			v: 1,
+			kdf: 'PBKDF2-SHA-256',
+			iterations: 310_000,
+			salt: salt.toString('base64'),
+			iv: iv.toString('base64'),
+			data: data.toString('base64')
+		};
+		// AES-GCM's tag matches only under the very same key.
+		expect(await openSecrets(sealed, PASSPHRASE)).toEqual({ token: 'sealed-by-node' });
+	});
+
+	it('seals with a 16-byte salt, 310,000 rounds and a new 12-byte IV each time: Node opens it with its own key', async () => {
+		const vault = await SecretVault.create(PASSPHRASE);
+		const first = await vault.seal(VALUES);
+		const second = await vault.seal(VALUES);
+		for (const sealed of [first, second]) {
+			const salt = Buffer.from(sealed.salt, 'base64');
+			const iv = Buffer.from(sealed.iv, 'base64');
+			const data = Buffer.from(sealed.data, 'base64');
+			expect(salt).toHaveLength(16);
+			expect(iv).toHaveLength(12);
+			expect(sealed.iterations).toBe(310_000);
+			const decipher = createDecipheriv('aes-256-gcm', keyFor(salt), iv);
+			decipher.setAuthTag(data.subarray(-16));
+			const plain = Buffer.concat([decipher.update(data.subarray(0, -16)), decipher.final()]);
+			expect(JSON.parse(plain.toString('utf8'))).toEqual(VALUES);
+		}
+		expect(second.salt).toBe(first.salt);
+		expect(second.iv).not.toBe(first.iv);
 	});
 });
