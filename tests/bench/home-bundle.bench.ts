@@ -4,8 +4,11 @@ import type { Benchmark } from './harness';
 /** The home page's first-paint budget, in KB of gzip: held here and by tests/e2e/built-site.spec.ts. */
 export const HOME_FIRST_PAINT_BUDGET_KB = 33;
 
-/** Bytes as KB to one decimal, as the benchmark reports and judges them. */
-export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+/**
+ * Bytes as KB, unrounded: a budget is met by the exact size (36,883 B is 36.02 KB, over 36 KB,
+ * though it reads 36.0). Round only to show it.
+ */
+export const kb = (bytes: number) => bytes / 1024;
 
 /**
  * Gzip size of the JS and CSS the browser fetches to paint the home page, from a real page load:
@@ -42,7 +45,7 @@ export const homeBundle: Benchmark = {
 		await context.close();
 		const first = files.filter((f) => linked.includes(f.url));
 		scratch.files = first.length;
-		scratch.allKb = kb(files.reduce((sum, f) => sum + f.bytes, 0));
+		scratch.allKb = kb(files.reduce((sum, f) => sum + f.bytes, 0)).toFixed(1);
 		scratch.allFiles = files.length;
 		return kb(first.reduce((sum, f) => sum + f.bytes, 0));
 	},
