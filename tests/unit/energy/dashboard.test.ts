@@ -437,17 +437,21 @@ describe('energy dashboard: what it does with each answer to a purchase', () => 
 		expect(dashboard.accounts.buyer?.balance).toBe('250.000000');
 	});
 
-	it('EN-ERR-1: after a failed order the client sends a new request when asked, without taking the failed one for a double', async () => {
-		const failed = sampleOrder({ guid: 9, status: 6, energy_amount: 65000 });
-		const placed = sampleOrder({ guid: 10, status: 0, energy_amount: 65000 });
+	it('EN-ERR-1: after a failed order a new request is sent when asked; the same order failed moments ago elsewhere is not taken for a double', async () => {
+		// The same purchase failed a moment ago in another browser (the page's clock starts at 0).
+		const now = new Date(0).toISOString();
+		const elsewhere = sampleOrder({ guid: 8, status: 6, energy_amount: 65000, created_at: now });
+		const failed = sampleOrder({ guid: 9, status: 6, energy_amount: 65000, created_at: now });
+		const placed = sampleOrder({ guid: 10, status: 0, energy_amount: 65000, created_at: now });
 		const answers = [failed, placed];
 		const { dashboard, orders, buys } = await crafted(() => {
 			const order = answers.shift()!;
 			orders.unshift(order);
 			return buyAnswer(order);
-		});
+		}, [elsewhere]);
 		fillExact(dashboard);
 		await confirmDraft(dashboard);
+		expect(dashboard.buy.question).toBeNull();
 		expect(dashboard.buy.result?.order.status).toBe(6);
 		// "Buy more" (after adding funds): the same purchase, sent again, asked about nothing.
 		dashboard.buy.again();
