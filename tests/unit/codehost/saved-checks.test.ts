@@ -124,6 +124,26 @@ describe('Run collection uses the saved checks', () => {
 		await col.settled();
 	});
 
+	it('closing the explorer (its connection changed, the page left) stops a running collection run', async () => {
+		const app = createCodehostApp();
+		const sent: string[] = [];
+		let e: ReturnType<typeof explorerOver> | undefined;
+		e = explorerOver(async (input, init) => {
+			const request = new Request(input, init);
+			sent.push(new URL(request.url).pathname);
+			// The first answer arrives after the explorer was closed.
+			if (sent.length === 1) e!.close();
+			return app.fetch(request);
+		});
+		const col = e.workspace.collections;
+		for (const name of ['One', 'Two', 'Three'])
+			col.save(name, 'Long', snap('/projects'), { assertions: [{ kind: 'status', equals: 200 }] });
+		await e.workspace.runCollection(col.collections[0]!.id);
+		expect(sent).toHaveLength(1);
+		expect(e.workspace.run.report?.outcome).toBe('cancelled');
+		await col.settled();
+	});
+
 	it('a value set from one answer goes into the next request as {{name}}', async () => {
 		const { e, sent } = explorer();
 		const col = e.workspace.collections;
