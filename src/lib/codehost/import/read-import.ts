@@ -1,0 +1,48 @@
+/**
+ * The one entry of an import from another tool: the file's text (or data already parsed), its
+ * format found by content, and that format's parser, giving one ImportPreview. A pure function
+ * over a string, so the import worker runs it off the page's thread; nothing is applied here.
+ * No Svelte, no DOM.
+ */
+import { parseCollectionsFile } from '../collections';
+import { detectFormat } from './detect';
+import { parsePostmanCollection, parsePostmanEnvironment } from './postman';
+import { PreviewBuilder, type ImportOptions, type ImportPreview } from './preview';
+import { isObject, readData } from './source';
+
+/** This explorer's own file, as a preview like the others (its own reader checks it). */
+function ownFile(text: string): ImportPreview {
+	const file = parseCollectionsFile(text);
+	const b = new PreviewBuilder('api-workbench');
+	for (const c of file.collections) for (const r of c.requests) b.add(c.name, r);
+	for (const e of file.environments)
+		b.environment(
+			e.name,
+			Object.entries(e.values).map(([name, value]) => ({
+				name,
+				value,
+				secret: e.secret?.includes(name)
+			}))
+		);
+	for (const d of file.dropped)
+		b.note('Secrets in the file', 'not imported: credentials are entered under Auth.', d);
+	return b.build();
+}
+
+/** Reads a file of any known format; throws ImportRefused (nothing taken) for anything else. */
+export async function parseImport(text: string, options: ImportOptions): Promise<ImportPreview> {
+	const data = readData(text);
+	const format = detectFormat(data);
+	if (!isObject(data) && !Array.isArray(data)) throw new Error('unreachable');
+	switch (format) {
+		case 'api-workbench':
+			return ownFile(text);
+		case 'postman-collection-2.0':
+		case 'postman-collection-2.1':
+			return parsePostmanCollection(data as Record<string, unknown>, format, options);
+		case 'postman-environment':
+			return parsePostmanEnvironment(data as Record<string, unknown>);
+		default:
+			throw new Error(`not yet: ${format}`);
+	}
+}
