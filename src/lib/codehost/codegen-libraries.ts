@@ -8,6 +8,7 @@ import {
 	fetchStatements,
 	jsForm,
 	jsFormImport,
+	jsKey,
 	jsString,
 	type CodeRequest,
 	type Plan
@@ -42,9 +43,19 @@ function grouped(
 	return out;
 }
 const identifier = (k: string) => /^[a-z_][a-z0-9_]*$/i.test(k);
-/** gitbeaker renames camelCase keys to snake_case before sending them. */
-const renamedByGitbeaker = (k: string) => /[a-z0-9][A-Z]/.test(k);
+/**
+ * gitbeaker renames keys before sending them (xcase's decamelize): in a key that starts with a
+ * lower-case letter, each upper-case letter becomes `_` and its lower case (`a_B` → `a__b`).
+ */
+const decamelized = (k: string) =>
+	/^[a-z]/.test(k) ? k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) : k;
+const renamedByGitbeaker = (k: string) => decamelized(k) !== k;
 const camel = (name: string) => name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+/**
+ * A key gitbeaker's own calls send as given: it reads back from the camelCase option written for
+ * it, and is not `prototype`, with which gitbeaker's renaming leaves the whole object unrenamed.
+ */
+const idiomKey = (k: string) => identifier(k) && k !== 'prototype' && decamelized(camel(k)) === k;
 const number = (v: string) => /^(0|[1-9]\d{0,14})$/.test(v);
 
 // ---- gitbeaker ----
@@ -52,8 +63,8 @@ const number = (v: string) => /^(0|[1-9]\d{0,14})$/.test(v);
 const GITBEAKER_HEAD =
 	'// Node 20 or later, with npm install @gitbeaker/rest: save as request.mjs and run node request.mjs.';
 
-function jsKey(k: string) {
-	return identifier(k) ? k : jsString(k);
+function searchKey(k: string) {
+	return identifier(k) && k !== '__proto__' ? k : jsKey(k);
 }
 
 /** The query as gitbeaker's searchParams, keys as sent (gitbeaker writes lists as `name[]`). */
@@ -64,19 +75,21 @@ function jsSearch(pairs: [string, string][], extra: string[] = []): string | nul
 	for (const [k, { list, values }] of groups) {
 		if (renamedByGitbeaker(k)) return null;
 		items.push(
-			`${jsKey(k)}: ${list ? `[${values.map(jsString).join(', ')}]` : jsString(values[0]!)}`
+			`${searchKey(k)}: ${list ? `[${values.map(jsString).join(', ')}]` : jsString(values[0]!)}`
 		);
 	}
 	items.push(...extra);
 	return items.length ? `{ ${items.join(', ')} }` : null;
 }
 
-function renamesJson(v: unknown): boolean {
-	if (Array.isArray(v)) return v.some(renamesJson);
+/** Whether a key of a JSON value, at any depth, passes the test. */
+function someKey(v: unknown, test: (key: string) => boolean): boolean {
+	if (Array.isArray(v)) return v.some((x) => someKey(x, test));
 	if (v && typeof v === 'object')
-		return Object.entries(v).some(([k, x]) => renamedByGitbeaker(k) || renamesJson(x));
+		return Object.entries(v).some(([k, x]) => test(k) || someKey(x, test));
 	return false;
 }
+const PROTO = '__proto__';
 
 /** Why gitbeaker cannot send this request as the app does, if it cannot. */
 function gitbeakerCannot(r: CodeRequest, p: Plan): string | null {
@@ -84,13 +97,22 @@ function gitbeakerCannot(r: CodeRequest, p: Plan): string | null {
 		return 'gitbeaker writes a repeated name as name[]; this request repeats a plain name.';
 	if (p.pairs.some(([k]) => renamedByGitbeaker(k.replace(/\[\]$/, ''))))
 		return 'gitbeaker renames camelCase parameters to snake_case.';
+	// gitbeaker copies parameters and headers into objects by assignment, where __proto__ sets
+	// the copy's prototype: the field is lost, or its fields are sent as others.
+	if (p.pairs.some(([k]) => k.replace(/\[\]$/, '') === PROTO))
+		return 'gitbeaker would lose a parameter named __proto__.';
+	if (Object.keys(p.headers).includes(PROTO))
+		return 'gitbeaker would lose a header named __proto__.';
 	if (r.body && !isJson(r) && !isForm(r))
 		return 'gitbeaker sends a body only as JSON or as a form, and this one is neither.';
 	if (r.body && isJson(r)) {
 		const value: unknown = JSON.parse(r.body);
 		if (!value || typeof value !== 'object' || Array.isArray(value))
 			return 'gitbeaker sends a JSON body only as an object.';
-		if (renamesJson(value)) return 'gitbeaker renames camelCase fields to snake_case.';
+		if (someKey(value, renamedByGitbeaker))
+			return 'gitbeaker renames camelCase fields to snake_case.';
+		if (someKey(value, (k) => k === PROTO))
+			return 'gitbeaker would send the fields of a field named __proto__ as fields of their own object.';
 	}
 	return null;
 }
@@ -110,7 +132,7 @@ function endpointUnder(base: string, prefix: string): string {
 /** One of gitbeaker's own calls, when the request is exactly what it sends (one page). */
 function gitbeakerIdiom(p: Plan, path: string, sudo: string): string | null {
 	const groups = grouped(p.pairs);
-	if (!groups || [...groups].some(([k, g]) => g.list || !identifier(k))) return null;
+	if (!groups || [...groups].some(([k, g]) => g.list || !idiomKey(k))) return null;
 	const opts = [...groups].map(
 		([k, g]) => `${camel(k)}: ${number(g.values[0]!) ? g.values[0]! : jsString(g.values[0]!)}`
 	);
@@ -243,14 +265,16 @@ function pyValue(v: unknown): string {
 
 /** Form pairs as the JSON object GitLab reads the same fields from (`a[]` as a list under `a`). */
 function formAsJson(pairs: [string, string][]): string {
-	const out: Record<string, string | string[]> = {};
+	// A Map, so that a field named __proto__ or constructor is a key like any other.
+	const out = new Map<string, string | string[]>();
 	for (const [k, v] of pairs) {
 		if (k.endsWith('[]')) {
 			const key = k.slice(0, -2);
-			out[key] = [...((out[key] as string[] | undefined) ?? []), v];
-		} else out[k] = v;
+			const seen = out.get(key);
+			out.set(key, [...(seen === undefined ? [] : Array.isArray(seen) ? seen : [seen]), v]);
+		} else out.set(k, v);
 	}
-	return pyValue(out);
+	return pyValue(Object.fromEntries(out));
 }
 
 function pythonIdiom(p: Plan, path: string, kwargs: string[]): string | null {

@@ -121,6 +121,32 @@ export function jsString(value: string): string {
 	return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
 }
 
+/**
+ * A key of an object literal, quoted. `__proto__` is written computed (`['__proto__']`): as a
+ * literal key, quoted or not, it sets the object's prototype instead of making a field, so the
+ * field would not be sent and the object's own would read through to the given ones.
+ */
+export const jsKey = (key: string) => (key === '__proto__' ? `[${jsString(key)}]` : jsString(key));
+
+/**
+ * A JSON value as a JavaScript literal laid out as `JSON.stringify(value, null, '\t')` lays it out,
+ * every key a field of its object (`__proto__` included, see jsKey).
+ */
+export function jsJson(value: unknown, indent = ''): string {
+	const inner = `${indent}\t`;
+	if (Array.isArray(value))
+		return value.length
+			? `[\n${value.map((v) => inner + jsJson(v, inner)).join(',\n')}\n${indent}]`
+			: '[]';
+	if (value !== null && typeof value === 'object') {
+		const entries = Object.entries(value);
+		if (!entries.length) return '{}';
+		const key = (k: string) => (k === '__proto__' ? `[${JSON.stringify(k)}]` : JSON.stringify(k));
+		return `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${jsJson(v, inner)}`).join(',\n')}\n${indent}}`;
+	}
+	return JSON.stringify(value);
+}
+
 /** The URL with the credential parameter appended (its value after the returned text). */
 export const withParam = (p: Plan, param: string) =>
 	`${p.url}${p.url.includes('?') ? '&' : '?'}${param}=`;
@@ -131,8 +157,6 @@ export function urlOf(p: Plan): string {
 	const sudo = sudoParam(p);
 	return sudo ? `${p.url}${p.url.includes('?') ? '&' : '?'}${sudo}` : p.url;
 }
-
-const indent = (text: string) => text.replace(/\n/g, '\n\t');
 
 /** Statements that build the multipart form in JavaScript (node: the file is read from disk). */
 export function jsForm(form: NonNullable<CodeRequest['form']>): string[] {
@@ -165,7 +189,7 @@ export function fetchStatements(r: CodeRequest, p: Plan): string[] {
 	if (cred?.cookie) headers.push(`'Cookie': '_service_session=' + (${secret})`);
 	if (p.sudo?.way === 'header') headers.push(`'Sudo': ${jsString(p.sudo.value.trim())}`);
 	for (const [name, value] of Object.entries(p.headers))
-		headers.push(`${jsString(name)}: ${jsString(value)}`);
+		headers.push(`${jsKey(name)}: ${jsString(value)}`);
 	const options = [
 		`method: ${jsString(r.method)}`,
 		`headers: {\n\t\t${headers.join(',\n\t\t')}\n\t}`
@@ -176,7 +200,7 @@ export function fetchStatements(r: CodeRequest, p: Plan): string[] {
 		const json = /json/i.test(r.headers['Content-Type'] ?? '');
 		options.push(
 			json
-				? `body: JSON.stringify(${indent(JSON.stringify(JSON.parse(r.body), null, '\t'))})`
+				? `body: JSON.stringify(${jsJson(JSON.parse(r.body), '\t')})`
 				: `body: ${jsString(r.body)}`
 		);
 	}

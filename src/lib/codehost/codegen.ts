@@ -65,6 +65,8 @@ export function curlCode(r: CodeRequest, includeToken = false): string {
 	const lines = ['curl'];
 	if (r.method !== 'GET') lines.push(`--request ${shellMethod(r.method)}`);
 	const address = urlOf(p);
+	// curl reads [a-z] and {a,b} in a URL as ranges and lists of URLs: `name[key]=v` is one URL.
+	if (/[[\]{}]/.test(address)) lines.push('--globoff');
 	if (cred?.param) {
 		const join = withParam({ ...p, url: address }, cred.param);
 		lines.push(

@@ -374,6 +374,33 @@ describe('gitbeaker falls back to fetch for bodies it cannot send as the app doe
 		);
 	});
 
+	it('a field or parameter named __proto__, which gitbeaker would lose or spread: fetch, with the field as a field', () => {
+		expect(why(json('{"__proto__":{"visibility":"public"}}'))).toBe(
+			'// gitbeaker would send the fields of a field named __proto__ as fields of their own object. This is fetch, sending the request as the app does.'
+		);
+		expect(generate('gitbeaker', json('{"a":[{"__proto__":{"visibility":"public"}}]}'))).toContain(
+			'\t\t\t\t["__proto__"]: {\n\t\t\t\t\t"visibility": "public"\n\t\t\t\t}'
+		);
+		expect(why(req({ query: '__proto__=x&page=2' }))).toBe(
+			'// gitbeaker would lose a parameter named __proto__. This is fetch, sending the request as the app does.'
+		);
+		expect(why(req({ query: '__proto__%5B%5D=x' }))).toMatch(/named __proto__/);
+		// A bracketed name is one key of its own: gitbeaker sends it as it is.
+		expect(generate('gitbeaker', req({ query: '__proto__%5Bvisibility%5D=public' }))).toContain(
+			"searchParams: { '__proto__[visibility]': 'public' }"
+		);
+	});
+
+	it('a key gitbeaker renames: one starting with a lower-case letter, with an upper-case one anywhere', () => {
+		const renames =
+			'// gitbeaker renames camelCase fields to snake_case. This is fetch, sending the request as the app does.';
+		for (const body of ['{"a_B":1}', '{"with Space":1}', '{"x-Y":1}'])
+			expect(why(json(body)), body).toBe(renames);
+		// xcase leaves a key starting with anything else as it is.
+		for (const body of ['{"ABc":1}', '{"_aB":1}', '{"1aB":1}'])
+			expect(generate('gitbeaker', json(body)), body).toContain('api.requester.post(');
+	});
+
 	it('a list name then the same plain name', () => {
 		expect(why(req({ query: 'labels%5B%5D=a&labels=b' }))).toBe(
 			'// gitbeaker writes a repeated name as name[]; this request repeats a plain name. This is fetch, sending the request as the app does.'
