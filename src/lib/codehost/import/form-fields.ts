@@ -34,9 +34,7 @@ export function unflatten(pairs: readonly (readonly [string, string])[]): Fields
 		if (own(name)) {
 			// The same name twice: sent as `name[]` twice, as the code host reads a list.
 			const current = out[name];
-			out[name] = Array.isArray(current)
-				? [...(current as string[]), value]
-				: [current, value];
+			out[name] = Array.isArray(current) ? [...(current as string[]), value] : [current, value];
 		} else out[name] = value;
 	}
 	return out;

@@ -6,6 +6,7 @@
  */
 import { parseCollectionsFile } from '../collections';
 import { detectFormat } from './detect';
+import { parseOpenApi } from './openapi';
 import { parsePostmanCollection, parsePostmanEnvironment } from './postman';
 import { PreviewBuilder, type ImportOptions, type ImportPreview } from './preview';
 import { isObject, readData } from './source';
@@ -42,6 +43,10 @@ export async function parseImport(text: string, options: ImportOptions): Promise
 			return parsePostmanCollection(data as Record<string, unknown>, format, options);
 		case 'postman-environment':
 			return parsePostmanEnvironment(data as Record<string, unknown>);
+		case 'openapi-3.0':
+		case 'openapi-3.1':
+		case 'swagger-2.0':
+			return parseOpenApi(data as Record<string, unknown>, format, options);
 		default:
 			throw new Error(`not yet: ${format}`);
 	}
