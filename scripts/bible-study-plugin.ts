@@ -40,14 +40,16 @@ export function loadStudySources(root = process.cwd()): StudySources {
 			scofield: read(root, 'commentary-scofield'),
 			tdavid: read(root, 'commentary-tdavid')
 		},
-		topics: read(root, 'naves')
+		topics: read(root, 'naves'),
+		// `npm run bible-original-data` (scripts/bible-original-data.ts)
+		original: [read(root, 'original-sblgnt'), read(root, 'original-wlc')]
 	};
 }
 
 export function writeStudyData(root: string): boolean {
 	const dir = resolve(root, STUDY_BUILD_DIR);
 	const data = resolve(root, STUDY_DATA_DIR);
-	const hash = createHash('sha256').update('split-2');
+	const hash = createHash('sha256').update('split-3');
 	for (const file of readdirSync(data).sort())
 		hash
 			.update(file)

@@ -10,10 +10,16 @@ const json = async (path: string) => {
 };
 
 describe('Bible fake', () => {
-	it('BI-EP-1: lists the KJV, the WEB and the RV1909', async () => {
+	it('BI-EP-1: lists the KJV, the WEB, the RV1909, the SBLGNT and the WLC', async () => {
 		const { body } = await json('/bibles');
 		expect(body.success).toBe(true);
-		expect(body.data.map((b: { ref: string }) => b.ref)).toEqual(['KJV', 'WEB', 'RV1909']);
+		expect(body.data.map((b: { ref: string }) => b.ref)).toEqual([
+			'KJV',
+			'WEB',
+			'RV1909',
+			'SBLGNT',
+			'WLC'
+		]);
 		expect(body.data[0]).toHaveProperty('copytightInfo', '');
 	});
 

@@ -22,7 +22,13 @@ describe('the demo Bible in the browser: book assets fetched on demand', async (
 	const data = await openDemoBible();
 
 	it('has the index at once, and a URL for every book file it names', async () => {
-		expect(data.index.translations.map((t) => t.ref)).toEqual(['KJV', 'WEB', 'RV1909']);
+		expect(data.index.translations.map((t) => t.ref)).toEqual([
+			'KJV',
+			'WEB',
+			'RV1909',
+			'SBLGNT',
+			'WLC'
+		]);
 		const urls: string[] = [];
 		vi.stubGlobal('fetch', async (url: string) => {
 			urls.push(url);

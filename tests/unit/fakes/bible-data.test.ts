@@ -44,12 +44,16 @@ describe('demo Bible data, one file per book', () => {
 			'.stamp',
 			'KJV',
 			'RV1909',
+			'SBLGNT',
 			'WEB',
+			'WLC',
 			'index.json',
 			'names.json'
 		]);
 		for (const folder of ['KJV', 'WEB', 'RV1909'])
 			expect(readdirSync(join(dir, folder))).toHaveLength(66);
+		expect(readdirSync(join(dir, 'SBLGNT'))).toHaveLength(27);
+		expect(readdirSync(join(dir, 'WLC'))).toHaveLength(39);
 		const [kjv, web, rv] = index.translations;
 		expect(kjv!.books.map((b) => b.file)).toContain('KJV/John.json');
 		expect(web!.books.map((b) => b.file)).toContain('WEB/John.json');
@@ -57,8 +61,8 @@ describe('demo Bible data, one file per book', () => {
 	});
 
 	it('the index is small and no book file is large: a chapter costs one small request', () => {
-		// Three translations of 66 books; about 3 KB gzipped.
-		expect(readFileSync(join(dir, 'index.json')).length).toBeLessThan(20_000);
+		// Three translations of 66 books, the New Testament's 27 and the Hebrew Bible's 39; about 4 KB gzipped.
+		expect(readFileSync(join(dir, 'index.json')).length).toBeLessThan(30_000);
 		const sizes = index.translations[0]!.books.map((b) => b.bytes);
 		expect(Math.max(...sizes)).toBeLessThan(250_000);
 		expect(index.translations[0]!.books.find((b) => b.ref === 'John')!.bytes).toBeLessThan(110_000);
@@ -66,11 +70,18 @@ describe('demo Bible data, one file per book', () => {
 
 	it('the names the reader shows first are the books’ full names', () => {
 		const names = read<DemoNames>('names.json');
+		const books = (ref: string) => {
+			const entry = names[ref]!;
+			return 'books' in entry ? entry.books : {};
+		};
 		expect(names.KJV!.name).toBe('King James Version (KJV)');
-		expect(names.KJV!.books.Gen).toEqual({ name: 'Genesis', file: 'KJV/Gen.json' });
-		expect(names.KJV!.books.Song!.name).toBe('Song of Solomon');
-		expect(names.WEB!.books['1Sam']!.name).toBe('1 Samuel');
-		expect(names.RV1909!.books.Gen).toEqual({ name: 'Génesis', file: 'RV1909/Gen.json' });
+		expect(books('KJV').Gen).toEqual({ name: 'Genesis', file: 'KJV/Gen.json' });
+		expect(books('KJV').Song!.name).toBe('Song of Solomon');
+		expect(books('WEB')['1Sam']!.name).toBe('1 Samuel');
+		expect(books('RV1909').Gen).toEqual({ name: 'Génesis', file: 'RV1909/Gen.json' });
+		// The Greek and Hebrew texts' books have the KJV's names: said once, no files listed.
+		expect(names.SBLGNT).toEqual({ name: 'SBL Greek New Testament', booksNamedAs: 'KJV' });
+		expect(names.WLC).toEqual({ name: 'Westminster Leningrad Codex', booksNamedAs: 'KJV' });
 	});
 
 	it('is written again only when the text changes', async () => {

@@ -10,6 +10,9 @@
 //                             the chapter's CommentaryRange[]
 //   commentary/index.json     each commentary's name and the books it has
 //   topics/names.json         every topic's name; topics/<Letter>.json the topics themselves
+//   original/<TEXT>/…         the Greek and Hebrew texts' words (../original/split.ts)
+import type { OriginalFile } from '../original/format';
+import { splitOriginalData } from '../original/split';
 import {
 	dictionaryChunk,
 	type CommentaryFile,
@@ -20,6 +23,7 @@ import {
 	type TopicsFile,
 	topicChunk
 } from './format';
+import { encodeVerseList } from './verse-list';
 
 export interface StudySources {
 	kjv: KjvStrongsFile;
@@ -28,6 +32,8 @@ export interface StudySources {
 	/** By id: "mhcc", "scofield", "tdavid". */
 	commentaries: Record<string, CommentaryFile>;
 	topics: TopicsFile;
+	/** The Greek New Testament's and the Hebrew Bible's words (none in some tests). */
+	original?: OriginalFile[];
 }
 
 /** A commentary's book longer than this (JSON characters) is split by chapter. */
@@ -41,21 +47,7 @@ export interface CommentaryIndex {
 	commentaries: { id: string; name: string; books: string[] }[];
 }
 
-/** Verse numbers in the KJV (0 = Gen 1:1), ascending, as base-36 gaps separated by commas. */
-export function encodeVerseList(ordinals: readonly number[]): string {
-	const gaps: string[] = [];
-	let last = -1;
-	for (const n of ordinals) {
-		gaps.push((n - last).toString(36));
-		last = n;
-	}
-	return gaps.join(',');
-}
-
-export function decodeVerseList(encoded: string): number[] {
-	let last = -1;
-	return encoded ? encoded.split(',').map((gap) => (last += parseInt(gap, 36))) : [];
-}
+export { decodeVerseList, encodeVerseList } from './verse-list';
 
 export function splitStudyData(sources: StudySources): Map<string, unknown> {
 	const files = new Map<string, unknown>();
@@ -126,5 +118,7 @@ export function splitStudyData(sources: StudySources): Map<string, unknown> {
 		sources.topics.topics.map((t) => t[0])
 	);
 	for (const [letter, topics] of letters) files.set(`topics/${letter}.json`, topics);
+	for (const text of sources.original ?? [])
+		for (const [file, value] of splitOriginalData(text)) files.set(file, value);
 	return files;
 }

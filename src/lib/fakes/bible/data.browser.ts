@@ -8,6 +8,16 @@ import type { DemoBibleData, ReadBookOptions } from './data';
 import type { DemoBookFile, DemoIndex } from './demo-data';
 import { demoBookUrls, takePreloadedBook } from './names';
 
+// The Greek and Hebrew texts' books: named here, in the demo's own code, not in the reader's.
+const lateUrls = import.meta.glob<string>('/generated/demo-bible/{SBLGNT,WLC}/*.json', {
+	eager: true,
+	query: '?url',
+	import: 'default'
+});
+const lateBookUrls = new Map(
+	Object.entries(lateUrls).map(([path, url]) => [path.replace(/^.*\/demo-bible\//, ''), url])
+);
+
 const indexes = import.meta.glob<DemoIndex>('/generated/demo-bible/index.json', {
 	eager: true,
 	import: 'default'
@@ -36,7 +46,7 @@ function unavailable(message: string, cause?: unknown): ApiProblem {
 }
 
 async function readBook(file: string, options: ReadBookOptions = {}): Promise<DemoBookFile> {
-	const url = demoBookUrls.get(file);
+	const url = demoBookUrls.get(file) ?? lateBookUrls.get(file);
 	if (!url) throw unavailable(`The demo Bible has no file ${file}.`);
 	const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
 	const abort = new AbortController();

@@ -88,23 +88,41 @@ export function buildDemoData(
 
 /**
  * What the reader knows before the demo loads, by ref: translation and book names, and each book's
- * file (so its download can start beside the demo's code).
+ * file (so its download can start beside the demo's code). A translation whose books are all
+ * named as the same books of an earlier one (the Greek and Hebrew texts, named in English) says
+ * whose names it shares, and lists no files: its books are not fetched ahead, and its names and
+ * URLs cost the reader's first load nothing.
  */
 export type DemoNames = Record<
 	string,
-	{ name: string; books: Record<string, { name: string; file: string }> }
+	| { name: string; books: Record<string, { name: string; file: string }> }
+	| { name: string; booksNamedAs: string }
 >;
 
+/** The Greek and Hebrew texts (scripts/bible-original-data.ts): their book files only the demo service names, not the reader's first load. */
+export const ORIGINAL_FOLDERS: readonly string[] = ['SBLGNT', 'WLC'];
+
 export function demoNames(index: DemoIndex): DemoNames {
-	return Object.fromEntries(
-		index.translations.map((t) => [
-			t.ref,
-			{
-				name: t.name,
-				books: Object.fromEntries(t.books.map((b) => [b.ref, { name: b.name, file: b.file }]))
-			}
-		])
-	);
+	const out: DemoNames = {};
+	for (const t of index.translations) {
+		const late = t.books.some((b) => ORIGINAL_FOLDERS.some((f) => b.file.startsWith(`${f}/`)));
+		const same = late
+			? index.translations.find(
+					(o) =>
+						o !== t &&
+						!o.books.some((b) => ORIGINAL_FOLDERS.some((f) => b.file.startsWith(`${f}/`))) &&
+						t.books.every((b) => o.books.some((ob) => ob.ref === b.ref && ob.name === b.name))
+				)
+			: undefined;
+		if (late && !same) throw new Error(`${t.ref}: its book names are not another translation's`);
+		out[t.ref] = same
+			? { name: t.name, booksNamedAs: same.ref }
+			: {
+					name: t.name,
+					books: Object.fromEntries(t.books.map((b) => [b.ref, { name: b.name, file: b.file }]))
+				};
+	}
+	return out;
 }
 
 /** The list fields of a translation, without its books. */

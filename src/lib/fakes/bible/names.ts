@@ -9,11 +9,11 @@ const files = import.meta.glob<DemoNames>('/generated/demo-bible/names.json', {
 });
 const names: DemoNames = Object.values(files)[0] ?? {};
 
-const urls = import.meta.glob<string>('/generated/demo-bible/*/*.json', {
-	eager: true,
-	query: '?url',
-	import: 'default'
-});
+// The Greek and Hebrew texts' files are named by the demo service alone (data.browser.ts).
+const urls = import.meta.glob<string>(
+	['/generated/demo-bible/*/*.json', '!/generated/demo-bible/{SBLGNT,WLC}/*.json'],
+	{ eager: true, query: '?url', import: 'default' }
+);
 /** "KJV/John.json" → the asset's URL. */
 export const demoBookUrls = new Map(
 	Object.entries(urls).map(([path, url]) => [path.replace(/^.*\/demo-bible\//, ''), url])
@@ -27,8 +27,17 @@ export function demoTranslationName(bibleRef: string): string | undefined {
 	return own(names, bibleRef)?.name;
 }
 
+/** A translation's own book list, or the one whose names it shares. */
+function booksOf(bibleRef: string) {
+	const entry = own(names, bibleRef);
+	if (!entry) return undefined;
+	if ('books' in entry) return { books: entry.books, own: true };
+	const shared = own(names, entry.booksNamedAs);
+	return shared && 'books' in shared ? { books: shared.books, own: false } : undefined;
+}
+
 export function demoBookName(bibleRef: string, bookRef: string): string | undefined {
-	return own(own(names, bibleRef)?.books, bookRef)?.name;
+	return own(booksOf(bibleRef)?.books, bookRef)?.name;
 }
 
 const preloaded = new Map<string, Promise<Response>>();
@@ -47,7 +56,8 @@ export function preloadDemoBook(bibleRef: string, bookRef: string): void {
 	serviceCode ??= Promise.all([import('./app'), import('../demo-transport')]).catch(
 		() => (serviceCode = undefined)
 	);
-	const file = own(own(names, bibleRef)?.books, bookRef)?.file;
+	const list = booksOf(bibleRef);
+	const file = list?.own ? own(list.books, bookRef)?.file : undefined;
 	const url = file && demoBookUrls.get(file);
 	if (!file || !url || requested.has(file)) return;
 	requested.add(file);
