@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseCurl } from '$lib/codehost/curl-import';
+import { readOptions } from '$lib/codehost/curl-import-options';
 
 const URL_ = 'https://gitlab.example.com/api/v4/projects';
 
@@ -42,32 +43,42 @@ describe('parseCurl: the shell words', () => {
 		expect(parsed.notes).toEqual([]);
 	});
 
-	it('a redirect or a second command is listed as not part of the request', () => {
-		expect(parseCurl(`curl '${URL_}' > out.json`).notes).toEqual([
-			'The shell operator “>” and what follows it are not part of the request.',
-			'“out.json”: a second URL, left out.'
+	it('a redirection is not part of the request, and the words after it are still curl’s', () => {
+		const parsed = parseCurl(`curl '${URL_}' > out.json -H 'X-A: 1' 2>/dev/null`);
+		expect(parsed.url).toBe(URL_);
+		expect(parsed.headers).toEqual([['X-A', '1']]);
+		expect(parsed.notes).toEqual([
+			'“> out.json”: where the shell writes curl’s output; not part of the request.',
+			'“> /dev/null”: where the shell writes curl’s output; not part of the request.'
 		]);
 	});
 
-	it('$NAME and ${NAME} stay as written (placeholders), never expanded', () => {
-		const parsed = parseCurl(`curl "${URL_}" -H "PRIVATE-TOKEN: \${GITLAB_TOKEN}" -H "X-B: $HOME"`);
+	it('$NAME and ${NAME}, bare or in double quotes, become {{NAME}}, never expanded; in single quotes they are text', () => {
+		const parsed = parseCurl(
+			`curl "${URL_}" -H "PRIVATE-TOKEN: \${GITLAB_TOKEN}" -H "X-B: $HOME" -H X-C:$USER -H 'X-D: $HOME'`
+		);
 		expect(parsed.headers).toEqual([
-			['PRIVATE-TOKEN', '$GITLAB_TOKEN'],
-			['X-B', '$HOME']
+			['PRIVATE-TOKEN', '{{GITLAB_TOKEN}}'],
+			['X-B', '{{HOME}}'],
+			['X-C', '{{USER}}'],
+			['X-D', '$HOME']
 		]);
 	});
 });
 
 describe('parseCurl: option forms', () => {
-	it('--name=value is read like --name value', () => {
+	it('--name=value, which curl itself refuses, is read like --name value, with a note saying so', () => {
 		const parsed = parseCurl(
-			`curl --request=put --header='X-A: a=b' --data-raw='x=1=2' --url=${URL_} --user-agent=me`
+			`curl --request=PUT --header='X-A: a=b' --data-raw='x=1=2' --url=${URL_} --user-agent=me`
 		);
 		expect(parsed.method).toBe('PUT');
 		expect(parsed.headers).toEqual([['X-A', 'a=b']]);
 		expect(parsed.body).toBe('x=1=2');
 		expect(parsed.url).toBe(URL_);
-		expect(parsed.notes).toEqual(['--user-agent me: left out (the browser decides this).']);
+		expect(parsed.notes).toEqual([
+			'--user-agent me: left out (the browser decides this).',
+			`--request=PUT, --header=X-A: a=b, --data-raw=x=1=2, --url=${URL_}, --user-agent=me: curl itself refuses --name=value (it takes a value as the next word); read as if written with a space.`
+		]);
 	});
 
 	it('-Xvalue, -Hvalue, -dvalue, -bvalue and -uvalue (value glued to the short option)', () => {
@@ -91,21 +102,31 @@ describe('parseCurl: option forms', () => {
 	});
 
 	it('an option missing its value at the end of the command reads as empty', () => {
-		expect(parseCurl(`curl ${URL_} -H`).notes).toEqual(['The header “” has no value.']);
+		expect(parseCurl(`curl ${URL_} -H`).notes).toEqual([
+			'The header “” is not Name: value; curl does not send it.'
+		]);
 		expect(parseCurl(`curl ${URL_} -X`).method).toBe('GET');
 	});
 });
 
 describe('parseCurl: headers', () => {
 	it('Name: value, trimmed on both sides; a header without a name or a colon is listed', () => {
-		const parsed = parseCurl(`curl ${URL_} -H ' X-A :  1 ' -H 'NoColon' -H ':orphan' -H 'X-B:'`);
-		expect(parsed.headers).toEqual([
-			['X-A', '1'],
-			['X-B', '']
-		]);
+		const parsed = parseCurl(`curl ${URL_} -H ' X-A :  1 ' -H 'NoColon' -H ':orphan'`);
+		expect(parsed.headers).toEqual([['X-A', '1']]);
 		expect(parsed.notes).toEqual([
-			'The header “NoColon” has no value.',
-			'The header “:orphan” has no value.'
+			'The header “NoColon” is not Name: value; curl does not send it.',
+			'The header “:orphan” is not Name: value; curl does not send it.'
+		]);
+	});
+
+	it('curl sends no header for `Name:` (it takes away one of its own) and an empty one for `Name;`', () => {
+		// curl 7.88 -v: `-H 'X-B:   ' -H 'X-C;' -H 'X-D; '` sends only `X-C:`.
+		const parsed = parseCurl(`curl ${URL_} -H 'X-B:   ' -H 'X-C;' -H 'X-D; ' -H 'Accept:'`);
+		expect(parsed.headers).toEqual([['X-C', '']]);
+		expect(parsed.notes).toEqual([
+			'The header “X-B:” has no value: curl sends no X-B header then; left out.',
+			'The header “X-D; ” is not Name: value; curl does not send it.',
+			'The header “Accept:” has no value: curl sends no Accept header then; left out.'
 		]);
 	});
 });
@@ -125,10 +146,14 @@ describe('parseCurl: bodies', () => {
 		expect(parseCurl(`curl ${URL_} -d a=1 --data-raw b=2`).body).toBe('a=1&b=2');
 	});
 
-	it('--data-urlencode encodes the value after the first =, or the whole content without one', () => {
-		expect(parseCurl(`curl ${URL_} --data-urlencode 'q=a b&c=d'`).body).toBe('q=a%20b%26c%3Dd');
-		expect(parseCurl(`curl ${URL_} --data-urlencode 'a b'`).body).toBe('a%20b');
-		expect(parseCurl(`curl ${URL_} --data-urlencode '=a b'`).body).toBe('=a%20b');
+	it('--data-urlencode encodes as curl does: the value after the first =, or the whole content; a leading = is not sent', () => {
+		// What curl 7.88 sent to a recorder: spaces as +, %xx in lower case, -._~ as they are.
+		expect(parseCurl(`curl ${URL_} --data-urlencode 'q=a b&c=d'`).body).toBe('q=a+b%26c%3dd');
+		expect(parseCurl(`curl ${URL_} --data-urlencode 'a b'`).body).toBe('a+b');
+		expect(parseCurl(`curl ${URL_} --data-urlencode '=a b'`).body).toBe('a+b');
+		expect(parseCurl(`curl ${URL_} --data-urlencode "q=a b!'()*~-._/+é"`).body).toBe(
+			'q=a+b%21%27%28%29%2a~-._%2f%2b%c3%a9'
+		);
 	});
 
 	it('--json sends the body with JSON Content-Type and Accept', () => {
@@ -233,9 +258,9 @@ describe('parseCurl: long forms of options', () => {
 	});
 
 	it('an option not understood is listed; a second URL is listed', () => {
-		expect(parseCurl(`curl --http2 ${URL_} https://other.example/`).notes).toEqual([
-			'--http2: not understood, left out.',
-			'“https://other.example/”: a second URL, left out.'
+		expect(parseCurl(`curl --frobnicate ${URL_} https://other.example/`).notes).toEqual([
+			'--frobnicate: not understood, left out.',
+			'“https://other.example/”: curl would send a second request to this address; only the first is imported.'
 		]);
 	});
 });
@@ -266,7 +291,7 @@ describe('parseCurl: multipart forms', () => {
 	it('a file field alone makes the request a POST and lists why the file is not read', () => {
 		const parsed = parseCurl(`curl ${URL_} --form 'file=@./a.txt'`);
 		expect(parsed.method).toBe('POST');
-		expect(parsed.files).toEqual(['file']);
+		expect(parsed.files).toEqual([{ field: 'file', file: './a.txt' }]);
 		expect(parsed.form).toEqual([]);
 		expect(parsed.notes).toEqual([
 			'--form file=@./a.txt: a page cannot read a file from your disk by its name; choose it under File.'
@@ -281,5 +306,87 @@ describe('parseCurl: multipart forms', () => {
 			'-F =x: not a name=value field, left out.'
 		]);
 		expect(parsed.method).toBe('GET');
+	});
+});
+
+describe('readOptions: curl’s own reading of an option word', () => {
+	const read = (...list: string[]) => readOptions(list, 0);
+
+	it('short letters in one word are several options; the first that takes a value takes the rest of the word, or the next word', () => {
+		expect(read('-sSL')).toEqual({
+			options: [
+				{ name: 'silent', written: '-s' },
+				{ name: 'show-error', written: '-S' },
+				{ name: 'location', written: '-L' }
+			],
+			used: 1
+		});
+		expect(read('-sXPOST', URL_)).toEqual({
+			options: [
+				{ name: 'silent', written: '-s' },
+				{ name: 'request', written: '-X', value: 'POST' }
+			],
+			used: 1
+		});
+		expect(read('-sT', 'file.txt', URL_)).toEqual({
+			options: [
+				{ name: 'silent', written: '-s' },
+				{ name: 'upload-file', written: '-T', value: 'file.txt' }
+			],
+			used: 2
+		});
+	});
+
+	it('a long name may be shortened while only one option starts so (--verb is --verbose); --req is two', () => {
+		expect(read('--verb')).toEqual({ options: [{ name: 'verbose', written: '--verb' }], used: 1 });
+		expect(read('--upload', 'f.txt')).toEqual({
+			options: [{ name: 'upload-file', written: '--upload', value: 'f.txt' }],
+			used: 2
+		});
+		expect(read('--req', 'PUT').options[0]!.problem).toBe(
+			'--req: curl cannot tell which option this is (--request, --request-target); left out.'
+		);
+		expect(read('--req', 'PUT').used).toBe(1);
+	});
+
+	it('--no-NAME turns a flag off and takes no value; an unknown option takes none either', () => {
+		expect(read('--no-progress-meter', URL_)).toEqual({
+			options: [{ name: 'no-progress-meter', written: '--no-progress-meter' }],
+			used: 1
+		});
+		expect(read('--no-silent', URL_).options[0]!.name).toBe('silent');
+		expect(read('--frobnicate', URL_)).toEqual({
+			options: [{ written: '--frobnicate', problem: '--frobnicate: not understood, left out.' }],
+			used: 1
+		});
+		expect(read('-W', URL_).options[0]!.problem).toBe('-W: not understood, left out.');
+	});
+
+	it('a value given to a flag with = is listed; a value option written --name=value is read, marked joined', () => {
+		expect(read('--silent=yes').options[0]!.problem).toBe(
+			'--silent=yes: --silent takes no value; left out.'
+		);
+		expect(read('--upload-file=f.txt', URL_)).toEqual({
+			options: [{ name: 'upload-file', written: '--upload-file', value: 'f.txt', joined: true }],
+			used: 1
+		});
+	});
+
+	it.each([
+		['-T', 'upload-file'],
+		['-E', 'cert'],
+		['-K', 'config'],
+		['-r', 'range'],
+		['-x', 'proxy'],
+		['-U', 'proxy-user'],
+		['-z', 'time-cond'],
+		['-Y', 'speed-limit'],
+		['-t', 'telnet-option']
+	])('%s (--%s) takes the next word as its value', (short, name) => {
+		expect(read(short, 'VALUE', URL_)).toEqual({
+			options: [{ name, written: short, value: 'VALUE' }],
+			used: 2
+		});
+		expect(read(`--${name}`, 'VALUE', URL_).used).toBe(2);
 	});
 });

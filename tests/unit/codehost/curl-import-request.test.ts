@@ -29,17 +29,30 @@ describe('toRequest: where the command went', () => {
 		expect(load(`curl https://other.example/api/v10/projects`).snapshot.path).toBe('/projects');
 	});
 
-	it('another server without /api/vN: the whole path is kept; no path at all is /', () => {
-		expect(load(`curl https://other.example/projects/1`).snapshot.path).toBe('/projects/1');
+	it('another server without /api/vN: its whole path, on the current server (not under /api/v4)', () => {
+		const site = (origin: string) =>
+			`The command went to ${origin}; it is loaded at the current server, https://gitlab.example.com. Change the base URL in Settings to send it there.`;
+		const graphql = load(`curl https://gitlab.com/api/graphql`);
+		expect(graphql.snapshot.path).toBe('https://gitlab.example.com/api/graphql');
+		expect(graphql.notes).toEqual([site('https://gitlab.com')]);
 		const bare = load(`curl https://other.example`);
-		expect(bare.snapshot.path).toBe('/');
-		expect(bare.notes).toEqual([other('https://other.example')]);
+		expect(bare.snapshot.path).toBe('https://gitlab.example.com/');
+		expect(bare.notes).toEqual([site('https://other.example')]);
+		// Under a sub-path, the site is the API root without its /api/v4.
+		const sub = load(`curl https://other.example/oauth/token`, 'https://h.example/gitlab/api/v4');
+		expect(sub.snapshot.path).toBe('https://h.example/gitlab/oauth/token');
 	});
 
-	it('the same host under another API version or over http is another base URL', () => {
-		const v3 = load(`curl https://gitlab.example.com/api/v3/projects`);
-		expect(v3.snapshot.path).toBe('/projects');
-		expect(v3.notes).toEqual([other('https://gitlab.example.com')]);
+	it('the API root’s own server outside /api/v4 keeps its path as a full URL, with no note', () => {
+		for (const path of ['/oauth/token', '/oauth/token/info', '/api/graphql', '/api/v3/projects']) {
+			const r = load(`curl --request POST https://gitlab.example.com${path}`);
+			expect(r.snapshot.path).toBe(`https://gitlab.example.com${path}`);
+			expect(r.notes).toEqual([]);
+		}
+		expect(load(`curl ${ROOT_URL}`).snapshot.path).toBe('/');
+	});
+
+	it('the same host over http is another server', () => {
 		const http = load(`curl http://gitlab.example.com/api/v4/projects`);
 		expect(http.snapshot.path).toBe('/projects');
 		expect(http.notes).toEqual([other('http://gitlab.example.com')]);
@@ -295,11 +308,10 @@ describe('toRequest: bodies', () => {
 		expect(file.snapshot).toMatchObject({ method: 'POST', bodyKind: 'multipart', params: '' });
 	});
 
-	it('a form and a body: the body is left out with a note', () => {
-		const r = load(`curl ${ROOT_URL}/x -F 'a=1' -d 'b=2'`);
-		expect(r.snapshot.bodyKind).toBe('multipart');
-		expect(JSON.parse(r.snapshot.params)).toEqual({ a: '1' });
-		expect(r.notes).toEqual(['The command has both a form and a body; the body was left out.']);
+	it('a form and a body: refused, as curl itself refuses it (“You can only select one HTTP request method!”)', () => {
+		expect(() => load(`curl ${ROOT_URL}/x -F 'a=1' -d 'b=2'`)).toThrow(
+			'curl itself refuses this command: it cannot send a multipart form (-F) and a body (-d) in one request.'
+		);
 	});
 
 	it('a Content-Type without a body is left out with a note', () => {
