@@ -35,10 +35,10 @@ const ALL_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch',
 /** Resolves the file's own `$ref`s in place; a pointer to nothing refuses the file. */
 async function resolveRefs(data: Json): Promise<Json> {
 	try {
-		return (await $RefParser.dereference(data, {
+		return await $RefParser.dereference<Json>(data, {
 			resolve: { external: false },
 			dereference: { circular: true }
-		})) as Json;
+		});
 	} catch (error) {
 		const message = error instanceof Error ? error.message : String(error);
 		const ref = /"([^"]*)"/.exec(message)?.[1];
