@@ -306,6 +306,15 @@ function bodyOf(draft: RequestDraft, ctx: DraftContext): Body {
 	}
 }
 
+function decodedValue(value: string): string {
+	if (!/%[0-9a-f]{2}/i.test(value)) return value;
+	try {
+		return decodeURIComponent(value);
+	} catch {
+		return value;
+	}
+}
+
 /** The path with its `:name` segments as this explorer's path parameters. */
 function pathWithParams(
 	path: string,
@@ -314,7 +323,9 @@ function pathWithParams(
 	ctx: DraftContext
 ): { path: string; pathParams: Record<string, string> } {
 	const pathParams: Record<string, string> = {};
-	const given = new Map(values.map((p) => [p.name, p.value]));
+	// A value written encoded for the tool to send as it is (`group%2Fproject`) is read back
+	// decoded: this explorer encodes a path parameter when it sends it.
+	const given = new Map(values.map((p) => [p.name, decodedValue(p.value)]));
 	// After the scheme and host: a port (`:8080`) is no parameter.
 	const start = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(path)?.[0].length ?? 0;
 	const tail = path

@@ -25,7 +25,6 @@ import {
 	type RequestField
 } from './preview';
 import { isObject, list, str } from './source';
-import { EXPLORER_PATHS } from './target';
 
 type Json = Record<string, unknown>;
 type SpecFormat = 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0';
@@ -248,7 +247,7 @@ export async function parseOpenApi(
 				: {};
 	const ctx = {
 		apiRoot: options.apiRoot,
-		knownPaths: options.knownPaths ?? EXPLORER_PATHS,
+		knownPaths: options.knownPaths,
 		variables: { baseUrl },
 		builder: b
 	};

@@ -23,7 +23,6 @@ import {
 	type VariableIn
 } from './preview';
 import { isObject, list, str } from './source';
-import { EXPLORER_PATHS } from './target';
 
 type Json = Record<string, unknown>;
 
@@ -235,7 +234,7 @@ export function parsePostmanCollection(
 
 	const ctx = {
 		apiRoot: options.apiRoot,
-		knownPaths: options.knownPaths ?? EXPLORER_PATHS,
+		knownPaths: options.knownPaths,
 		variables: Object.fromEntries([...variables.values()].map((v) => [v.name, v.value])),
 		builder: b
 	};

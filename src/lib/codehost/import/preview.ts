@@ -66,7 +66,7 @@ export interface ImportOptions {
 	apiRoot: string;
 	/**
 	 * Path templates under the API root (`/projects/:id/issues`), to encode an id holding a raw `/`;
-	 * the explorer's own templates by default (the endpoint catalogue's paths are a fuller list).
+	 * the endpoint catalogue's by default (GitLab's REST v4 and the explorer's own templates).
 	 */
 	knownPaths?: readonly string[];
 	/** HAR: keep only requests to the API root. */

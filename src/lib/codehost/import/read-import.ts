@@ -6,6 +6,7 @@
  */
 import { parseCollectionsFile } from '../collections';
 import { detectFormat } from './detect';
+import { parseHar } from './har';
 import { parseOpenApi } from './openapi';
 import { parsePostmanCollection, parsePostmanEnvironment } from './postman';
 import { PreviewBuilder, type ImportOptions, type ImportPreview } from './preview';
@@ -47,6 +48,8 @@ export async function parseImport(text: string, options: ImportOptions): Promise
 		case 'openapi-3.1':
 		case 'swagger-2.0':
 			return parseOpenApi(data as Record<string, unknown>, format, options);
+		case 'har-1.2':
+			return parseHar(data as Record<string, unknown>, options);
 		default:
 			throw new Error(`not yet: ${format}`);
 	}

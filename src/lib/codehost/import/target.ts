@@ -6,7 +6,8 @@
  * and a raw `/` inside an id is encoded as the code host needs (`group/project` → `group%2Fproject`).
  * No Svelte, no DOM.
  */
-import { ENDPOINTS } from '../endpoints';
+import { buildCatalogue, type CatalogueData } from '../catalogue/catalogue';
+import catalogue from '../catalogue/gitlab-endpoints.json';
 
 export interface TargetContext {
 	/** This explorer's API root, `https://gitlab.example.com/api/v4`. */
@@ -14,7 +15,7 @@ export interface TargetContext {
 	/** The file's own variable values (collection variables, its first environment). */
 	variables: Readonly<Record<string, string>>;
 	/** Path templates under the API root (`/projects/:id/issues`), to find an id holding a raw `/`. */
-	knownPaths: readonly string[];
+	knownPaths?: readonly string[];
 }
 
 export interface Target {
@@ -27,8 +28,16 @@ export interface Target {
 	notes: { what: string; why: string }[];
 }
 
-/** The explorer's own templates: the default for `knownPaths`. */
-export const EXPLORER_PATHS: readonly string[] = [...new Set(ENDPOINTS.map((e) => e.path))];
+let known: readonly string[] | undefined;
+
+/**
+ * The endpoint catalogue's path templates (GitLab's REST v4 and the explorer's own): the default
+ * for `knownPaths`. Read once; the import runs in a worker, so its 14 KB never reach first paint.
+ */
+export function cataloguePaths(): readonly string[] {
+	known ??= [...new Set(buildCatalogue(catalogue as CatalogueData).map((e) => e.path))];
+	return known;
+}
 
 const LEADING_VARIABLE = /^\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/;
 const ABSOLUTE = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(.*)$/i;
@@ -106,7 +115,12 @@ function finish(
 	ctx: TargetContext,
 	notes: Target['notes']
 ): Target {
-	return { path: underRoot ? encodeRawIds(path, ctx.knownPaths) : path, query, underRoot, notes };
+	return {
+		path: underRoot ? encodeRawIds(path, ctx.knownPaths ?? cataloguePaths()) : path,
+		query,
+		underRoot,
+		notes
+	};
 }
 
 /** Parameters that hold a path of their own at the end of a template (a file path, a branch). */
@@ -117,6 +131,18 @@ const segmentsOf = (path: string) => path.split('/').slice(1);
 /** Whether one template segment takes one concrete segment. */
 const fits = (want: string, got: string) => (want.startsWith(':') ? got !== '' : want === got);
 
+const shapeCache = new WeakMap<readonly string[], string[][]>();
+
+/** The templates' segments, longest first (the id then takes the fewest segments), made once per list. */
+function shapesOf(templates: readonly string[]): string[][] {
+	let shapes = shapeCache.get(templates);
+	if (!shapes) {
+		shapes = templates.map(segmentsOf).sort((a, b) => b.length - a.length);
+		shapeCache.set(templates, shapes);
+	}
+	return shapes;
+}
+
 /**
  * A path whose id holds a raw `/` (`/projects/group/project/issues`), with that id encoded the
  * way the code host needs (`/projects/group%2Fproject/issues`), found by the first template where
@@ -124,8 +150,7 @@ const fits = (want: string, got: string) => (want.startsWith(':') ? got !== '' :
  */
 export function encodeRawIds(path: string, templates: readonly string[]): string {
 	const got = segmentsOf(path);
-	// The longest templates first: the id then takes the fewest segments.
-	const shapes = templates.map(segmentsOf).sort((a, b) => b.length - a.length);
+	const shapes = shapesOf(templates);
 	if (shapes.some((want) => want.length === got.length && want.every((w, i) => fits(w, got[i]!))))
 		return path;
 	for (const want of shapes) {
