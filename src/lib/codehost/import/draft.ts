@@ -58,6 +58,8 @@ export interface RequestDraft {
 	/** Inheritance already resolved by the format's parser: never `inherit` here, or read as none. */
 	auth: DraftAuth;
 	description?: string;
+	/** Recorded by a browser (HAR): headers the browser added are left out too. */
+	recorded?: boolean;
 }
 
 export interface DraftContext extends TargetContext {
@@ -67,9 +69,13 @@ export interface DraftContext extends TargetContext {
 const TOKEN_WHY =
 	'not imported: the token is entered under Auth in this explorer and kept only as you choose there.';
 
-/** Headers a browser sets itself: not a saved request's to carry. */
+/** Headers a browser sets itself (fetch may not set them): not a saved request's to carry. */
 const BROWSER_HEADERS =
-	/^(sec-|accept-language$|accept-encoding$|user-agent$|referer$|origin$|connection$|content-length$|keep-alive$|te$|trailer$|transfer-encoding$|upgrade$|priority$|dnt$|pragma$|cache-control$|if-none-match$|if-modified-since$|postman-token$)/i;
+	/^(sec-|proxy-|accept-charset$|accept-encoding$|user-agent$|referer$|origin$|connection$|content-length$|keep-alive$|te$|trailer$|transfer-encoding$|upgrade$|via$|dnt$|expect$|date$|postman-token$)/i;
+
+/** Headers a browser added to a recorded request (HAR) that nobody typed. */
+const RECORDED_HEADERS =
+	/^(accept-language$|cache-control$|pragma$|priority$|if-none-match$|if-modified-since$|x-requested-with$)/i;
 
 /** A path parameter name the explorer's `:name` can hold. */
 const PARAM_NAME = /^[a-z][a-z_]*$/i;
@@ -446,7 +452,11 @@ export function savedRequest(draft: RequestDraft, ctx: DraftContext): SavedReque
 			b.note('Cookies', 'left out: the browser sends its own cookies.', draft.where);
 			continue;
 		}
-		if (BROWSER_HEADERS.test(name) || lower === 'host') {
+		if (
+			BROWSER_HEADERS.test(name) ||
+			lower === 'host' ||
+			(draft.recorded && RECORDED_HEADERS.test(name))
+		) {
 			b.note(
 				'Headers the browser sets itself',
 				'left out: the browser sends them.',

@@ -84,7 +84,8 @@ export function parseHar(data: Json, options: ImportOptions): ImportPreview {
 			url,
 			headers,
 			body: bodyOf(req.postData),
-			auth: { type: 'none' }
+			auth: { type: 'none' },
+			recorded: true
 		};
 		const saved = savedRequest(draft, ctx);
 		if (saved) b.add(collection, saved);

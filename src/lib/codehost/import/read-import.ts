@@ -7,6 +7,7 @@
 import { parseCollectionsFile } from '../collections';
 import { detectFormat } from './detect';
 import { parseHar } from './har';
+import { parseInsomnia } from './insomnia';
 import { parseOpenApi } from './openapi';
 import { parsePostmanCollection, parsePostmanEnvironment } from './postman';
 import { PreviewBuilder, type ImportOptions, type ImportPreview } from './preview';
@@ -48,6 +49,9 @@ export async function parseImport(text: string, options: ImportOptions): Promise
 		case 'openapi-3.1':
 		case 'swagger-2.0':
 			return parseOpenApi(data as Record<string, unknown>, format, options);
+		case 'insomnia-4':
+		case 'insomnia-5':
+			return parseInsomnia(data as Record<string, unknown>, format, options);
 		case 'har-1.2':
 			return parseHar(data as Record<string, unknown>, options);
 		default:

@@ -23,7 +23,7 @@ describe('HAR 1.2', () => {
 			method: 'GET',
 			url: `${API_ROOT}/projects/gruppe%2Fapp/issues?state=opened&labels=bug%2Cux`,
 			credentialed: true,
-			headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' }
+			headers: { accept: 'application/json' }
 		});
 		expect(create!.auth).toEqual({ method: 'personal', way: 'private-token-header' });
 		expect(sent(create!)).toMatchObject({
