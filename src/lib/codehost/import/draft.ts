@@ -62,6 +62,21 @@ export interface RequestDraft {
 	recorded?: boolean;
 }
 
+/** The query a URL writes (`…?a=1&b`), as entries: tools send it along with their parameter list. */
+export function urlQueryPairs(url: string): Pair[] {
+	const q = /\?([^#]*)/.exec(url)?.[1];
+	if (!q) return [];
+	return q
+		.split('&')
+		.filter(Boolean)
+		.map((part) => {
+			const eq = part.indexOf('=');
+			return eq === -1
+				? { name: part, value: '' }
+				: { name: part.slice(0, eq), value: part.slice(eq + 1) };
+		});
+}
+
 export interface DraftContext extends TargetContext {
 	builder: PreviewBuilder;
 }

@@ -10,6 +10,7 @@
 import { ImportRefused } from '../collections';
 import {
 	savedRequest,
+	urlQueryPairs,
 	type DraftAuth,
 	type DraftBody,
 	type Pair,
@@ -313,20 +314,7 @@ export function parseInsomnia(
 					})(),
 					description: str(r.description)
 				};
-				const urlQuery = /\?(.*)$/s.exec(draft.url)?.[1];
-				if (urlQuery)
-					draft.query = [
-						...urlQuery
-							.split('&')
-							.filter(Boolean)
-							.map((part) => {
-								const eq = part.indexOf('=');
-								return eq === -1
-									? { name: part, value: '' }
-									: { name: part.slice(0, eq), value: part.slice(eq + 1) };
-							}),
-						...(draft.query ?? [])
-					];
+				draft.query = [...urlQueryPairs(draft.url), ...(draft.query ?? [])];
 				if (/\{%/.test(JSON.stringify([draft.url, draft.headers, draft.body])))
 					b.note(
 						'Template tags ({% … %}: responses, timestamps, prompts)',

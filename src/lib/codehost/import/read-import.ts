@@ -6,12 +6,14 @@
  */
 import { parseCollectionsFile } from '../collections';
 import { detectFormat } from './detect';
+import { parseBruno } from './bruno';
 import { parseHar } from './har';
+import { parseHoppscotchCollection, parseHoppscotchEnvironment } from './hoppscotch';
 import { parseInsomnia } from './insomnia';
 import { parseOpenApi } from './openapi';
 import { parsePostmanCollection, parsePostmanEnvironment } from './postman';
 import { PreviewBuilder, type ImportOptions, type ImportPreview } from './preview';
-import { isObject, readData } from './source';
+import { readData } from './source';
 
 /** This explorer's own file, as a preview like the others (its own reader checks it). */
 function ownFile(text: string): ImportPreview {
@@ -36,7 +38,6 @@ function ownFile(text: string): ImportPreview {
 export async function parseImport(text: string, options: ImportOptions): Promise<ImportPreview> {
 	const data = readData(text);
 	const format = detectFormat(data);
-	if (!isObject(data) && !Array.isArray(data)) throw new Error('unreachable');
 	switch (format) {
 		case 'api-workbench':
 			return ownFile(text);
@@ -54,7 +55,11 @@ export async function parseImport(text: string, options: ImportOptions): Promise
 			return parseInsomnia(data as Record<string, unknown>, format, options);
 		case 'har-1.2':
 			return parseHar(data as Record<string, unknown>, options);
-		default:
-			throw new Error(`not yet: ${format}`);
+		case 'bruno-json':
+			return parseBruno(data as Record<string, unknown>, options);
+		case 'hoppscotch-collection':
+			return parseHoppscotchCollection(data, options);
+		case 'hoppscotch-environment':
+			return parseHoppscotchEnvironment(data);
 	}
 }
