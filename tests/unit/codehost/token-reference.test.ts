@@ -90,9 +90,11 @@ describe('an environment with a token reference', () => {
 			[IMPERSONATION, null]
 		]);
 		expect(explorer.exchange.response?.json).toMatchObject({ username: expect.any(String) });
+		// Its environments are written before the next test reads the same database.
+		expect(await explorer.environments.saved()).toBe(true);
 	});
 
-	it('an environment without a reference leaves the auth method as it is', () => {
+	it('an environment without a reference leaves the auth method as it is', async () => {
 		const { explorer } = setup();
 		explorer.auth.setMethod('job');
 		explorer.auth.token = 'glcbt-demo-job-token';
@@ -101,6 +103,7 @@ describe('an environment with a token reference', () => {
 		explorer.workspace.selectEnvironment(explorer.environments.environments[0]!.id);
 		expect(explorer.auth.method).toBe('job');
 		expect(explorer.auth.token).toBe('glcbt-demo-job-token');
+		expect(await explorer.environments.saved()).toBe(true);
 	});
 
 	it('IndexedDB and the exported file hold the reference, never the token text', async () => {
