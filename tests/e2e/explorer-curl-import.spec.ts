@@ -59,5 +59,55 @@ for (const { mode, size } of RUNS) {
 			);
 			expect(overflow).toBeLessThanOrEqual(0);
 		});
+
+		test('a shell variable in the command ($CI_PROJECT_ID) becomes the variable {{CI_PROJECT_ID}}, named in the notes; with a value it sends', async ({
+			page
+		}) => {
+			const u = ui(page);
+			await page.getByRole('button', { name: 'Import cURL' }).click();
+			await page
+				.getByRole('textbox', { name: 'cURL command' })
+				.fill(
+					`curl --header "PRIVATE-TOKEN: glpat-demo-token" "${apiRoot}/projects/$CI_PROJECT_ID"`
+				);
+			await page.getByRole('button', { name: 'Import', exact: true }).click();
+			await expect(
+				page.getByRole('status').filter({ hasText: 'Imported GET /projects/{{CI_PROJECT_ID}}' })
+			).toBeVisible();
+			await expect(
+				page.getByRole('list', { name: 'Not taken from the command' }).getByRole('listitem')
+			).toHaveText([
+				'The shell’s value of $CI_PROJECT_ID: here it is the variable {{CI_PROJECT_ID}}; give it a value in the environment.'
+			]);
+			await expect(u.path).toHaveValue('/projects/{{CI_PROJECT_ID}}');
+			await page.getByRole('textbox', { name: 'CI_PROJECT_ID', exact: true }).fill('1');
+			await u.send.click();
+			await expect(u.status).toHaveText('200 OK');
+			await expect(u.response).toContainText('"Client 1"');
+		});
+
+		test('two curl commands joined by && are refused, and nothing of the second (its DELETE) reaches the form', async ({
+			page
+		}) => {
+			const u = ui(page);
+			await expect(u.method).toHaveValue('GET');
+			const pathBefore = await u.path.inputValue();
+			const authBefore = await u.authMethod.inputValue();
+			await page.getByRole('button', { name: 'Import cURL' }).click();
+			const field = page.getByRole('textbox', { name: 'cURL command' });
+			const command = `curl --header "PRIVATE-TOKEN: glpat-demo-token" "${apiRoot}/projects/1" && curl --request DELETE --header "PRIVATE-TOKEN: glpat-demo-token" "${apiRoot}/projects/2"`;
+			await field.fill(command);
+			await page.getByRole('button', { name: 'Import', exact: true }).click();
+			await expect(
+				page.getByText(
+					'Not imported: The text holds 2 curl commands (the second after “&&”), and each is a request of its own: import them one at a time.'
+				)
+			).toBeVisible();
+			await expect(u.method).toHaveValue('GET');
+			await expect(u.path).toHaveValue(pathBefore);
+			await expect(u.authMethod).toHaveValue(authBefore);
+			// The command stays, to be split by hand.
+			await expect(field).toHaveValue(command);
+		});
 	});
 }

@@ -106,7 +106,7 @@ function curlCommand(text: string): { command: ShellCommand; notes: string[] } {
 					? 'on a line of its own'
 					: `after “${other.after}”`;
 		notes.push(
-			`The command “${other.words[0]!.replace(/=.*/s, '=…')}” (${where}) is not part of the request.`
+			`The command “${asWritten(other.words[0]!).replace(/=.*/s, '=…')}” (${where}) is not part of the request.`
 		);
 	}
 	const at = starts(command);
@@ -131,6 +131,8 @@ export function parseCurl(text: string): ParsedCurl {
 		notes
 	};
 	let data = '';
+	/** Some data was written in the command (`-d ''` too), not only read from files. */
+	let literal = false;
 	let hasData = false;
 	let head = false;
 	let written = '';
@@ -145,7 +147,7 @@ export function parseCurl(text: string): ParsedCurl {
 	const addData = (text: string, json = false) => {
 		// curl joins data with &, but a --json part follows the previous one directly.
 		data += data && !json ? `&${text}` : text;
-		hasData = true;
+		hasData = literal = true;
 	};
 	/** A part of the body curl reads from a file (`how` it sends it), or `-`: its standard input. */
 	const bodyFile = (o: CurlOption, file: string, how: string) => {
@@ -257,8 +259,11 @@ export function parseCurl(text: string): ParsedCurl {
 		const colon = h.indexOf(':');
 		const empty = /^([^:;\s]+);$/.exec(h);
 		if (empty) return out.headers.push([empty[1]!, '']);
-		if (colon <= 0 || !h.slice(0, colon).trim())
-			return out.notes.push(`The header “${h}” is not Name: value; curl does not send it.`);
+		if (colon <= 0 || !h.slice(0, colon).trim()) {
+			// Its first word only: the rest may be a token written without the colon.
+			const shown = h.replace(/\s+\S[\s\S]*$/, ' …');
+			return out.notes.push(`The header “${shown}” is not Name: value; curl does not send it.`);
+		}
 		const name = h.slice(0, colon).trim();
 		const value = h.slice(colon + 1).trim();
 		// `Name:` with no value takes away a header curl would add; nothing is sent.
@@ -295,8 +300,9 @@ export function parseCurl(text: string): ParsedCurl {
 	const address = (word: string) => {
 		if (!out.url) out.url = word;
 		else
+			// Without its query, which may hold a token.
 			out.notes.push(
-				`“${asWritten(word)}”: curl would send a second request to this address; only the first is imported.`
+				`“${asWritten(word.replace(/\?.*$/s, ''))}”: curl would send a second request to this address; only the first is imported.`
 			);
 	};
 
@@ -320,7 +326,7 @@ export function parseCurl(text: string): ParsedCurl {
 		);
 	refuseMixed(kinds, out.get);
 	if (!out.url) throw new Error('The command has no URL.');
-	if (hasData && data) out.body = data;
+	if (literal) out.body = data;
 	const method = written
 		? written.toUpperCase()
 		: head
@@ -409,13 +415,12 @@ export function unflatten(pairs: [string, string][]): {
 	value: Record<string, ParamValue>;
 	notes: string[];
 } {
-	const out: Record<string, ParamValue> = {};
+	// No prototype: a field named __proto__ is a field like any other.
+	const out = Object.create(null) as Record<string, ParamValue>;
 	const notes: string[] = [];
 	const listsOfHashes = new Set<string>();
-	const replaced = (name: string, value: string) =>
-		notes.push(
-			`“${asWritten(name)}=${asWritten(value)}”: ${name} is given again later, and only the last value is sent (the server reads only that one).`
-		);
+	const repeated = new Set<string>();
+	const replaced = (name: string) => repeated.add(name);
 	for (const [name, value] of pairs) {
 		const m = /^([^[\]]+)\[([^[\]]*)\](?:\[([^[\]]+)\])?$/.exec(name);
 		const base = m?.[1] ?? '';
@@ -425,7 +430,7 @@ export function unflatten(pairs: [string, string][]): {
 			const last = hashOf(list.at(-1));
 			if (list.length && !last) {
 				// `name[]=x` and `name[][key]=y` mixed: kept as written.
-				if (Object.hasOwn(out, name)) replaced(name, String(out[name]));
+				if (Object.hasOwn(out, name)) replaced(name);
 				out[name] = value;
 				continue;
 			}
@@ -443,14 +448,18 @@ export function unflatten(pairs: [string, string][]): {
 			out[base] = [...((held as ParamValue[] | undefined) ?? []), value];
 		else if (m && m[3] === undefined && m[2] && (held === undefined || hashOf(held))) {
 			const hash = hashOf(held) ?? {};
-			if (Object.hasOwn(hash, m[2])) replaced(name, String(hash[m[2]]));
+			if (Object.hasOwn(hash, m[2])) replaced(name);
 			out[base] = { ...hash, [m[2]]: value };
 		} else {
-			if (Object.hasOwn(out, name) && typeof out[name] === 'string')
-				replaced(name, String(out[name]));
+			if (Object.hasOwn(out, name) && typeof out[name] === 'string') replaced(name);
 			out[name] = value;
 		}
 	}
+	// The values are not repeated: one may be a secret (password=…).
+	for (const name of repeated)
+		notes.push(
+			`${asWritten(name)} is given more than once: only its last value is sent (the server reads only that one).`
+		);
 	for (const base of listsOfHashes) {
 		const count = (out[base] as ParamValue[]).length;
 		notes.push(

@@ -119,6 +119,12 @@ describe('parseCurl: headers', () => {
 		]);
 	});
 
+	it('a header written without its colon is named by its first word only (the rest may be a token)', () => {
+		expect(parseCurl(`curl ${URL_} -H 'PRIVATE-TOKEN glpat-secret'`).notes).toEqual([
+			'The header “PRIVATE-TOKEN …” is not Name: value; curl does not send it.'
+		]);
+	});
+
 	it('curl sends no header for `Name:` (it takes away one of its own) and an empty one for `Name;`', () => {
 		// curl 7.88 -v: `-H 'X-B:   ' -H 'X-C;' -H 'X-D; '` sends only `X-C:`.
 		const parsed = parseCurl(`curl ${URL_} -H 'X-B:   ' -H 'X-C;' -H 'X-D; ' -H 'Accept:'`);
@@ -141,6 +147,27 @@ describe('parseCurl: bodies', () => {
 			expect(parsed.notes).toEqual([]);
 		}
 	);
+
+	it('--data-raw sends a leading @ as text; -d @- reads curl’s standard input, which is said', () => {
+		// curl 7.88: --data-raw '@f.txt' sent the body @f.txt.
+		expect(parseCurl(`curl ${URL_} --data-raw '@f.txt'`)).toMatchObject({
+			body: '@f.txt',
+			bodyFiles: [],
+			notes: []
+		});
+		const stdin = parseCurl(`curl ${URL_} -d @- -d a=1`);
+		expect(stdin).toMatchObject({ method: 'POST', body: 'a=1', bodyFiles: ['-'] });
+		expect(stdin.notes).toEqual([
+			'-d @-: curl reads this part of the body from its standard input, which a page does not have; type it under Parameters.'
+		]);
+	});
+
+	it('--json parts follow one another directly, a -d part after a &, as curl joins them', () => {
+		// curl 7.88 sent {"a":1}{"b":2}, {}&a=1 and a=1{}.
+		expect(parseCurl(`curl ${URL_} --json '{"a":1}' --json '{"b":2}'`).body).toBe('{"a":1}{"b":2}');
+		expect(parseCurl(`curl ${URL_} --json '{}' -d a=1`).body).toBe('{}&a=1');
+		expect(parseCurl(`curl ${URL_} -d a=1 --json '{}'`).body).toBe('a=1{}');
+	});
 
 	it('several data options are joined with &', () => {
 		expect(parseCurl(`curl ${URL_} -d a=1 --data-raw b=2`).body).toBe('a=1&b=2');
@@ -181,6 +208,32 @@ describe('parseCurl: bodies', () => {
 		const parsed = parseCurl(`curl -G ${URL_}`);
 		expect(parsed.url).toBe(URL_);
 		expect(parsed.body).toBeUndefined();
+	});
+
+	it.each([
+		['-d a=1 -F b=2', 'a body (-d) and a multipart form (-F)'],
+		['-I -X GET -d a=1', 'only the headers (-I) and a body (-d)'],
+		['-T f.txt --data a=1', 'a file (-T) and a body (--data)'],
+		['-T f.txt -F b=2', 'a file (-T) and a multipart form (-F)'],
+		['-G -d a=1 -T f.txt', 'a body (-d) and a file (-T)']
+	])('curl refuses `%s` (exit 2, one method only), and so does the import', (options, what) => {
+		expect(() => parseCurl(`curl ${options} ${URL_}`)).toThrow(
+			`curl itself refuses this command: it cannot send ${what} in one request.`
+		);
+	});
+
+	it('-G with -I sends the data in a HEAD’s query, as curl does; -G with only a form is still a POST', () => {
+		expect(parseCurl(`curl -G -d a=1 -I ${URL_}`)).toMatchObject({
+			method: 'HEAD',
+			url: `${URL_}?a=1`
+		});
+		expect(parseCurl(`curl -G -F b=2 ${URL_}`)).toMatchObject({ method: 'POST', url: URL_ });
+	});
+
+	it('-X in lower case: curl sends it as written, the explorer in capitals, and says so', () => {
+		expect(parseCurl(`curl -X delete ${URL_}`).notes).toEqual([
+			'-X delete: curl sends the method as written; the explorer sends DELETE.'
+		]);
 	});
 
 	it('without -X and without data the method is GET; an explicit -X wins over data', () => {
@@ -261,6 +314,9 @@ describe('parseCurl: long forms of options', () => {
 		expect(parseCurl(`curl --frobnicate ${URL_} https://other.example/`).notes).toEqual([
 			'--frobnicate: not understood, left out.',
 			'“https://other.example/”: curl would send a second request to this address; only the first is imported.'
+		]);
+		expect(parseCurl(`curl ${URL_} '${URL_}/2?private_token=glpat-secret'`).notes).toEqual([
+			`“${URL_}/2”: curl would send a second request to this address; only the first is imported.`
 		]);
 	});
 });

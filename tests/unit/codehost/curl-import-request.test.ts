@@ -300,6 +300,36 @@ describe('toRequest: bodies', () => {
 		});
 	});
 
+	it('a name given twice (a plain name, a hash key) keeps its last value, as the server reads it, with a note that does not repeat the values', () => {
+		const r = load(
+			`curl ${ROOT_URL}/x -d 'password=one' -d 'password=two' -d 'password=three' -d 'o[k]=1' -d 'o[k]=2' -d 'a[]=1' -d 'a[]=2'`
+		);
+		expect(JSON.parse(r.snapshot.params)).toEqual({
+			password: 'three',
+			o: { k: '2' },
+			a: ['1', '2']
+		});
+		expect(r.notes).toEqual([
+			'password is given more than once: only its last value is sent (the server reads only that one).',
+			'o[k] is given more than once: only its last value is sent (the server reads only that one).'
+		]);
+	});
+
+	it('name[][key] fields start a new hash when the key comes again (Rack’s reading); mixed with name[] they stay as written', () => {
+		const r = load(
+			`curl ${ROOT_URL}/x -d 'v[][key]=A' -d 'v[][value]=1' -d 'v[][key]=B' -d 'w[]=x' -d 'w[][k]=y' -d '__proto__=p'`
+		);
+		expect(JSON.parse(r.snapshot.params)).toEqual({
+			v: [{ key: 'A', value: '1' }, { key: 'B' }],
+			w: ['x'],
+			'w[][k]': 'y',
+			['__proto__']: 'p'
+		});
+		expect(r.notes).toEqual([
+			'The fields v[][…] as written: they are sent as v[0][…] to v[1][…], the same list of 2 hashes in the same order.'
+		]);
+	});
+
 	it('a multipart form: hashes put back together; a file alone leaves Parameters empty', () => {
 		const r = load(`curl ${ROOT_URL}/x -F 'opts[a]=1' -F 'opts[b]=2'`);
 		expect(r.snapshot.bodyKind).toBe('multipart');
