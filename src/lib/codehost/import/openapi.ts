@@ -4,10 +4,10 @@
  * fields (required ones with their example, every one named in the preview's fields), the body an
  * example from its schema, the security scheme this explorer's auth method by name, and the
  * server URL the `{{baseUrl}}` variable of an environment. `$ref`s inside the file are resolved by
- * json-schema-ref-parser (its browser build); references to other files or URLs are never fetched.
+ * Scalar's openapi-parser; references to other files or URLs are never fetched.
  * No Svelte, no DOM.
  */
-import $RefParser from '@apidevtools/json-schema-ref-parser';
+import { dereference } from '@scalar/openapi-parser';
 import { ImportRefused, METHODS } from '../collections';
 import {
 	savedRequest,
@@ -31,22 +31,40 @@ type SpecFormat = 'openapi-3.0' | 'openapi-3.1' | 'swagger-2.0';
 
 const ALL_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
-/** Resolves the file's own `$ref`s in place; a pointer to nothing refuses the file. */
-async function resolveRefs(data: Json): Promise<Json> {
-	try {
-		return await $RefParser.dereference<Json>(data, {
-			resolve: { external: false },
-			dereference: { circular: true }
-		});
-	} catch (error) {
-		const message = error instanceof Error ? error.message : String(error);
-		const ref = /"([^"]*)"/.exec(message)?.[1];
+/** The first `$ref` left inside the description after resolving (walked without recursion). */
+function danglingRef(input: unknown): string | undefined {
+	const stack: unknown[] = [input];
+	const seen = new WeakSet<object>();
+	while (stack.length) {
+		const v = stack.pop();
+		if (!v || typeof v !== 'object' || seen.has(v)) continue;
+		seen.add(v);
+		if (Array.isArray(v)) for (const x of v as unknown[]) stack.push(x);
+		else {
+			const o = v as Json;
+			if (typeof o.$ref === 'string' && o.$ref.startsWith('#')) return o.$ref;
+			for (const k in o) if (Object.hasOwn(o, k)) stack.push(o[k]);
+		}
+	}
+	return undefined;
+}
+
+/**
+ * The description with its own `$ref`s resolved (Scalar's openapi-parser: synchronous, made for
+ * the browser, never fetches); a pointer to nothing refuses the file.
+ */
+function resolveRefs(data: Json): Json {
+	const { schema, errors } = dereference(data);
+	const missing =
+		errors?.find((e) => e.code === 'INVALID_REFERENCE')?.message.replace(/^.*: /, '') ??
+		(isObject(schema) ? danglingRef(schema) : undefined);
+	if (missing || !isObject(schema))
 		throw new ImportRefused(
-			ref
-				? `The description refers to ${ref.slice(0, 120)}, which it does not hold. Fix the reference, or export the description again with its references bundled.`
+			missing
+				? `The description refers to ${missing.slice(0, 120)}, which it does not hold. Fix the reference, or export the description again with its references bundled.`
 				: 'The description’s references ($ref) could not be resolved. Export it again with its references bundled.'
 		);
-	}
+	return schema;
 }
 
 /** Whether the description points to another file or a URL (walked without recursion). */
@@ -234,7 +252,7 @@ export async function parseOpenApi(
 	if (!isObject(input.paths) && format !== 'openapi-3.1')
 		throw new ImportRefused('The description has no paths: there is no operation to import.');
 	const external = hasExternalRefs(input);
-	const data = await resolveRefs(input);
+	const data = resolveRefs(input);
 	const info = isObject(data.info) ? data.info : {};
 	const title = cleanName(info.title, 'API');
 	const servers = serverUrls(data, format);

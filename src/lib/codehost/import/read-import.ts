@@ -4,16 +4,34 @@
  * over a string, so the import worker runs it off the page's thread; nothing is applied here.
  * No Svelte, no DOM.
  */
+import { loadCatalogue } from '../catalogue/catalogue';
 import { parseCollectionsFile } from '../collections';
 import { detectFormat } from './detect';
 import { parseBruno } from './bruno';
 import { parseHar } from './har';
 import { parseHoppscotchCollection, parseHoppscotchEnvironment } from './hoppscotch';
 import { parseInsomnia } from './insomnia';
-import { parseOpenApi } from './openapi';
 import { parsePostmanCollection, parsePostmanEnvironment } from './postman';
 import { PreviewBuilder, type ImportOptions, type ImportPreview } from './preview';
 import { readData } from './source';
+import { EXPLORER_PATHS } from './target';
+
+let paths: Promise<readonly string[]> | undefined;
+
+/**
+ * The endpoint catalogue's path templates (GitLab's REST v4 and the explorer's own), to find an id
+ * holding a raw `/`: its own chunk, loaded once, in the worker that imports.
+ */
+function cataloguePaths(): Promise<readonly string[]> {
+	paths ??= loadCatalogue().then(
+		(entries) => [...new Set(entries.map((e) => e.path))],
+		() => {
+			paths = undefined;
+			return EXPLORER_PATHS;
+		}
+	);
+	return paths;
+}
 
 /** This explorer's own file, as a preview like the others (its own reader checks it). */
 function ownFile(text: string): ImportPreview {
@@ -38,27 +56,33 @@ function ownFile(text: string): ImportPreview {
 export async function parseImport(text: string, options: ImportOptions): Promise<ImportPreview> {
 	const data = readData(text);
 	const format = detectFormat(data);
+	const full = { ...options, knownPaths: options.knownPaths ?? (await cataloguePaths()) };
 	switch (format) {
 		case 'api-workbench':
 			return ownFile(text);
 		case 'postman-collection-2.0':
 		case 'postman-collection-2.1':
-			return parsePostmanCollection(data as Record<string, unknown>, format, options);
+			return parsePostmanCollection(data as Record<string, unknown>, format, full);
 		case 'postman-environment':
 			return parsePostmanEnvironment(data as Record<string, unknown>);
 		case 'openapi-3.0':
 		case 'openapi-3.1':
 		case 'swagger-2.0':
-			return parseOpenApi(data as Record<string, unknown>, format, options);
+			// The reference resolver loads only for a description (it is the largest part).
+			return (await import('./openapi')).parseOpenApi(
+				data as Record<string, unknown>,
+				format,
+				full
+			);
 		case 'insomnia-4':
 		case 'insomnia-5':
-			return parseInsomnia(data as Record<string, unknown>, format, options);
+			return parseInsomnia(data as Record<string, unknown>, format, full);
 		case 'har-1.2':
-			return parseHar(data as Record<string, unknown>, options);
+			return parseHar(data as Record<string, unknown>, full);
 		case 'bruno-json':
-			return parseBruno(data as Record<string, unknown>, options);
+			return parseBruno(data as Record<string, unknown>, full);
 		case 'hoppscotch-collection':
-			return parseHoppscotchCollection(data, options);
+			return parseHoppscotchCollection(data, full);
 		case 'hoppscotch-environment':
 			return parseHoppscotchEnvironment(data);
 	}

@@ -6,8 +6,7 @@
  * and a raw `/` inside an id is encoded as the code host needs (`group/project` → `group%2Fproject`).
  * No Svelte, no DOM.
  */
-import { buildCatalogue, type CatalogueData } from '../catalogue/catalogue';
-import catalogue from '../catalogue/gitlab-endpoints.json';
+import { ENDPOINTS } from '../endpoints';
 
 export interface TargetContext {
 	/** This explorer's API root, `https://gitlab.example.com/api/v4`. */
@@ -28,16 +27,11 @@ export interface Target {
 	notes: { what: string; why: string }[];
 }
 
-let known: readonly string[] | undefined;
-
 /**
- * The endpoint catalogue's path templates (GitLab's REST v4 and the explorer's own): the default
- * for `knownPaths`. Read once; the import runs in a worker, so its 14 KB never reach first paint.
+ * The explorer's own templates: the default where no fuller list is given (the import reads the
+ * endpoint catalogue's, see read-import.ts).
  */
-export function cataloguePaths(): readonly string[] {
-	known ??= [...new Set(buildCatalogue(catalogue as CatalogueData).map((e) => e.path))];
-	return known;
-}
+export const EXPLORER_PATHS: readonly string[] = [...new Set(ENDPOINTS.map((e) => e.path))];
 
 const LEADING_VARIABLE = /^\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/;
 const ABSOLUTE = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(.*)$/i;
@@ -116,7 +110,7 @@ function finish(
 	notes: Target['notes']
 ): Target {
 	return {
-		path: underRoot ? encodeRawIds(path, ctx.knownPaths ?? cataloguePaths()) : path,
+		path: underRoot ? encodeRawIds(path, ctx.knownPaths ?? EXPLORER_PATHS) : path,
 		query,
 		underRoot,
 		notes
@@ -130,6 +124,21 @@ const segmentsOf = (path: string) => path.split('/').slice(1);
 
 /** Whether one template segment takes one concrete segment. */
 const fits = (want: string, got: string) => (want.startsWith(':') ? got !== '' : want === got);
+
+/** Whether the parameter at `at` can take `extra` more segments, the rest fitting after it. */
+function absorbs(
+	want: readonly string[],
+	got: readonly string[],
+	at: number,
+	extra: number
+): boolean {
+	// Anchored by a fixed segment after it, or a parameter that names a path by its nature.
+	if (at === want.length - 1 && !PATH_LIKE.test(want[at]!)) return false;
+	for (let i = at + 1; i < want.length; i++) if (!fits(want[i]!, got[i + extra]!)) return false;
+	// Only segments of the id itself are joined; a variable or `:param` there is left to its value.
+	for (let i = at; i <= at + extra; i++) if (got[i] === '' || /[{}:]/.test(got[i]!)) return false;
+	return true;
+}
 
 const shapeCache = new WeakMap<readonly string[], string[][]>();
 
@@ -151,25 +160,24 @@ function shapesOf(templates: readonly string[]): string[][] {
 export function encodeRawIds(path: string, templates: readonly string[]): string {
 	const got = segmentsOf(path);
 	const shapes = shapesOf(templates);
-	if (shapes.some((want) => want.length === got.length && want.every((w, i) => fits(w, got[i]!))))
-		return path;
+	const fitsAll = (want: string[]) => want.every((w, i) => fits(w, got[i]!));
+	if (shapes.some((want) => want.length === got.length && fitsAll(want))) return path;
 	for (const want of shapes) {
 		const extra = got.length - want.length;
 		if (extra <= 0) continue;
 		for (let at = 0; at < want.length; at++) {
-			if (!want[at]!.startsWith(':')) continue;
-			// Anchored by a fixed segment after it, or a parameter that names a path by its nature.
-			if (at === want.length - 1 && !PATH_LIKE.test(want[at]!)) continue;
-			const merged = [
-				...got.slice(0, at),
-				got.slice(at, at + extra + 1).join('/'),
-				...got.slice(at + extra + 1)
-			];
-			if (!want.every((w, i) => fits(w, merged[i]!))) continue;
-			// Only segments of the id itself are joined; a variable or `:param` there is left to its value.
-			if (/[{}:]/.test(merged[at]!)) continue;
-			merged[at] = merged[at]!.split('/').join('%2F');
-			return `/${merged.join('/')}`;
+			const w = want[at]!;
+			// The segments before must fit as they are; past the first misfit no later place can.
+			if (!w.startsWith(':')) {
+				if (w !== got[at]) break;
+				continue;
+			}
+			if (absorbs(want, got, at, extra)) {
+				const joined = got.slice(at, at + extra + 1).join('%2F');
+				return `/${[...got.slice(0, at), joined, ...got.slice(at + extra + 1)].join('/')}`;
+			}
+			// Passed over, the parameter takes one segment.
+			if (got[at] === '') break;
 		}
 	}
 	return path;

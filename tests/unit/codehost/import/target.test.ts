@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cataloguePaths, encodeRawIds, splitTarget } from '$lib/codehost/import/target';
+import { loadCatalogue } from '$lib/codehost/catalogue/catalogue';
+import { encodeRawIds, EXPLORER_PATHS, splitTarget } from '$lib/codehost/import/target';
 import { API_ROOT } from './sent';
 
 const ctx = (variables: Record<string, string> = {}) => ({ apiRoot: API_ROOT, variables });
@@ -47,8 +48,8 @@ describe('splitTarget', () => {
 	});
 });
 
-describe('encodeRawIds (CH-PATH-1, CH-PATH-2)', () => {
-	const paths = cataloguePaths();
+describe('encodeRawIds (CH-PATH-1, CH-PATH-2)', async () => {
+	const paths = (await loadCatalogue()).map((e) => e.path);
 	it.each([
 		['/projects/group/project/issues', '/projects/group%2Fproject/issues'],
 		['/projects/a/b/c/merge_requests/3', '/projects/a%2Fb%2Fc/merge_requests/3'],
@@ -64,6 +65,10 @@ describe('encodeRawIds (CH-PATH-1, CH-PATH-2)', () => {
 		['/nothing/like/this', '/nothing/like/this']
 	])('%s → %s', (path, want) => {
 		expect(encodeRawIds(path, paths)).toBe(want);
+	});
+
+	it('without the catalogue, the explorer’s own templates are used', () => {
+		expect(encodeRawIds('/projects/a/b/issues/5', EXPLORER_PATHS)).toBe('/projects/a%2Fb/issues/5');
 	});
 
 	it('a parameter at the end takes extra segments only where it names a path (a project id does not)', () => {
