@@ -243,11 +243,11 @@ function parametersOf(pathItem: Json, op: Json): Json[] {
 }
 
 /** An OpenAPI 3.0 or 3.1, or Swagger 2.0, description. */
-export async function parseOpenApi(
+export function parseOpenApi(
 	input: Json,
 	format: SpecFormat,
 	options: ImportOptions
-): Promise<ImportPreview> {
+): ImportPreview {
 	const b = new PreviewBuilder(format);
 	if (!isObject(input.paths) && format !== 'openapi-3.1')
 		throw new ImportRefused('The description has no paths: there is no operation to import.');
