@@ -9,6 +9,7 @@ import {
 } from './downloader';
 import { bibleCache } from './chapter-cache';
 import type { BibleConnection } from './connection';
+import { isOriginalText } from './original/format';
 import type { Book } from './schemas';
 
 export interface TranslationUsage {
@@ -95,6 +96,8 @@ export class OfflineState {
 						: outcome.changed
 							? `${options.label}: ${outcome.changed} of ${outcome.progress.total} chapters had changed on the server and are updated on this device.`
 							: `${options.label}: no changes. All ${outcome.progress.total} chapters on this device are the same as on the server.`;
+					if (isOriginalText(bibleRef))
+						this.message += await this.#keepWords(bibleRef, books, options.wholeTranslation);
 					break;
 				case 'cancelled':
 					this.message = `Download cancelled. ${outcome.progress.done} of ${outcome.progress.total} chapters are kept; downloading again fetches only the rest.`;
@@ -117,6 +120,21 @@ export class OfflineState {
 			this.#abort = undefined;
 			await this.#check(apiRoot, bibleRef, books);
 			await this.#refreshStorage(apiRoot);
+		}
+	}
+
+	/** The Greek or Hebrew words of what was downloaded, kept with it: what to add to the message. */
+	async #keepWords(bibleRef: string, books: readonly Book[], whole: boolean): Promise<string> {
+		try {
+			const { keepOriginalWords } = await import('./study/browser-source');
+			await keepOriginalWords(
+				bibleRef,
+				whole ? undefined : books.map((b) => b.ref),
+				this.#abort?.signal
+			);
+			return ' Its words (lemmas, parsing, every form) are kept too.';
+		} catch {
+			return ' Its words (lemmas and parsing) could not all be kept for offline use: download again to fetch the rest.';
 		}
 	}
 

@@ -82,3 +82,13 @@ export function saveCompareAlso(bibleRef: string): void {
 	if (bibleRef) storage()?.setItem('bible.compare-also', bibleRef);
 	else storage()?.removeItem('bible.compare-also');
 }
+
+/** The Hebrew text without its cantillation marks (accents), vowels kept. */
+export function loadHideAccents(): boolean {
+	return storage()?.getItem('bible.hide-accents') === 'true';
+}
+
+export function saveHideAccents(hide: boolean): void {
+	if (hide) storage()?.setItem('bible.hide-accents', 'true');
+	else storage()?.removeItem('bible.hide-accents');
+}

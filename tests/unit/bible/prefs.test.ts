@@ -5,12 +5,14 @@ import {
 	loadCompare,
 	loadCompareAlso,
 	loadFontStep,
+	loadHideAccents,
 	loadPosition,
 	loadTheme,
 	rememberTranslation,
 	saveCompare,
 	saveCompareAlso,
 	saveFontStep,
+	saveHideAccents,
 	savePosition,
 	saveTheme
 } from '$lib/bible/prefs';
@@ -211,5 +213,17 @@ describe('without localStorage (private modes, tests)', () => {
 		} finally {
 			delete (globalThis as { localStorage?: Storage }).localStorage;
 		}
+	});
+});
+
+describe('hiding the Hebrew accents', () => {
+	it('is off at first, on once saved under "bible.hide-accents", and off again without a trace', () => {
+		expect(loadHideAccents()).toBe(false);
+		saveHideAccents(true);
+		expect(stored()).toEqual({ 'bible.hide-accents': 'true' });
+		expect(loadHideAccents()).toBe(true);
+		saveHideAccents(false);
+		expect(stored()).toEqual({});
+		expect(loadHideAccents()).toBe(false);
 	});
 });

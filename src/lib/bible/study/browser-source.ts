@@ -5,7 +5,8 @@
 import { createClient } from '$lib/http/client';
 import { browserTransport } from '$lib/http/reachability';
 import { ApiProblem } from '$lib/http/problem';
-import { dropPart, keepPart, keptFile, STUDY_PARTS, type PartRecord } from './offline';
+import { isOriginalText } from '../original/format';
+import { dropPart, keepFiles, keepPart, keptFile, STUDY_PARTS, type PartRecord } from './offline';
 import { memoized, type StudySource } from './source';
 
 const urls = import.meta.glob<string>('/generated/bible-study/**/*.json', {
@@ -73,4 +74,38 @@ export function keepStudyPart(
 
 export function dropStudyPart(id: string): Promise<void> {
 	return dropPart(part(id), [...files.keys()]);
+}
+
+/**
+ * Keeps on this device what a downloaded book (or, with no books, the whole translation) of the
+ * Greek New Testament or the Hebrew Bible needs offline: its words, the text's lexicon and places,
+ * and the Strong's dictionary the Word panel opens. Any other translation needs none.
+ */
+export async function keepOriginalWords(
+	bibleRef: string,
+	bookRefs?: readonly string[],
+	signal?: AbortSignal
+): Promise<void> {
+	if (!isOriginalText(bibleRef)) return;
+	const words = part(bibleRef === 'SBLGNT' ? 'greek' : 'hebrew');
+	const all = [...files.keys()];
+	const dir = `original/${bibleRef}/`;
+	const books = bookRefs && new Set(bookRefs.map((ref) => `${dir}${ref}.json`));
+	// A book's file is its words; everything else in the folder is the text's (index, lexicon, places).
+	const own = all.filter(
+		(f) =>
+			f.startsWith(dir) &&
+			(!books ||
+				books.has(f) ||
+				!/^[^/]+\.json$/.test(f.slice(dir.length)) ||
+				f === `${dir}index.json`)
+	);
+	if (books) await keepFiles(words, own, fetchText, signal);
+	else await keepPart(words, all, fetchText, () => {}, signal);
+	await keepFiles(
+		part('strongs'),
+		all.filter((f) => f.startsWith('strongs/')),
+		fetchText,
+		signal
+	);
 }

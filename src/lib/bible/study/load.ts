@@ -1,5 +1,7 @@
 // The study lookups for callers that do not hold a source: each loads the browser's data source
 // on first use (so nothing of the study data is in a page's first load).
+import type { OriginalText } from '../original/format';
+import { originalChapter } from '../original/words';
 import { commentaryChapter } from './commentary';
 import { studySource } from './source';
 import { findEveryVerse, lookupStrongs, strongsChapter } from './strongs';
@@ -14,3 +16,7 @@ export const loadEveryVerse = async (id: string) => findEveryVerse(await studySo
 
 export const loadCommentaryChapter = async (id: string, bookRef: string, chapter: number) =>
 	commentaryChapter(await studySource(), id, bookRef, chapter);
+
+/** A chapter's words in the Greek New Testament or the Hebrew Bible, or undefined. */
+export const loadOriginalChapter = async (text: OriginalText, bookRef: string, chapter: number) =>
+	originalChapter(await studySource(), text, bookRef, chapter);

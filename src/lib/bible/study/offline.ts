@@ -5,7 +5,7 @@
 import { createStore, del, get, getMany, set, type UseStore } from 'idb-keyval';
 
 export interface StudyPart {
-	id: 'strongs' | 'mhcc' | 'scofield' | 'tdavid' | 'topics';
+	id: 'strongs' | 'mhcc' | 'scofield' | 'tdavid' | 'topics' | 'greek' | 'hebrew';
 	/** What Storage calls it. */
 	label: string;
 	/** Which files of the split data (split.ts) it is. */
@@ -33,7 +33,17 @@ export const STUDY_PARTS: readonly StudyPart[] = [
 		label: "Spurgeon's Treasury of David (Psalms)",
 		has: (f) => f === 'commentary/index.json' || f.startsWith('commentary/tdavid/')
 	},
-	{ id: 'topics', label: "Nave's Topical Bible", has: (f) => f.startsWith('topics/') }
+	{ id: 'topics', label: "Nave's Topical Bible", has: (f) => f.startsWith('topics/') },
+	{
+		id: 'greek',
+		label: 'Greek New Testament words (SBLGNT, MorphGNT)',
+		has: (f) => f.startsWith('original/SBLGNT/')
+	},
+	{
+		id: 'hebrew',
+		label: 'Hebrew Bible words (WLC, Open Scriptures Hebrew Bible)',
+		has: (f) => f.startsWith('original/WLC/')
+	}
 ];
 
 /** What is kept of a part: its files' total size, and whether all of them are there. */
@@ -92,6 +102,32 @@ export async function keepPart(
 	}
 	const record = { files: files.length, bytes, complete: true };
 	await set(partKey(part.id), record, store());
+	return record;
+}
+
+/**
+ * Keeps some files of a part (a downloaded book's words), counted in the part's record: Storage
+ * shows the part partly downloaded, with what it takes, until all of it is.
+ */
+export async function keepFiles(
+	part: StudyPart,
+	files: readonly string[],
+	fetchText: (file: string) => Promise<string>,
+	signal?: AbortSignal
+): Promise<PartRecord> {
+	let record = (await get<PartRecord>(partKey(part.id), store())) ?? {
+		files: 0,
+		bytes: 0,
+		complete: false
+	};
+	for (const file of files) {
+		signal?.throwIfAborted();
+		if ((await get<string>(fileKey(file), store())) !== undefined) continue;
+		const text = await fetchText(file);
+		await set(fileKey(file), text, store());
+		record = { ...record, files: record.files + 1, bytes: record.bytes + text.length };
+		await set(partKey(part.id), record, store());
+	}
 	return record;
 }
 

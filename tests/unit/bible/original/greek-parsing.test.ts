@@ -1,6 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { describeGreek, UnknownCodeError } from '$lib/bible/original/greek-parsing';
 import { originalFile } from './original-data';
+
+// The committed data, read and split once before the tests (a few seconds on a busy machine).
+beforeAll(() => void originalFile('sblgnt'), 120_000);
 
 describe('describeGreek: MorphGNT codes in plain words', () => {
 	it('reads the finite verb, the participle, the infinitive, the noun and the degree', () => {

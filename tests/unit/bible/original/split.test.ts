@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { FORMS_CHUNK, LEXICON_CHUNK, shownForm } from '$lib/bible/original/format';
 import { locateWords } from '$lib/bible/original/locate';
 import { splitOriginalData, type OriginalIndex } from '$lib/bible/original/split';
 import { loadSwordText } from '$lib/fakes/bible/node-sources';
 import { originalFile, originalFiles } from './original-data';
+
+// The committed data, read and split once before the tests (a few seconds on a busy machine).
+beforeAll(() => void originalFiles(), 120_000);
 
 describe('splitOriginalData: one file per book, the lexicon and places in chunks', () => {
 	it('writes each book of both texts to its own file, whole, and an index of their chapters', () => {

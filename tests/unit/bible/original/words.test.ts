@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { shownForm } from '$lib/bible/original/format';
 import { everyForm, lemmaAt, originalChapter } from '$lib/bible/original/words';
-import { originalFile, originalSource } from './original-data';
+import { originalFile, originalFiles, originalSource } from './original-data';
+
+// The committed data, read and split once before the tests (a few seconds on a busy machine).
+beforeAll(() => void originalFiles(), 120_000);
 
 describe('the Greek and Hebrew words, looked up as the reader does', () => {
 	it('John 3:16: ἠγάπησεν is ἀγαπάω, G25, "I love", a verb in the aorist', async () => {

@@ -5,7 +5,12 @@ import { clear, createStore, set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from '$lib/http/client';
 import { ApiProblem } from '$lib/http/problem';
-import { browserStudySource, dropStudyPart, keepStudyPart } from '$lib/bible/study/browser-source';
+import {
+	browserStudySource,
+	dropStudyPart,
+	keepOriginalWords,
+	keepStudyPart
+} from '$lib/bible/study/browser-source';
 import { keptFile, partRecords } from '$lib/bible/study/offline';
 
 vi.mock('$lib/http/client', async (original) => {
@@ -116,5 +121,33 @@ describe('study data in the browser: keeping a part for offline use', () => {
 	it('a part that does not exist is refused by name', async () => {
 		expect(() => keepStudyPart('psalter', () => {})).toThrow('No study data part psalter.');
 		expect(() => dropStudyPart('psalter')).toThrow('No study data part psalter.');
+	});
+});
+
+describe('the Greek and Hebrew words kept with a downloaded book or translation', () => {
+	it('keeps a book’s words, the text’s index, lexicon and places, and the Strong’s dictionary; no other book', async () => {
+		await keepOriginalWords('SBLGNT', ['John']);
+		// Each file once.
+		expect(new Set(fetched).size).toBe(fetched.length);
+		expect(await keptFile('original/SBLGNT/John.json')).toBeDefined();
+		expect(await keptFile('original/SBLGNT/index.json')).toBeDefined();
+		expect(await keptFile('original/SBLGNT/lexicon/0.json')).toBeDefined();
+		expect(await keptFile('original/SBLGNT/forms/0.json')).toBeDefined();
+		expect(await keptFile('strongs/G-0.json')).toBeDefined();
+		expect(await keptFile('original/SBLGNT/Matt.json')).toBeUndefined();
+		expect(await keptFile('original/WLC/index.json')).toBeUndefined();
+		expect(await keptFile('kjv/John.json')).toBeUndefined();
+		const records = await partRecords();
+		expect(records.greek).toMatchObject({ complete: false });
+		expect(records.greek!.bytes).toBeGreaterThan(0);
+		expect(records.hebrew).toBeUndefined();
+	});
+
+	it('keeps the whole text’s words for a whole translation, and nothing for one without words', async () => {
+		await keepOriginalWords('KJV');
+		expect(fetched).toEqual([]);
+		await keepOriginalWords('SBLGNT');
+		expect(await keptFile('original/SBLGNT/Matt.json')).toBeDefined();
+		expect((await partRecords()).greek).toMatchObject({ complete: true });
 	});
 });

@@ -1,7 +1,14 @@
 // Study data kept for offline use (IndexedDB through fake-indexeddb): a part downloads whole,
 // resumes where it stopped, is read back, measured and deleted without taking a shared file.
 import { describe, expect, it } from 'vitest';
-import { dropPart, keepPart, keptFile, partRecords, STUDY_PARTS } from '$lib/bible/study/offline';
+import {
+	dropPart,
+	keepFiles,
+	keepPart,
+	keptFile,
+	partRecords,
+	STUDY_PARTS
+} from '$lib/bible/study/offline';
 
 const part = (id: string) => STUDY_PARTS.find((p) => p.id === id)!;
 const FILES = [
@@ -65,5 +72,45 @@ describe('offline study data', () => {
 			keepPart(part('strongs'), FILES, fetchText, () => {}, abort.signal)
 		).rejects.toThrow();
 		expect((await partRecords()).strongs).toMatchObject({ files: 1, complete: false });
+	});
+});
+
+describe('keepFiles: some files of a part (a downloaded book’s words)', () => {
+	it('keeps them once each and counts them in the part’s record, partly downloaded', async () => {
+		const fetched: string[] = [];
+		const fetchText = async (file: string) => {
+			fetched.push(file);
+			return JSON.stringify({ file });
+		};
+		const greek = part('greek');
+		const first = await keepFiles(
+			greek,
+			['original/SBLGNT/index.json', 'original/SBLGNT/John.json'],
+			fetchText
+		);
+		expect(first).toEqual({ files: 2, bytes: expect.any(Number), complete: false });
+		const again = await keepFiles(
+			greek,
+			['original/SBLGNT/John.json', 'original/SBLGNT/Mark.json'],
+			fetchText
+		);
+		expect(fetched).toEqual([
+			'original/SBLGNT/index.json',
+			'original/SBLGNT/John.json',
+			'original/SBLGNT/Mark.json'
+		]);
+		expect(again.files).toBe(3);
+		expect(again.bytes).toBe(fetched.reduce((n, f) => n + JSON.stringify({ file: f }).length, 0));
+		expect((await partRecords()).greek).toEqual(again);
+		expect(await keptFile('original/SBLGNT/Mark.json')).toBe(
+			'{"file":"original/SBLGNT/Mark.json"}'
+		);
+		await dropPart(greek, [
+			'original/SBLGNT/index.json',
+			'original/SBLGNT/John.json',
+			'original/SBLGNT/Mark.json'
+		]);
+		expect(await keptFile('original/SBLGNT/John.json')).toBeUndefined();
+		expect((await partRecords()).greek).toBeUndefined();
 	});
 });

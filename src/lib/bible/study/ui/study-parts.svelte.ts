@@ -4,4 +4,6 @@ export { default as StrongsVerseText } from './StrongsVerseText.svelte';
 export { default as StrongsPanel } from './StrongsPanel.svelte';
 export { default as StrongsPopover } from './StrongsPopover.svelte';
 export { default as CommentaryPanel } from './CommentaryPanel.svelte';
-export { loadStrongsChapter } from '../load';
+export { default as OriginalVerseText } from '../../original/ui/OriginalVerseText.svelte';
+export { default as WordPanel } from '../../original/ui/WordPanel.svelte';
+export { loadOriginalChapter, loadStrongsChapter } from '../load';

@@ -1,0 +1,146 @@
+/**
+ * The Greek New Testament and the Hebrew Bible in Demo mode: listed with the translations, read
+ * (Hebrew right to left), each word opening its lemma, Strong's number and parsing in plain words,
+ * "Find every form" listing every place of its lemma; all of it offline after "Download for
+ * offline".
+ */
+import { expect, test } from './fixtures';
+
+test.describe.configure({ timeout: 90_000 });
+
+test('John 3:16 in Greek: ἠγάπησεν is ἀγαπάω, G25, an aorist; Find every form lists its places per book', async ({
+	page,
+	axe
+}) => {
+	await page.goto('/bible');
+	const list = page.getByRole('list').filter({ hasText: 'King James Version (KJV)' }).first();
+	await expect(list.getByRole('link', { name: 'Westminster Leningrad Codex' })).toBeVisible();
+	await list.getByRole('link', { name: 'SBL Greek New Testament' }).click();
+	await expect(page).toHaveURL(/\/bible\/SBLGNT$/);
+	await expect(page.getByRole('link', { name: 'Matthew', exact: true })).toBeVisible();
+	await expect(page.getByRole('link', { name: 'Genesis', exact: true })).toHaveCount(0);
+	await page.goto('/bible/SBLGNT/John/3');
+	const text = page.getByRole('article', { name: 'John 3 text' });
+	await expect(text).toHaveAttribute('lang', 'grc');
+	await text.getByRole('button', { name: 'ἠγάπησεν', exact: true }).click();
+	const panel = page.getByRole('region', { name: 'Word' });
+	await expect(panel.getByRole('heading', { name: /ἠγάπησεν/ })).toBeFocused();
+	await expect(panel).toContainText('ἀγαπάω');
+	await expect(panel).toContainText('agapaō');
+	await expect(panel.getByRole('button', { name: 'G25' })).toBeVisible();
+	await expect(panel).toContainText('verb, aorist active indicative, third person singular');
+	await expect(panel).toContainText('I love');
+	// The code only on asking.
+	await expect(panel.getByText('V- 3AAI-S--')).toBeHidden();
+	await panel.getByText('Show code').first().click();
+	await expect(panel.getByText('V- 3AAI-S--')).toBeVisible();
+	await expect(panel).toContainText('CC BY-SA 3.0');
+	await expect(panel).toContainText('CC BY 4.0');
+	// The Strong's entry, as the KJV's Strong's numbers show it.
+	await panel.getByRole('button', { name: 'G25' }).click();
+	await expect(panel.getByRole('region', { name: "Strong's" })).toContainText("ag-ap-ah'-o");
+	expect((await axe().include('.word-panel').analyze()).violations.map((v) => v.id)).toEqual([]);
+
+	await panel.getByRole('button', { name: 'Find every form' }).click();
+	const every = panel.getByRole('region', { name: 'Every form of ἀγαπάω' });
+	await expect(every).toBeFocused();
+	await expect(every.getByRole('status')).toContainText('stands 143 times');
+	await expect(every.getByRole('list', { name: 'Places per book' })).toContainText('John');
+	const place = every.getByRole('listitem').filter({ hasText: 'John 3:16' });
+	await expect(place).toContainText('ἠγάπησεν');
+	await expect(place.getByRole('link', { name: 'John 3:16' })).toHaveAttribute(
+		'href',
+		/\/bible\/SBLGNT\/John\/3#v16$/
+	);
+	await page.keyboard.press('Escape');
+	await expect(panel).toBeHidden();
+});
+
+test('Genesis 1:1 in Hebrew reads right to left; its first word is H7225 with the preposition בְּ; accents can be hidden', async ({
+	page,
+	axe
+}) => {
+	await page.goto('/bible/WLC/Gen/1');
+	const text = page.getByRole('article', { name: 'Genesis 1 text' });
+	await expect(text).toHaveAttribute('dir', 'rtl');
+	await expect(text).toHaveAttribute('lang', 'he');
+	const verse = text.locator('#v1');
+	const first = verse.getByRole('button').nth(1); // after the verse number: the first word
+	// בְּרֵאשִׁ֖ית: bet, dagesh, sheva, resh… as the source writes it.
+	await expect(first).toHaveText(/^\u05D1\u05BC\u05B0\u05E8/u);
+	// Right to left: the first word stands to the right of the second.
+	const second = verse.getByRole('button').nth(2);
+	expect((await first.boundingBox())!.x).toBeGreaterThan((await second.boundingBox())!.x);
+	await first.click();
+	const panel = page.getByRole('region', { name: 'Word' });
+	await expect(panel.getByRole('button', { name: 'H7225' })).toBeVisible();
+	await expect(panel).toContainText('noun, feminine singular absolute, with the preposition');
+	await expect(panel).toContainText('beginning');
+	await expect(panel).toContainText('Open Scriptures Hebrew Bible');
+	expect((await axe().include('.word-panel').analyze()).violations.map((v) => v.id)).toEqual([]);
+	await panel.getByRole('button', { name: 'Close' }).click();
+	await expect(first).toBeFocused();
+
+	// The accents (U+0591–U+05AF) go, the vowels stay.
+	await page.getByRole('checkbox', { name: 'Hide accents (keep the vowels)' }).check();
+	const words = await verse.locator('.words').innerText();
+	expect(words).not.toMatch(/[\u0591-\u05AF]/);
+	expect(words).toMatch(/[\u05B0-\u05BC]/);
+});
+
+test('offline after "Download for offline": the Greek words, their panel and every form; the Hebrew first word', async ({
+	page,
+	context
+}) => {
+	await page.goto('/bible/SBLGNT/John');
+	await page.getByRole('button', { name: 'Download John for offline' }).click();
+	await expect(
+		page.getByText(/John is downloaded: 21 chapters, checked.*words.*kept too/)
+	).toBeVisible({
+		timeout: 30_000
+	});
+	await page.goto('/bible/WLC/Gen');
+	await page.getByRole('button', { name: 'Download Genesis for offline' }).click();
+	await expect(page.getByText(/Genesis is downloaded: 50 chapters, checked.*kept too/)).toBeVisible(
+		{
+			timeout: 60_000
+		}
+	);
+	await page.goto('/bible');
+	const study = page.getByRole('region', { name: 'Study data' });
+	await expect(
+		study.getByRole('listitem').filter({ hasText: 'Greek New Testament words' })
+	).toContainText(/Partly downloaded · \d/);
+
+	// In-app moves from here on, as a reader offline does.
+	await page.goto('/bible/SBLGNT/John');
+	await context.setOffline(true);
+	await page.getByRole('link', { name: '3', exact: true }).click();
+	const text = page.getByRole('article', { name: 'John 3 text' });
+	await text.getByRole('button', { name: 'ἠγάπησεν', exact: true }).click();
+	const panel = page.getByRole('region', { name: 'Word' });
+	await expect(panel).toContainText('ἀγαπάω');
+	await expect(panel.getByRole('button', { name: 'G25' })).toBeVisible();
+	await expect(panel).toContainText('verb, aorist active indicative, third person singular');
+	await panel.getByRole('button', { name: 'G25' }).click();
+	await expect(panel.getByRole('region', { name: "Strong's" })).toContainText("ag-ap-ah'-o");
+	await panel.getByRole('button', { name: 'Find every form' }).click();
+	await expect(panel.getByRole('region', { name: 'Every form of ἀγαπάω' })).toContainText(
+		'stands 143 times'
+	);
+
+	await page
+		.getByRole('navigation', { name: 'Breadcrumb' })
+		.getByRole('link', { name: 'Bible', exact: true })
+		.click();
+	await page.getByRole('link', { name: 'Westminster Leningrad Codex' }).first().click();
+	await page.getByRole('link', { name: 'Genesis', exact: true }).click();
+	await page.getByRole('link', { name: '1', exact: true }).click();
+	const hebrew = page.getByRole('article', { name: 'Genesis 1 text' });
+	await expect(hebrew).toHaveAttribute('dir', 'rtl');
+	await hebrew.locator('#v1').getByRole('button').nth(1).click();
+	const word = page.getByRole('region', { name: 'Word' });
+	await expect(word.getByRole('button', { name: 'H7225' })).toBeVisible();
+	await expect(word).toContainText('with the preposition');
+	await context.setOffline(false);
+});
