@@ -53,3 +53,6 @@ export const formsChunk = (row: number) => Math.floor(row / FORMS_CHUNK);
 
 /** A word's form as shown: the Hebrew parts joined ("בְּ/רֵאשִׁ֖ית" → "בְּרֵאשִׁ֖ית"). */
 export const shownForm = (form: string) => form.replaceAll('/', '');
+
+/** Without the Hebrew cantillation marks (accents), U+0591–U+05AF: the vowels and other points stay. */
+export const withoutAccents = (text: string) => text.replace(/[\u0591-\u05AF]/g, '');

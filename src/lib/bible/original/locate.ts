@@ -73,6 +73,3 @@ export function locateWords(text: string, forms: readonly string[]): TextPiece[]
 	if (cut < text.length) pieces.push({ text: text.slice(cut) });
 	return pieces;
 }
-
-/** Hebrew cantillation marks (accents), U+0591–U+05AF: the vowels and other points stay. */
-export const withoutAccents = (text: string) => text.replace(/[\u0591-\u05AF]/g, '');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { locateWords, withoutAccents } from '$lib/bible/original/locate';
+import { withoutAccents } from '$lib/bible/original/format';
+import { locateWords } from '$lib/bible/original/locate';
 
 const words = (pieces: ReturnType<typeof locateWords>) =>
 	pieces?.filter((p) => p.word !== undefined).map((p) => p.text);
