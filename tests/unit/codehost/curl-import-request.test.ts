@@ -245,6 +245,14 @@ describe('toRequest: bodies', () => {
 		});
 	});
 
+	it('-d "" is an empty form body, as curl sends it (Content-Length: 0, a form Content-Type)', () => {
+		expect(load(`curl -d '' ${ROOT_URL}/x`).snapshot).toMatchObject({
+			method: 'POST',
+			bodyKind: 'form',
+			params: ''
+		});
+	});
+
 	it('a JSON object body, with or without a JSON Content-Type, fills Parameters', () => {
 		for (const command of [
 			`curl ${ROOT_URL}/x -d '{"name":"x"}'`,
