@@ -10,6 +10,7 @@ import {
 	type TokenReference
 } from './environments';
 import { formatSize } from './explorer-response';
+import { VARIABLE_NAME } from './variables';
 import {
 	isSecretVariable,
 	loadSecretValues,
@@ -54,31 +55,30 @@ export class EnvironmentsState {
 		this.#secretsSaved = saved;
 	}
 
-	/** Fills secret values (unlocked from the device) into the variables that are still empty. */
+	/**
+	 * Fills secret values (unlocked from the device) into the variables that are still empty; a
+	 * variable this tab has not seen (another tab added it) is added, as a secret.
+	 */
 	addSecretValues(secrets: SecretValues): void {
-		this.environments = this.environments.map((e) => withSecretValues(e, secrets));
+		const used = this.#credentialNames();
+		this.environments = this.environments.map((e) => withKept(e, secrets[e.id], false, used));
 		void this.#save();
 	}
 
 	/**
 	 * Shows the secret values another tab sealed on this device: each variable secret here takes
-	 * its value there ('' when it has none there). They are kept for this tab; the environments
-	 * are not written again (they hold no secret value, and this tab's copy of the rest may be
-	 * older than the other tab's). Returns whether any value changed.
+	 * its value there ('' when it has none there), and one this tab has not seen is added, as a
+	 * secret. They are kept for this tab; the environments are not written again (they hold no
+	 * secret value, and this tab's copy of the rest may be older than the other tab's). Returns
+	 * whether any value changed.
 	 */
 	replaceSecretValues(secrets: SecretValues): boolean {
 		const used = this.#credentialNames();
 		let changed = false;
 		this.environments = this.environments.map((env) => {
-			const kept = secrets[env.id] ?? {};
-			const names = Object.keys(env.values).filter(
-				(name) => isSecretVariable(env, name, used) && env.values[name] !== (kept[name] ?? '')
-			);
-			if (!names.length) return env;
-			changed = true;
-			const values = { ...env.values };
-			for (const name of names) values[name] = kept[name] ?? '';
-			return { ...env, values };
+			const next = withKept(env, secrets[env.id], true, used);
+			if (next !== env) changed = true;
+			return next;
 		});
 		if (changed)
 			this.#writing = this.#writing.then(() => {
@@ -326,4 +326,39 @@ function putBack(storages: SecretStorages, before: string | null): void {
 	} catch {
 		// What was there fitted before and is no bigger: this only fails where storage is refused.
 	}
+}
+
+/**
+ * `env` with the secret values `kept` for it put in: those of variables still empty, or
+ * (`overwrite`) of every secret variable, '' where `kept` has none. A variable set from `kept`
+ * that is not secret here yet (added, or marked in another tab) is marked secret, so that its
+ * value never reaches IndexedDB. The same object when nothing changes.
+ */
+function withKept(
+	env: Environment,
+	kept: Readonly<Record<string, string>> = {},
+	overwrite: boolean,
+	used: readonly string[]
+): Environment {
+	const values = { ...env.values };
+	const marked = [...(env.secret ?? [])];
+	let changed = false;
+	for (const [name, value] of Object.entries(kept)) {
+		const has = Object.hasOwn(values, name);
+		if (
+			!VARIABLE_NAME.test(name) ||
+			(has && (values[name] === value || (!overwrite && values[name])))
+		)
+			continue;
+		values[name] = value;
+		changed = true;
+		if (!isSecretVariable(env, name, used)) marked.push(name);
+	}
+	if (overwrite)
+		for (const name of Object.keys(values))
+			if (values[name] && !Object.hasOwn(kept, name) && isSecretVariable(env, name, used)) {
+				values[name] = '';
+				changed = true;
+			}
+	return changed ? { ...env, values, ...(marked.length ? { secret: marked } : {}) } : env;
 }

@@ -36,8 +36,10 @@ export class Extractions {
 	set(path: string, value: string, name = nameFor(path)): void {
 		this.#environments.setValue(name, value);
 		this.list = [...this.list.filter((e) => e.name !== name), { name, path }];
+		// A secret's value is not written out on the page either.
+		const shown = this.#environments.isSecret(name) ? 'the value' : shortened(value);
 		this.#say(
-			`Set {{${name}}} to ${shortened(value)} (from ${path}); use {{${name}}} in the next request. It follows each new answer.`,
+			`Set {{${name}}} to ${shown} (from ${path}); use {{${name}}} in the next request. It follows each new answer.`,
 			`Set {{${name}}} for this page only.`
 		);
 	}

@@ -195,6 +195,22 @@ describe('"Set as variable" of a value the disk cannot hold', () => {
 		expect(await valuesStored()).toEqual({ project: '42' });
 	});
 
+	it('a secret, even one that does not fit, is never written out in the message', async () => {
+		const envs = await tab();
+		const extractions = new Extractions(envs);
+		extractions.set('$.token', 'glpat-from-the-answer');
+		expect(extractions.message).toBe(
+			'Set {{token}} to the value (from $.token); use {{token}} in the next request. It follows each new answer.'
+		);
+		storages.session.room = 1_000;
+		extractions.set('$.token', `glpat-${'t'.repeat(20_000)}`);
+		await envs.saved();
+		await vi.waitFor(() =>
+			expect(extractions.message).toMatch(/^Set \{\{token\}\} for this page only\./)
+		);
+		expect(extractions.message).not.toContain('glpat-');
+	});
+
 	it('a later answer whose values do not fit says so after the send', async () => {
 		const envs = await tab();
 		const extractions = new Extractions(envs);

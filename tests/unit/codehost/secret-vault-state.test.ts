@@ -2,7 +2,7 @@
  * Secret variables kept on the device only when the person opts in, and then only sealed: a new
  * tab finds them locked, a wrong passphrase changes nothing, the right one fills the variables.
  */
-import { clear, createStore } from 'idb-keyval';
+import { clear, createStore, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EnvironmentStore } from '$lib/codehost/environments';
 import { EnvironmentsState } from '$lib/codehost/environments.svelte';
@@ -281,6 +281,28 @@ describe('two tabs editing sealed values', { timeout: 60_000 }, () => {
 		await new Promise((resolve) => setTimeout(resolve, 50));
 		expect(device.local.getItem(SEALED_SECRETS_KEY)).toBeNull();
 		expect(b.envs.values.api_key).toBe('key-2');
+	});
+
+	it('a tab opened before the other added a secret variable shows it once unlocked, kept secret', async () => {
+		const device = new Device();
+		const b = await tabOn(device);
+		const a = await tabOn(device);
+		a.envs.setValue('note', 'deploy-note-4417');
+		a.envs.setSecret('note', true);
+		a.envs.setValue('api_key', 'key-1');
+		expect(await a.vault.keepOnDevice('correct horse')).toBe(true);
+		// B's environment has neither variable.
+		expect(b.envs.values).toEqual({});
+		expect(await b.vault.unlock('correct horse')).toBe(true);
+		expect(b.envs.values).toEqual({ note: 'deploy-note-4417', api_key: 'key-1' });
+		expect(b.envs.isSecret('note')).toBe(true);
+		await b.envs.saved();
+		expect(
+			JSON.stringify(await get('environments', createStore('codehost-environments', 'kv')))
+		).not.toContain('deploy-note-4417');
+		// A secret A adds later reaches B too.
+		a.envs.setValue('ci_token', 'ci-1');
+		await vi.waitFor(() => expect(b.envs.values.ci_token).toBe('ci-1'));
 	});
 
 	it('a closed explorer hears no more of other tabs', async () => {
