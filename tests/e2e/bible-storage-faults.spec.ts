@@ -1,9 +1,12 @@
 /**
  * Faults that could lose notes: a browser that refuses IndexedDB (the reader still reads, notes
- * work for the session), and two tabs editing the same verse's note (neither edit lost).
+ * work for the session), a disk that is nearly full (a note that does not fit is said, the one
+ * before kept, a later one that fits saved), and two tabs editing the same verse's note (neither
+ * edit lost).
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { nearlyFullDisk } from './full-disk';
 
 const verseButton = (page: Page, name: string) =>
 	page.getByRole('button', { name: new RegExp(`^Verse actions, ${name}\\b`) });
@@ -60,6 +63,42 @@ test('Demo, IndexedDB refused (as in a private window): John 3 is read, and note
 		'This browser does not let the app store anything, so these notes last only until this tab closes. Export them to keep a copy.'
 	);
 	await expect(notes.getByRole('button', { name: 'Export notes' })).toBeEnabled();
+});
+
+test('Demo, a nearly full disk: a note too long for it is not saved and says what to do; the note before stays, and a shorter one is saved', async ({
+	page
+}) => {
+	// As Chromium fails it: the note's transaction aborts with a QuotaExceededError after the put.
+	const disk = await nearlyFullDisk(page, 'bible-notes');
+	await page.goto('/bible/KJV/John/3');
+	await expect(page.getByText('For God so loved the world')).toBeVisible();
+	await verseButton(page, 'John 3:16').click();
+	const dialog = page.getByRole('dialog', { name: 'John 3:16' });
+	await dialog.getByRole('button', { name: 'Add note' }).click();
+	const note = dialog.getByRole('textbox', { name: 'Note' });
+	await note.fill('Kept before the disk filled');
+	await dialog.getByRole('button', { name: 'Save note' }).click();
+	await expect(dialog.getByRole('status')).toHaveText('Note on John 3:16 saved.');
+
+	await disk.setRoom(2_000);
+	await dialog.getByRole('button', { name: 'Edit note' }).click();
+	await note.fill('A long note. '.repeat(400));
+	await dialog.getByRole('button', { name: 'Save note' }).click();
+	await expect(dialog.getByRole('alert')).toHaveText(
+		"Not saved: this browser's storage for this site is full. Everything saved before is kept. Free some space (delete a translation you no longer read under Storage on the Bible page, or clear other sites’ data in the browser’s settings), then try again."
+	);
+	// A shorter one fits: saved, and the alert is gone.
+	await note.fill('Shorter, and it fits');
+	await dialog.getByRole('button', { name: 'Save note' }).click();
+	await expect(dialog.getByRole('status')).toHaveText('Note on John 3:16 saved.');
+	await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+	// A reload reads what was kept.
+	await page.reload();
+	await page.getByRole('link', { name: 'My notes' }).click();
+	await expect(
+		page.getByRole('region', { name: 'My notes' }).getByRole('listitem').locator('.text')
+	).toHaveText('Shorter, and it fits');
 });
 
 test('Demo, two tabs: a note saved in one over a note the other saved meanwhile keeps both, and the first tab shows it without a reload', async ({

@@ -1,12 +1,14 @@
 /**
  * The explorer when storage misbehaves, in real Chromium with real IndexedDB: refused (a private
- * window), two tabs saving into the same collection, and imports of big files (no long task on
- * the page, progress and Cancel).
+ * window), full (a saved request, a 6 MB "Set as variable"), two tabs saving into the same
+ * collection, and imports of big files (no long task on the page, progress and Cancel).
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
-import { request, savedRequests, ui } from './explorer-helpers';
+import { goLive, request, savedRequests, ui } from './explorer-helpers';
+import { nearlyFullDisk } from './full-disk';
 import { watchLongTasks } from './long-tasks';
+import { startValueServer, type ValueServer } from './value-server';
 import { expect, expectNoSideScroll, SIZES, test } from './fixtures';
 
 const NOTICE = /This browser is not keeping this site's data/;
@@ -139,18 +141,8 @@ test('storage full while saving a request: a clear error with what to do, and th
 	page
 }) => {
 	// A disk that fills up once the page says so: writes to the collections' database then fail
-	// the way a full storage makes them fail.
-	await page.addInitScript(() => {
-		const put = IDBObjectStore.prototype.put;
-		IDBObjectStore.prototype.put = function (...args: Parameters<typeof put>) {
-			if (
-				(window as unknown as { full?: boolean }).full &&
-				this.transaction.db.name === 'codehost-collections'
-			)
-				throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-			return put.apply(this, args);
-		};
-	});
+	// the way a full disk makes them fail (the transaction aborts after the put).
+	const disk = await nearlyFullDisk(page, 'codehost-collections');
 	await page.goto('/explorer');
 	const s = savedRequests(page);
 	await ui(page).path.fill('/projects');
@@ -158,7 +150,7 @@ test('storage full while saving a request: a clear error with what to do, and th
 	await s.save.click();
 	await expect(s.status).toHaveText('Saved “Kept” in “My requests”.');
 
-	await page.evaluate(() => ((window as unknown as { full?: boolean }).full = true));
+	await disk.setRoom(0);
 	await s.name.fill('One too many');
 	await s.save.click();
 	await expect(s.status).toContainText("Not saved: this browser's storage for this site is full.");
@@ -169,10 +161,95 @@ test('storage full while saving a request: a clear error with what to do, and th
 	// Not the "nothing will be kept" notice: what was kept is kept.
 	await expect(page.getByText(NOTICE)).toHaveCount(0);
 
-	await page.evaluate(() => ((window as unknown as { full?: boolean }).full = false));
 	await page.reload();
 	await expect(s.item('Kept')).toBeVisible();
 	await expect(s.item('One too many')).toHaveCount(0);
+});
+
+test.describe('"Set as variable" of a 6 MB value', () => {
+	let server: ValueServer;
+	test.beforeAll(async () => {
+		server = await startValueServer();
+	});
+	test.afterAll(async () => {
+		await server.close();
+	});
+
+	/** Sends GET /value with a `key` of `chars` characters; the answer's tree is shown. */
+	async function answer(page: Page, key: string, chars: number) {
+		await request(page, 'GET', '/value', `key=${key}&chars=${chars}`);
+		await expect(ui(page).status).toHaveText('200 OK');
+		await expect(ui(page).response.getByRole('group', { name: 'Response tree' })).toBeVisible();
+	}
+	const setAs = (page: Page, path: string) =>
+		ui(page).response.getByTitle(`Set ${path} as a variable`).click();
+	const variables = (page: Page) => page.getByRole('group', { name: 'Variables' });
+
+	test('on a disk with 1 MB left: said where it was pressed, with what to do; what was saved stays, and the next change that fits is saved with the rest', async ({
+		page
+	}) => {
+		const errors: string[] = [];
+		page.on('pageerror', (error) => errors.push(error.message));
+		const disk = await nearlyFullDisk(page, 'codehost-environments');
+		await goLive(page, server.apiRoot);
+		await answer(page, 'description', 6_000_000);
+		const said = ui(page).response.getByRole('status').filter({ hasText: 'Set {{' });
+		await setAs(page, '$.id');
+		await expect(said).toContainText('Set {{id}} to 7 (from $.id)');
+
+		await disk.setRoom(1_000_000);
+		await setAs(page, '$.description');
+		await expect(said).toContainText(
+			"Set {{description}} for this page only. Not saved: this browser's storage for this site is full."
+		);
+		await expect(said).toContainText('Empty {{description}} (6.0 MB) or free some space');
+		// Shown under Variables too, where the value can be emptied.
+		const status = variables(page).getByRole('status').filter({ hasText: 'Not saved' });
+		await expect(status).toContainText('Your variables as they were last saved are kept');
+		// A change made meanwhile is not kept yet, and not lost.
+		await setAs(page, '$.name');
+		await expect(said).toContainText('Set {{name}} for this page only.');
+
+		await variables(page).getByLabel('description', { exact: true }).fill('');
+		await expect(variables(page).getByRole('status').first()).toHaveText(
+			'Saved: your variables are kept on this device again.'
+		);
+		expect(errors).toEqual([]);
+
+		await page.reload();
+		await expect(variables(page).getByLabel('id', { exact: true })).toHaveValue('7');
+		await expect(variables(page).getByLabel('name', { exact: true })).toHaveValue('Release notes');
+		await expect(variables(page).getByLabel('description', { exact: true })).toHaveValue('');
+	});
+
+	test("a secret value over the tab's real 5 MB storage: nothing thrown, said with what to do, and emptying it is saved", async ({
+		page
+	}) => {
+		const errors: string[] = [];
+		page.on('pageerror', (error) => errors.push(error.message));
+		await goLive(page, server.apiRoot);
+		await answer(page, 'token', 6_000_000);
+		await setAs(page, '$.id');
+		const said = ui(page).response.getByRole('status').filter({ hasText: 'Set {{' });
+		await expect(said).toContainText('Set {{id}} to 7');
+
+		// Named like a secret: kept for this tab only, in session storage, whose quota it passes.
+		await setAs(page, '$.token');
+		await expect(said).toContainText(
+			"Set {{token}} for this page only. Not saved: this browser's storage for this site is full."
+		);
+		await expect(said).toContainText('Empty {{token}} (6.0 MB)');
+		expect(errors).toEqual([]);
+		const token = variables(page).getByLabel('token', { exact: true });
+		await expect(token).toHaveAttribute('type', 'password');
+		await token.fill('');
+		await expect(variables(page).getByRole('status').first()).toHaveText(
+			'Saved: your variables are kept on this device again.'
+		);
+		await page.reload();
+		await expect(variables(page).getByLabel('id', { exact: true })).toHaveValue('7');
+		await expect(variables(page).getByLabel('token', { exact: true })).toHaveValue('');
+	});
 });
 
 /** A history export of `count` entries with `bodyChars` of answer each. */
