@@ -8,6 +8,8 @@
 import { holdsCredential } from '$lib/http/credentials';
 
 const KEY = 'form-drafts';
+/** Characters of a field kept when the whole draft does not fit. */
+const LONG_FIELD = 10_000;
 
 interface Draft {
 	path: string;
@@ -47,7 +49,16 @@ export function saveFormDrafts(storage: Storage = sessionStorage): void {
 				? { value: field.value, checked: field.checked }
 				: { value: field.value };
 	}
-	storage.setItem(KEY, JSON.stringify(draft));
+	// A field of megabytes (a big variable's value) may not fit in the tab's storage: the draft is
+	// kept without the long fields then, or not at all. The reload goes on either way.
+	for (const most of [Infinity, LONG_FIELD, -1])
+		try {
+			const fields = Object.entries(draft.fields).filter(([, f]) => f.value.length <= most);
+			storage.setItem(KEY, JSON.stringify({ ...draft, fields: Object.fromEntries(fields) }));
+			return;
+		} catch {
+			// Full (or refused): try a smaller draft.
+		}
 }
 
 /**
