@@ -335,7 +335,7 @@ describe('Import cURL sends what curl sends (GitLab’s documented commands)', (
 	it('curl A && curl --request DELETE B: refused as two requests, nothing of B read into A', () => {
 		const { explorer } = explorerAt();
 		const before = explorer.form.snapshot();
-		for (const [command, after] of [
+		const commands: [string, string][] = [
 			[
 				`curl --header "PRIVATE-TOKEN: <your_access_token>" "https://gitlab.example.com/api/v4/projects/1" && curl --request DELETE --header "PRIVATE-TOKEN: <your_access_token>" "https://gitlab.example.com/api/v4/projects/2"`,
 				'“&&”'
@@ -344,7 +344,8 @@ describe('Import cURL sends what curl sends (GitLab’s documented commands)', (
 			[`curl ${ROOT_URL}/projects/1; curl -X DELETE ${ROOT_URL}/projects/2`, '“;”'],
 			[`curl ${ROOT_URL}/projects/1 & curl -X DELETE ${ROOT_URL}/projects/2`, '“&”'],
 			[`curl ${ROOT_URL}/projects/1\ncurl -X DELETE ${ROOT_URL}/projects/2`, 'a line break']
-		]) {
+		];
+		for (const [command, after] of commands) {
 			expect(explorer.tools.importCurl(command)).toBe(false);
 			expect(explorer.tools.curlImport!.message).toBe(
 				`Not imported: The text holds 2 curl commands (the second after ${after}), and each is a request of its own: import them one at a time.`
