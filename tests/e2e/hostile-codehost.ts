@@ -82,6 +82,11 @@ export async function startHostile(apiPort: number, otherPort: number): Promise<
 				.end(url.searchParams.get('page') === '2' ? '[{"id":2}]' : '[{"id":1}]');
 			return;
 		}
+		if (/^\/api\/v4\/projects\/[^/]+$/.test(url.pathname)) {
+			// One project, whatever its id: a request with anything in its path is answered.
+			res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1}');
+			return;
+		}
 		if (url.pathname === '/api/v4/projects') {
 			const keyset = url.searchParams.get('pagination') === 'keyset';
 			const links = keyset
