@@ -13,7 +13,7 @@ import { offsetPage, type Listing } from './offset-pagination';
 import { readParams } from './params';
 import {
 	AUTH_REFUSED,
-	b64,
+	INSUFFICIENT_SCOPE,
 	json,
 	KEYSET_UNAVAILABLE,
 	METHOD_NOT_ALLOWED,
@@ -25,7 +25,16 @@ import {
 	SUDO_REFUSED,
 	type Ctx
 } from './responses';
+import { DemoRepositories, hexId, toBase64 } from './repository';
 import { CodehostService } from './service';
+
+/** The real server's file headers (readable across origins only where exposed). */
+const fileHeaders = (path: string, ref: string, size: string, lastCommit: string) => ({
+	'x-gitlab-file-path': path,
+	'x-gitlab-ref': ref,
+	'x-gitlab-size': size,
+	'x-gitlab-last-commit-id': lastCommit
+});
 
 export { MAX_OFFSET } from './responses';
 export { CAPTCHA_SITE_KEY } from './writes';
@@ -82,6 +91,19 @@ function segmentsOf(url: URL): string[] | null {
 	}
 }
 
+/**
+ * A file's path as the request wrote it (one encoded segment after `files/`): read from the URL
+ * itself, since the router leaves off a `.json` suffix, which a file's name may well end with.
+ */
+function filePathOf(request: Request): string {
+	const m = /\/repository\/files\/([^/]+)/.exec(new URL(request.url).pathname);
+	try {
+		return m ? decodeURIComponent(m[1]!) : '';
+	} catch {
+		return '';
+	}
+}
+
 /** The endpoints that accept a job token (CH-AUTH-3). */
 const isJobEndpoint = (seg: string[]) =>
 	seg[0] === 'projects' &&
@@ -102,6 +124,7 @@ export function createCodehostApp(
 ): Hono {
 	const service = new CodehostService(options.now);
 	const { oauth, writes } = service;
+	const repos = new DemoRepositories(options.now && (() => options.now!() * 1000));
 	const app = new Hono({ getPath: routedPath });
 	// What the middleware learnt about each request (who, on which host), for its route.
 	const contexts = new WeakMap<Request, Ctx>();
@@ -197,27 +220,73 @@ export function createCodehostApp(
 				: json({ message: '404 Issue Not Found' }, 404);
 		}
 	});
+	projectRoute('/repository/tree', {
+		GET: (ctx, p) => {
+			const ref = ctx.url.searchParams.get('ref') || p.default_branch;
+			const recursive = ctx.url.searchParams.get('recursive') === 'true';
+			const tree = repos.tree(p.id, ref, ctx.url.searchParams.get('path') ?? '', recursive);
+			return tree ? pageOf(tree, ctx.url) : json({ message: '404 Tree Not Found' }, 404);
+		}
+	});
 	projectRoute('/repository/files/:path', {
-		GET: (ctx, _, c) => {
+		GET: (ctx, p) => {
 			const ref = ctx.url.searchParams.get('ref');
 			if (!ref) return missing('ref');
-			const file = service.file(c.req.param('path')!, ref);
+			const path = filePathOf(ctx.request);
+			const file = repos.file(p.id, ref, path);
 			if (!file) return json({ message: '404 File Not Found' }, 404);
-			const size = String(file.content.length);
+			const size = String(new TextEncoder().encode(file.content).length);
 			return json(
 				{
-					file_name: file.path.split('/').pop(),
-					file_path: file.path,
-					size: file.content.length,
+					file_name: path.split('/').pop(),
+					file_path: path,
+					size: Number(size),
 					encoding: 'base64',
-					content: b64(file.content),
+					content: toBase64(file.content),
 					ref,
-					blob_id: 'b10bd0e',
-					last_commit_id: 'a1b2c3d4e5'
+					blob_id: hexId(file.content),
+					commit_id: file.lastCommitId,
+					last_commit_id: file.lastCommitId
 				},
 				200,
-				{ 'x-gitlab-file-path': file.path, 'x-gitlab-ref': ref, 'x-gitlab-size': size }
+				fileHeaders(path, ref, size, file.lastCommitId)
 			);
+		}
+	});
+	projectRoute('/repository/files/:path/raw', {
+		GET: (ctx, p) => {
+			const ref = ctx.url.searchParams.get('ref') || p.default_branch;
+			const path = filePathOf(ctx.request);
+			const file = repos.file(p.id, ref, path);
+			if (!file) return json({ message: '404 File Not Found' }, 404);
+			const size = String(new TextEncoder().encode(file.content).length);
+			return new Response(file.content, {
+				headers: {
+					'content-type': 'text/plain; charset=utf-8',
+					...fileHeaders(path, ref, size, file.lastCommitId)
+				}
+			});
+		}
+	});
+	projectRoute('/repository/commits', {
+		POST: async (ctx, p) => {
+			const denied = need(ctx);
+			if (denied) return denied;
+			if (!ctx.principal!.scopes.includes('api')) return INSUFFICIENT_SCOPE('api');
+			let body: unknown;
+			try {
+				body = await ctx.request.json();
+			} catch {
+				return json({ error: 'The request body is not JSON' }, 400);
+			}
+			if (!body || typeof body !== 'object') return json({ error: 'actions is missing' }, 400);
+			const outcome = repos.commit(p.id, {
+				...(body as Record<string, unknown>),
+				author_name: ctx.principal!.username
+			});
+			return 'status' in outcome
+				? json({ message: outcome.message }, outcome.status)
+				: json(outcome, 201);
 		}
 	});
 	projectRoute('/repository/tags/:tag', {

@@ -51,6 +51,18 @@ export const AUTH_REFUSED: Record<AuthRefusal['refused'], () => Response> = {
 		)
 };
 
+/** A token without the scope an endpoint needs (a read-only token pushing a commit). */
+export const INSUFFICIENT_SCOPE = (scope: string) =>
+	json(
+		{
+			error: 'insufficient_scope',
+			error_description:
+				'The request requires higher privileges than provided by the access token.',
+			scope
+		},
+		403
+	);
+
 /** The answers to a refused sudo. */
 export const SUDO_REFUSED: Record<SudoRefusal['refused'], (target: string) => Response> = {
 	unauthorized: UNAUTHORIZED,
