@@ -114,9 +114,14 @@ function urlEncoded(secret: string, set: RegExp): string {
 function percentForms(secret: string): string[] {
 	try {
 		const component = encodeURIComponent(secret);
+		const hex = (c: string) => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`;
 		return [
 			component,
-			component.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`),
+			component.replace(/[!'()*]/g, hex),
+			// URLSearchParams and many servers (Rack, Rails) encode `~` too, and `'`, `!`, `(`, `)`.
+			new URLSearchParams({ v: secret }).toString().slice(2),
+			// An encoder that leaves only letters and digits as they are.
+			component.replace(/[^A-Za-z0-9%]/g, hex),
 			urlEncoded(secret, PATH_SET),
 			urlEncoded(secret, QUERY_SET)
 		];
@@ -129,7 +134,8 @@ const formCache = new Map<string, readonly string[]>();
 
 /**
  * Every way a secret is written where it travels: as it is, percent-encoded (upper and lower case
- * hex, a space as %20 or +, as a URL parser leaves it), JSON-escaped (non-ASCII as it is or as
+ * hex, a space as %20 or +; by encodeURIComponent, by URLSearchParams, by an encoder that leaves
+ * only letters and digits, as a URL parser leaves it), JSON-escaped (non-ASCII as it is or as
  * \u escapes), and in base64 and URL-safe base64. Longest first, so a longer form is replaced
  * whole before a shorter one could cut into it.
  */

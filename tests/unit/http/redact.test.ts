@@ -131,6 +131,16 @@ describe('a secret in every written form', () => {
 		'percent-encoded (%20)': encodeURIComponent,
 		'percent-encoded, strict (RFC 3986)': strict,
 		'form-encoded (+)': (s) => encodeURIComponent(s).replace(/%20/g, '+'),
+		'as URLSearchParams (and Rack) write it, ~ as %7E': (s) =>
+			new URLSearchParams({ v: s }).toString().slice(2),
+		'every character but letters and digits percent-encoded': (s) =>
+			[...new TextEncoder().encode(s)]
+				.map((b) =>
+					/[A-Za-z0-9]/.test(String.fromCharCode(b))
+						? String.fromCharCode(b)
+						: `%${b.toString(16).toUpperCase().padStart(2, '0')}`
+				)
+				.join(''),
 		'percent-encoded, lower-case hex': (s) =>
 			encodeURIComponent(s).replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
 		'JSON-escaped': (s) => JSON.stringify(s).slice(1, -1),
