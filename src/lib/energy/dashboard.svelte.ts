@@ -4,9 +4,10 @@ import { closingClient } from '$lib/settings/area-state.svelte';
 import { AccountsState } from './accounts.svelte';
 import { getOrder } from './api';
 import { BuyFlow } from './buy.svelte';
-import { estimateCost, type CostEstimate } from './estimate';
+import { estimateCost, estimateFromPrice, type CostEstimate } from './estimate';
 import { InterruptedPurchases } from './interrupted.svelte';
-import { isTerminal } from './model';
+import type { KeyValueStorage } from './key-value-storage';
+import { isTerminal, PERIODS } from './model';
 import { Notices, POLLING_STOPPED_401 } from './notices.svelte';
 import { OrderList } from './order-list.svelte';
 import { browserStorage, PurchaseJournal } from './pending-purchase';
@@ -16,6 +17,7 @@ import { browserPollerEnv, type OrderPoller, type PollerEnv, type StopReason } f
 import type { CreatedOrder, Order } from './schemas';
 import type { OrderTracker, TrackedOrder } from './tracker';
 import { Tracking } from './tracking.svelte';
+import { YourPrices } from './your-price.svelte';
 
 export interface DashboardOptions {
 	pollerEnv?: PollerEnv;
@@ -27,6 +29,8 @@ export interface DashboardOptions {
 	lock?: PurchaseLock;
 	/** The connection `show()` opens: the one the dashboard is built for. */
 	connection?: { client: () => HttpClient; apiRoot: string };
+	/** Where "Your price" is kept (local storage in the browser). */
+	priceStorage?: KeyValueStorage;
 }
 
 /**
@@ -40,6 +44,8 @@ export class EnergyDashboard {
 	readonly notices: Notices;
 	/** Purchases interrupted before their answer (a reload, a closed tab). */
 	readonly interruptions: InterruptedPurchases;
+	/** "Your price" per period, for the server shown: what the estimate goes by when given. */
+	readonly prices: YourPrices;
 
 	/** The latest full order per guid (from order/get). */
 	orders = $state<Record<number, Order>>({});
@@ -66,6 +72,7 @@ export class EnergyDashboard {
 		this.#connection = options.connection;
 		this.#tracking = new Tracking(options.tracker);
 		this.notices = new Notices(options.notify);
+		this.prices = new YourPrices(options.priceStorage ?? browserStorage());
 		const env = options.pollerEnv ?? browserPollerEnv;
 		const journal = (this.#journal = options.journal ?? new PurchaseJournal(browserStorage()));
 		const lock = (this.#lock = options.lock ?? browserPurchaseLock());
@@ -120,11 +127,22 @@ export class EnergyDashboard {
 		return order;
 	}
 
-	/** The reviewed purchase's estimated cost, from the orders known so far. */
+	/**
+	 * The reviewed purchase's estimated cost: from the person's price for its period when they
+	 * gave one, else from the orders known so far.
+	 */
 	get estimate(): CostEstimate | null {
 		const request = this.buy.request;
 		if (!request) return null;
-		return estimateCost(Object.values(this.orders), request, this.accounts.buyer?.balance ?? null);
+		const period = PERIODS.find(
+			(p) => p.period_type === request.period_type && p.period_amount === request.period_amount
+		);
+		const sun = period ? this.prices.sun(period.id) : null;
+		const orders = Object.values(this.orders);
+		const balance = this.accounts.buyer?.balance ?? null;
+		return sun === null
+			? estimateCost(orders, request, balance)
+			: estimateFromPrice(orders, request, balance, sun);
 	}
 
 	/** The poller (one loop per order, however many views show it). */
@@ -169,6 +187,7 @@ export class EnergyDashboard {
 		if (apiRoot !== this.#apiRoot || !this.#tracking.opened) {
 			this.#reads.reset();
 			this.#apiRoot = apiRoot;
+			this.prices.open(apiRoot);
 			this.#forgetShown();
 			await this.#tracking.open(apiRoot);
 		}

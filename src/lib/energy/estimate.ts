@@ -2,10 +2,10 @@ import type { BuyRequest } from './buy-request';
 import { ENERGY_HINTS } from './model';
 
 /**
- * The API has no price quote, so the review estimates the cost from this account's own orders
- * of the same period: their cost per unit of energy, fees taken out (they depend on the order),
- * then the fees this account has been charged that could apply to this order put back in, so
- * the range brackets the charge.
+ * The API has no price quote, so the review estimates the cost from the price the person
+ * entered ("Your price"), or else from this account's own orders of the same period: their cost
+ * per unit of energy, fees taken out (they depend on the order). Then the fees this account has
+ * been charged that could apply to this order are put back in, so the range brackets the charge.
  */
 
 /** What an order tells about price (EN-ORD-1; decimal strings, EN-ORD-5). */
@@ -33,20 +33,27 @@ export interface Range {
 	max: string;
 }
 
+/** A priced estimate: the energy, the cost range, the balance after, and the fees in the range. */
+interface Priced {
+	/** The energy priced: one amount, or a range for an estimate order. */
+	energy: { min: number; max: number };
+	cost: Range;
+	/** The buyer balance minus the cost; null when the balance is not known. */
+	balanceAfter: Range | null;
+	/** Whether the cost is above the balance: at any amount in the range, or only some. */
+	overBalance: 'no' | 'maybe' | 'yes';
+	fees: Fees;
+}
+
 export type CostEstimate =
-	| {
+	/** From this account's earlier orders of the same period. */
+	| ({
 			kind: 'history';
 			/** How many orders the price per unit comes from. */
 			basedOn: number;
-			/** The energy priced: one amount, or a range for an estimate order. */
-			energy: { min: number; max: number };
-			cost: Range;
-			/** The buyer balance minus the cost; null when the balance is not known. */
-			balanceAfter: Range | null;
-			/** Whether the cost is above the balance: at any amount in the range, or only some. */
-			overBalance: 'no' | 'maybe' | 'yes';
-			fees: Fees;
-	  }
+	  } & Priced)
+	/** From the price the person entered ("Your price", your-price.svelte.ts). */
+	| ({ kind: 'price'; sunPerUnit: number } & Priced)
 	| { kind: 'no-history' };
 
 /** The fees put into the range, each with the amount this account was charged. */
@@ -182,18 +189,44 @@ export function estimateCost(
 		net += paidForEnergy > 0n ? paidForEnergy : 0n;
 		units += BigInt(o.energy_amount!);
 	}
-	const energy = requestedEnergy(request);
-	const fees = applicableFees(orders, request, energy);
 	// Rounded up to the sun: an estimate that errs, errs towards caution.
 	const price = (amount: number) => (BigInt(amount) * net + units - 1n) / units;
+	return { kind: 'history', basedOn: basis.length, ...priced(orders, request, balance, price) };
+}
+
+/**
+ * Estimates a purchase's cost from the price the person entered (sun per unit of energy for the
+ * request's period), with the fees this account's orders tell of: from the first order on.
+ */
+export function estimateFromPrice(
+	orders: readonly PricedOrder[],
+	request: BuyRequest,
+	balance: string | null,
+	sunPerUnit: number
+): CostEstimate {
+	const perUnit = BigInt(sunPerUnit);
+	return {
+		kind: 'price',
+		sunPerUnit,
+		...priced(orders, request, balance, (amount) => BigInt(amount) * perUnit)
+	};
+}
+
+/** The range for the request's energy at `price` (sun for an amount), fees and balance after. */
+function priced(
+	orders: readonly PricedOrder[],
+	request: BuyRequest,
+	balance: string | null,
+	price: (amount: number) => bigint
+): Priced {
+	const energy = requestedEnergy(request);
+	const fees = applicableFees(orders, request, energy);
 	const delegation = fees.delegation ? toSun(fees.delegation.amount) : 0n;
 	const min = price(energy.min) + (fees.delegation?.certain ? delegation : 0n);
 	const max = price(energy.max) + delegation + toSun(fees.activation?.amount ?? '0');
 	const known = balance !== null && DECIMAL.test(balance);
 	const have = known ? toSun(balance) : 0n;
 	return {
-		kind: 'history',
-		basedOn: basis.length,
 		energy,
 		cost: { min: fromSun(min), max: fromSun(max) },
 		balanceAfter: known ? { min: fromSun(have - max), max: fromSun(have - min) } : null,

@@ -1,3 +1,5 @@
+import { trx } from './amounts';
+
 /** The energy order's vocabulary: statuses, periods, tokens (the seed's §3, §4, §8). */
 
 /** EN-ST-1: status values and the labels the seed gives them. */
@@ -133,9 +135,9 @@ export function paymentWords(order: {
 	if (order.status === STATUS.error)
 		return compareDecimal(order.order_cost_paid, '0') <= 0
 			? 'Not charged'
-			: `${order.order_cost_paid} TRX taken before it failed`;
+			: `${trx(order.order_cost_paid)} TRX taken before it failed`;
 	if (compareDecimal(order.order_cost_paid, '0') <= 0) return 'Not paid';
-	return `Partly paid: ${order.order_cost_paid} of ${order.order_cost} TRX`;
+	return `Partly paid: ${trx(order.order_cost_paid)} of ${trx(order.order_cost)} TRX`;
 }
 
 /**
@@ -173,9 +175,9 @@ export function statusMeaning(order: {
 }): string {
 	const paid = order.order_cost_paid ?? '0';
 	if (order.status === STATUS.awaitingPayment)
-		return `Waiting for payment: your buyer balance did not cover the cost, ${paid} of ${order.order_cost} TRX is paid. Add funds to your buyer balance (in your energy provider's control panel) and the order goes on by itself; or, if you no longer need it, buy again with an amount your balance covers.`;
+		return `Waiting for payment: your buyer balance did not cover the cost, ${trx(paid)} of ${trx(order.order_cost)} TRX is paid. Add funds to your buyer balance (in your energy provider's control panel) and the order goes on by itself; or, if you no longer need it, buy again with an amount your balance covers.`;
 	if (order.status === STATUS.error)
-		return `The order failed and nothing was delivered${compareDecimal(paid, '0') <= 0 ? '; nothing was charged' : ''}. Usually your buyer balance did not cover the cost (${order.order_cost} TRX): add funds, or choose a smaller amount, then place a new order.`;
+		return `The order failed and nothing was delivered${compareDecimal(paid, '0') <= 0 ? '; nothing was charged' : ''}. Usually your buyer balance did not cover the cost (${trx(order.order_cost)} TRX): add funds, or choose a smaller amount, then place a new order.`;
 	return MEANING[order.status] ?? statusLabel(order.status);
 }
 

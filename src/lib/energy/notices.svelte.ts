@@ -2,8 +2,8 @@ import { formatNumber } from '$lib/ui/number-format';
 import { STATUS, statusLabel } from './model';
 import type { Order } from './schemas';
 
-export const POLLING_STOPPED_401 =
-	'Polling stopped: the server refused the API token (401). Check the token in Settings; polling resumes when you come back to this page.';
+/** The page goes on: "Check the token in Settings (a link); polling resumes when you come back". */
+export const POLLING_STOPPED_401 = 'Polling stopped: the server refused the API token (401).';
 
 type NotifyPermission = NotificationPermission | 'unsupported';
 

@@ -9,6 +9,7 @@ import { checkTronAddress } from './address';
 import type { BuyRequest } from './buy-request';
 import { toSun, type CostEstimate } from './estimate';
 import { describePeriod, PERIODS, STATUS } from './model';
+import { trxText } from './amounts';
 import { rangeText } from './price-words';
 
 /** What the person reviewed and confirmed. */
@@ -136,7 +137,7 @@ function costDifference(estimate: CostEstimate | null, placed: PlacedTerms): Dif
 	if (estimate.fees.smallerThan !== null) allowance += feeSun(placed.energy_delegation_fee);
 	const sun = toSun(charge);
 	const within = sun >= toSun(estimate.cost.min) && sun <= toSun(estimate.cost.max) + allowance;
-	return within ? null : { term: 'cost', asked, placed: `${charge} TRX` };
+	return within ? null : { term: 'cost', asked, placed: trxText(charge) };
 }
 
 const feeSun = (fee: string) => (DECIMAL.test(fee.trim()) ? toSun(fee.trim()) : 0n);

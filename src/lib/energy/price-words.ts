@@ -1,11 +1,18 @@
 import { formatNumber } from '$lib/ui/number-format';
+import { trx } from './amounts';
 import type { Fees, Range } from './estimate';
 
 /** The estimate in words for the review: one range, one basis, one sentence about fees. */
 
-/** "about 3.900000 TRX", or "about 3.900000–5.000000 TRX". */
+/** "about 3.90 TRX", or "about 3.90–5.00 TRX" (amounts as a reader needs them, amounts.ts). */
 export function rangeText(range: Range): string {
-	return range.min === range.max ? `about ${range.min} TRX` : `about ${range.min}–${range.max} TRX`;
+	const [min, max] = [trx(range.min), trx(range.max)];
+	return min === max ? `about ${min} TRX` : `about ${min}–${max} TRX`;
+}
+
+/** "3.900000–5.000000 TRX": the range exactly, for whoever asks. */
+export function exactRangeText(range: Range): string {
+	return range.min === range.max ? `${range.min} TRX` : `${range.min}–${range.max} TRX`;
 }
 
 /** "1 hour" → "1-hour", "3 days" → "3-day": the period as an adjective. */
@@ -30,11 +37,11 @@ export function feesText(fees: Fees): string {
 	const included: string[] = [];
 	if (activation?.amount)
 		included.push(
-			`an activation fee of ${activation.amount} TRX, charged if the recipient is not yet activated on TRON (it has not received energy through your account before)`
+			`an activation fee of ${trx(activation.amount)} TRX, charged if the recipient is not yet activated on TRON (it has not received energy through your account before)`
 		);
 	if (delegation)
 		included.push(
-			`a delegation fee of ${delegation.amount} TRX for a small order${delegation.certain ? '' : ', if the amount is small enough'} (your orders of this size or larger paid it)`
+			`a delegation fee of ${trx(delegation.amount)} TRX for a small order${delegation.certain ? '' : ', if the amount is small enough'} (your orders of this size or larger paid it)`
 		);
 	const sentences: string[] = [];
 	if (included.length) sentences.push(`The range includes ${included.join(', and ')}.`);
@@ -51,4 +58,14 @@ export function feesText(fees: Fees): string {
 			'No fees on top: the recipient has received energy through your account before, and orders of this size paid no delegation fee.'
 		);
 	return sentences.join(' ');
+}
+
+/** "From your price of 60 sun per unit of energy for 1 hour (not from this service)". */
+export function priceBasisText(sunPerUnit: number, periodLabel: string): string {
+	return `From your price of ${formatNumber(sunPerUnit)} sun per unit of energy for ${periodLabel}, as you entered it (the service tells no price before buying)`;
+}
+
+/** Where an estimate comes from, in the words next to it. */
+export function estimateSource(kind: 'history' | 'price'): string {
+	return kind === 'price' ? 'from your price' : 'from your earlier orders';
 }

@@ -1,5 +1,6 @@
 import type { HttpClient } from '$lib/http/client';
 import { formatNumber } from '$lib/ui/number-format';
+import { trxText } from './amounts';
 import { getOrder, listOrders } from './api';
 import type { BuyRequest } from './buy-request';
 import { aboutDuration, describePeriod, STATUS, statusLabel } from './model';
@@ -96,7 +97,7 @@ export async function findRecentSame(
 
 /**
  * The order in words for the question: "order 31000004, placed 2 min ago (10:42): 65,000 energy
- * for 1 hour, 3.900000 TRX, now Delegated".
+ * for 1 hour, 3.90 TRX, now Delegated".
  */
 export function describeRecent(order: Order, now: number): string {
 	const at = placedAt(order);
@@ -108,7 +109,7 @@ export function describeRecent(order: Order, now: number): string {
 		order.energy_amount === null
 			? 'the estimated energy'
 			: `${formatNumber(order.energy_amount)} energy`;
-	return `order ${order.guid}, ${when}: ${energy} for ${describePeriod(order)}, ${order.order_cost} TRX, now ${statusLabel(order.status)}`;
+	return `order ${order.guid}, ${when}: ${energy} for ${describePeriod(order)}, ${trxText(order.order_cost)}, now ${statusLabel(order.status)}`;
 }
 
 let clock: Intl.DateTimeFormat | undefined;

@@ -52,3 +52,19 @@ function nextStart(start: number, unit: SpendUnit): number {
 	d.setDate(d.getDate() + (unit === 'week' ? 7 : 1));
 	return d.getTime();
 }
+
+/**
+ * The value axis for a chart whose tallest bar is `most` sun: round steps (1, 2 or 5 times a
+ * power of ten) from 0 up to the first step at or above `most`, about three of them.
+ */
+export function axisTicks(most: bigint): bigint[] {
+	if (most <= 0n) return [0n];
+	const rough = Number(most) / 3;
+	const magnitude = 10 ** Math.floor(Math.log10(rough));
+	const step = BigInt(
+		Math.max(1, [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= rough) ?? magnitude * 10)
+	);
+	const ticks: bigint[] = [0n];
+	while (ticks.at(-1)! < most) ticks.push(ticks.at(-1)! + step);
+	return ticks;
+}

@@ -15,3 +15,24 @@ export function formatNumber(n: number): string {
 	grouped ??= new Intl.NumberFormat('en-US');
 	return grouped.format(n);
 }
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * A decimal string as an API writes money ("5.850000") with the precision a reader needs:
+ * rounded half up to at most `max` fraction digits, trailing zeros dropped down to `min`, grouped
+ * as `formatNumber` groups ("1,234.50"). Exact: the digits never pass through a float. Anything
+ * that is not a plain decimal comes back as it was, so a server's odd value is shown, not hidden.
+ */
+export function formatDecimal(value: string, min: number, max: number): string {
+	const match = DECIMAL.exec(value.trim());
+	if (!match) return value;
+	const [, sign, int = '0', frac = ''] = match;
+	const roundUp = frac.length > max && frac[max]! >= '5' ? 1n : 0n;
+	const scaled = BigInt(int + frac.padEnd(max, '0').slice(0, max)) + roundUp;
+	const digits = scaled.toString().padStart(max + 1, '0');
+	const whole = digits.slice(0, digits.length - max).replace(/\B(?=(\d{3})+$)/g, ',');
+	let fraction = max ? digits.slice(digits.length - max).replace(/0+$/, '') : '';
+	fraction = fraction.padEnd(Math.min(min, max), '0');
+	return `${sign && scaled !== 0n ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}

@@ -355,15 +355,15 @@ describe('energy service module: what it makes of each answer', () => {
 		const { client } = craftedClient(always(() => okAnswer(partly)));
 		const order = await getOrder(client, 8);
 		expect(order).toMatchObject({ order_cost: '11.790000', order_cost_paid: '4.000000' });
-		expect(paymentWords(order)).toBe('Partly paid: 4.000000 of 11.790000 TRX');
+		expect(paymentWords(order)).toBe('Partly paid: 4.00 of 11.79 TRX');
 		expect(stillOwed(order)).toBe(true);
-		expect(statusMeaning(order)).toMatch(/4\.000000 of 11\.790000 TRX is paid/);
+		expect(statusMeaning(order)).toMatch(/4\.00 of 11\.79 TRX is paid/);
 		expect(statusMeaning(order)).toMatch(/Add funds to your buyer balance/);
 		// Paid in full (or more): nothing owed. Failed: nothing owed either (EN-ERR-1).
 		expect(stillOwed({ ...order, order_cost_paid: '11.79' })).toBe(false);
 		expect(paymentWords({ ...order, order_cost_paid: '11.79' })).toBe('Paid in full');
 		expect(stillOwed({ ...order, status: 6 })).toBe(false);
-		expect(paymentWords({ ...order, status: 6 })).toBe('4.000000 TRX taken before it failed');
+		expect(paymentWords({ ...order, status: 6 })).toBe('4.00 TRX taken before it failed');
 	});
 
 	it('EN-LIST-2: the page envelope is read as sent; its host-relative links give page numbers', async () => {

@@ -43,7 +43,8 @@ async function ready(options: { stepMs?: number } = {}) {
 	const dashboard = new EnergyDashboard({
 		pollerEnv: m.env,
 		tracker,
-		notify: (_t, body) => notes.push(body)
+		notify: (_t, body) => notes.push(body),
+		priceStorage: memoryStorage()
 	});
 	await dashboard.open(() => h.client, 'https://energy.demo/api/v1/private');
 	return { h, m, tracker, dashboard, notes };
@@ -97,6 +98,28 @@ describe('energy dashboard', () => {
 		dashboard.buy.review();
 		await settle();
 		expect(dashboard.estimate).toEqual({ kind: 'no-history' });
+	});
+
+	it('with no earlier orders of the period, the review estimates from the price the person gave', async () => {
+		const { dashboard } = await ready();
+		await settle();
+		dashboard.prices.set('7d', '900');
+		fillExact(dashboard, { periodId: '7d' });
+		dashboard.buy.review();
+		await settle();
+		// 65,000 energy at 900 sun a unit: 58.5 TRX, from the buyer balance of 250 TRX.
+		expect(dashboard.estimate).toMatchObject({
+			kind: 'price',
+			sunPerUnit: 900,
+			cost: { min: '58.500000' },
+			balanceAfter: { max: '191.500000' }
+		});
+		// The price of another period is its own: 1 hour still goes by the orders.
+		dashboard.buy.edit();
+		fillExact(dashboard, { periodId: '1h' });
+		dashboard.buy.review();
+		await settle();
+		expect(dashboard.estimate).toMatchObject({ kind: 'history' });
 	});
 
 	it('shows balances (every section) and the first page of orders', async () => {
@@ -498,7 +521,7 @@ describe('energy dashboard: what it does with each answer to a purchase', () => 
 			['recipient', FRESH, OTHER],
 			['energy', '65,000 energy', '650 energy'],
 			['period', '1 hour', '3 days'],
-			['cost', 'about 3.900000 TRX', '50.000000 TRX']
+			['cost', 'about 3.90 TRX', '50.00 TRX']
 		]);
 		// "Buy again" on the order as the server shows it: what was confirmed, not the server's terms.
 		const draft = draftFor(dashboard.orders[2]!, dashboard.buy.reviewedFor(2));

@@ -3,6 +3,7 @@ import type { BuyRequest } from '$lib/energy/buy-request';
 import {
 	comparableOrders,
 	estimateCost,
+	estimateFromPrice,
 	fromSun,
 	requestedEnergy,
 	toSun,
@@ -181,7 +182,7 @@ describe('order facts in words', () => {
 			'Not paid'
 		);
 		expect(paymentWords({ order_cost: '11.790000', order_cost_paid: '4.000000' })).toBe(
-			'Partly paid: 4.000000 of 11.790000 TRX'
+			'Partly paid: 4.00 of 11.79 TRX'
 		);
 	});
 
@@ -190,7 +191,7 @@ describe('order facts in words', () => {
 			'Not charged'
 		);
 		expect(paymentWords({ order_cost: '262.000000', order_cost_paid: '1.000000', status: 6 })).toBe(
-			'1.000000 TRX taken before it failed'
+			'1.00 TRX taken before it failed'
 		);
 	});
 
@@ -202,7 +203,7 @@ describe('order facts in words', () => {
 			expect(text).not.toMatch(/code|guid|status \d|payment_status/);
 		}
 		expect(statusMeaning({ ...order, status: 1 })).toContain(
-			'4.000000 of 11.790000 TRX is paid. Add funds to your buyer balance'
+			'4.00 of 11.79 TRX is paid. Add funds to your buyer balance'
 		);
 		const failed = statusMeaning({ status: 6, order_cost: '262.000000', order_cost_paid: '0' });
 		expect(failed).toContain('nothing was charged');
@@ -246,7 +247,7 @@ describe('the estimate brackets the charge: fees this account has been charged',
 			balanceAfter: { min: '245.000000', max: '246.100000' },
 			fees: { activation: { amount: '1.100000' }, delegation: null }
 		});
-		// The demo charged 5.000000 TRX for this order: inside the range.
+		// The demo charged 5.00 TRX for this order: inside the range.
 	});
 
 	it('a recipient that has received energy through this account: no activation fee', () => {
@@ -323,7 +324,7 @@ describe('the estimate brackets the charge: fees this account has been charged',
 		expect(
 			feesText({ activation: { amount: '1.100000' }, delegation: null, smallerThan: null })
 		).toBe(
-			'The range includes an activation fee of 1.100000 TRX, charged if the recipient is not yet activated on TRON (it has not received energy through your account before).'
+			'The range includes an activation fee of 1.10 TRX, charged if the recipient is not yet activated on TRON (it has not received energy through your account before).'
 		);
 		expect(
 			feesText({
@@ -332,7 +333,7 @@ describe('the estimate brackets the charge: fees this account has been charged',
 				smallerThan: null
 			})
 		).toBe(
-			'The range includes a delegation fee of 0.500000 TRX for a small order (your orders of this size or larger paid it).'
+			'The range includes a delegation fee of 0.50 TRX for a small order (your orders of this size or larger paid it).'
 		);
 		expect(feesText({ activation: null, delegation: null, smallerThan: null })).toMatch(
 			/^No fees on top: /
@@ -346,6 +347,39 @@ describe('the estimate brackets the charge: fees this account has been charged',
 		expect(basisText(1, '30 days')).toBe(
 			'Based on your latest 30-day order (its price per unit of energy)'
 		);
-		expect(rangeText({ min: '3.900000', max: '5.000000' })).toBe('about 3.900000–5.000000 TRX');
+		expect(rangeText({ min: '3.900000', max: '5.000000' })).toBe('about 3.90–5.00 TRX');
+	});
+});
+
+describe('the cost estimate from your price', () => {
+	it('prices the amount at your price from the first order on, and says it is yours', () => {
+		// 65,000 energy at 60 sun a unit: 3.9 TRX; no order tells of fees, so the activation fee is named.
+		expect(estimateFromPrice([], exact(65_000), '250.000000', 60)).toEqual({
+			kind: 'price',
+			sunPerUnit: 60,
+			energy: { min: 65_000, max: 65_000 },
+			cost: { min: '3.900000', max: '3.900000' },
+			balanceAfter: { min: '246.100000', max: '246.100000' },
+			overBalance: 'no',
+			fees: { activation: { amount: null }, delegation: null, smallerThan: null }
+		});
+	});
+
+	it('adds the fees your orders tell of, and wins over what your orders cost', () => {
+		const paidActivation = order(1, { order_cost: '5.000000', address_activation_fee: '1.100000' });
+		const e = estimateFromPrice([paidActivation], exact(100_000), null, 80);
+		expect(e).toMatchObject({
+			kind: 'price',
+			cost: { min: '8.000000', max: '9.100000' },
+			balanceAfter: null,
+			overBalance: 'no'
+		});
+	});
+
+	it('says when your price puts the cost above the balance', () => {
+		expect(estimateFromPrice([], exact(5_000_000), '250.000000', 60)).toMatchObject({
+			cost: { min: '300.000000' },
+			overBalance: 'yes'
+		});
 	});
 });

@@ -30,7 +30,7 @@ describe('Expiring soon: the edges', () => {
 
 describe('the estimate in words: the edges', () => {
 	it('one price when the range is one amount', () => {
-		expect(rangeText({ min: '3.900000', max: '3.900000' })).toBe('about 3.900000 TRX');
+		expect(rangeText({ min: '3.900000', max: '3.900000' })).toBe('about 3.90 TRX');
 	});
 
 	it('both fees in one sentence; an uncertain delegation fee says when it applies; sentences apart', () => {
@@ -41,7 +41,7 @@ describe('the estimate in words: the edges', () => {
 				smallerThan: null
 			})
 		).toBe(
-			'The range includes an activation fee of 1.100000 TRX, charged if the recipient is not yet activated on TRON (it has not received energy through your account before), and a delegation fee of 0.500000 TRX for a small order, if the amount is small enough (your orders of this size or larger paid it).'
+			'The range includes an activation fee of 1.10 TRX, charged if the recipient is not yet activated on TRON (it has not received energy through your account before), and a delegation fee of 0.50 TRX for a small order, if the amount is small enough (your orders of this size or larger paid it).'
 		);
 		expect(
 			feesText({ activation: { amount: null }, delegation: null, smallerThan: 65_000 })

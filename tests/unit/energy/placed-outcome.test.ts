@@ -80,7 +80,7 @@ describe('the answer to a purchase, set against what was confirmed', () => {
 
 	it('a cost outside the estimate reviewed is named, above it or below it', () => {
 		expect(texts(reviewed(), placed({ order_cost: '50.000000' }))).toEqual([
-			"Cost: the estimate you reviewed was about 3.900000–5.000000 TRX; the server's answer says 50.000000 TRX."
+			"Cost: the estimate you reviewed was about 3.90–5.00 TRX; the server's answer says 50.00 TRX."
 		]);
 		expect(texts(reviewed(), placed({ order_cost: '0.050000' }))).toHaveLength(1);
 		// The edges of the range are within it.
@@ -137,7 +137,7 @@ describe('the answer to a purchase, set against what was confirmed', () => {
 			{ term: 'recipient', asked: FRESH, placed: OTHER },
 			{ term: 'energy', asked: '65,000 energy', placed: '650 energy' },
 			{ term: 'period', asked: '1 hour', placed: '3 days' },
-			{ term: 'cost', asked: 'about 3.900000–5.000000 TRX', placed: '50.000000 TRX' }
+			{ term: 'cost', asked: 'about 3.90–5.00 TRX', placed: '50.00 TRX' }
 		]);
 	});
 

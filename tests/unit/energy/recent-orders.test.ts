@@ -102,7 +102,7 @@ describe('the same order placed moments ago: the matching rule', () => {
 	it('names the order in words: number, when, energy, period, cost and status, no address or code', () => {
 		const text = describeRecent(twin(3 * MIN, { guid: 31000004, order_cost: '5.000000' }), NOW);
 		expect(text).toMatch(
-			/^order 31000004, placed 3 min ago \(.+\): 65,000 energy for 1 hour, 5\.000000 TRX, now Delegated$/
+			/^order 31000004, placed 3 min ago \(.+\): 65,000 energy for 1 hour, 5\.00 TRX, now Delegated$/
 		);
 		expect(text).not.toContain(FRESH);
 		expect(describeRecent(twin(10_000), NOW)).toContain('placed less than a minute ago');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketStart, spendingBuckets } from '$lib/energy/spending';
+import { axisTicks, bucketStart, spendingBuckets } from '$lib/energy/spending';
 import { sampleOrder } from './helpers';
 
 const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).toISOString();
@@ -49,5 +49,20 @@ describe('spending per day or week, by status', () => {
 
 	it('no dated orders: no buckets', () => {
 		expect(spendingBuckets([sampleOrder()], 'day')).toEqual([]);
+	});
+});
+
+describe('the spending chart’s value axis', () => {
+	const trx = (n: number) => BigInt(Math.round(n * 1_000_000));
+
+	it('goes from 0 in round steps to the first step at or above the tallest bar', () => {
+		expect(axisTicks(trx(262))).toEqual([0, 100, 200, 300].map(trx));
+		expect(axisTicks(trx(12.5))).toEqual([0, 5, 10, 15].map(trx));
+		expect(axisTicks(trx(5))).toEqual([0, 2, 4, 6].map(trx));
+		expect(axisTicks(trx(0.9))).toEqual([0, 0.5, 1].map(trx));
+	});
+
+	it('has only 0 when nothing was paid', () => {
+		expect(axisTicks(0n)).toEqual([0n]);
 	});
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber } from '$lib/ui/number-format';
+import { formatDecimal, formatNumber } from '$lib/ui/number-format';
 
 describe('formatNumber', () => {
 	it('groups thousands with commas, whatever the user’s locale', () => {
@@ -21,5 +21,33 @@ describe('formatNumber', () => {
 		for (const n of [-0, 1234.5, 0.1234, -0.5, 2 ** 60, 1e21, Number.NaN, Infinity]) {
 			expect(formatNumber(n)).toBe(n.toLocaleString('en-US'));
 		}
+	});
+});
+
+describe('formatDecimal', () => {
+	it('rounds a decimal string half up to the digits that matter, keeping at least the minimum', () => {
+		expect(formatDecimal('5.850000', 2, 3)).toBe('5.85');
+		expect(formatDecimal('1.100000', 2, 3)).toBe('1.10');
+		expect(formatDecimal('250.000000', 2, 3)).toBe('250.00');
+		expect(formatDecimal('3.901560', 2, 3)).toBe('3.902');
+		expect(formatDecimal('8.963180', 2, 3)).toBe('8.963');
+		expect(formatDecimal('0.999500', 2, 3)).toBe('1.00');
+		expect(formatDecimal('60', 0, 0)).toBe('60');
+		expect(formatDecimal('59.5', 0, 0)).toBe('60');
+	});
+
+	it('groups thousands and keeps the sign, but never writes -0', () => {
+		expect(formatDecimal('1234567.125000', 2, 3)).toBe('1,234,567.125');
+		expect(formatDecimal('-51.100000', 2, 3)).toBe('-51.10');
+		expect(formatDecimal('-0.000100', 2, 3)).toBe('0.00');
+	});
+
+	it('is exact beyond what a float holds', () => {
+		expect(formatDecimal('9007199254740993.123456', 2, 3)).toBe('9,007,199,254,740,993.123');
+	});
+
+	it('gives back anything that is not a plain decimal as it was', () => {
+		for (const odd of ['', 'abc', '1e3', '5.', '.5', ' 5,00 '])
+			expect(formatDecimal(odd, 2, 3)).toBe(odd);
 	});
 });
