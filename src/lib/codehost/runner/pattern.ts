@@ -2,14 +2,16 @@
  * An assertion's pattern: written as a JavaScript regular expression (the `u` flag's syntax, as
  * before), matched by RE2 (re2js), whose time grows with the text's length only, whatever the
  * pattern. A pattern from an imported file (`^(\w+\s?)*$`) cannot freeze the page as a
- * backtracking engine would. What RE2 cannot take (backreferences, lookahead and lookbehind) is
- * refused with the reason, when the check is added or imported. No Svelte here.
+ * backtracking engine would. What RE2 cannot take (backreferences, lookahead and lookbehind,
+ * repeats over 1,000) is refused with the reason when the check is added or imported, before RE2
+ * is loaded: re2js (46 KB compressed) loads when a run first matches a pattern, not with the
+ * page. No Svelte here.
  *
  * The pattern is translated to RE2's syntax with JavaScript's meaning kept where the two differ:
  * `\s` and `.` stand for JavaScript's characters (RE2's `\s` is ASCII only, its `.` matches CR),
  * `\uXXXX` and `\cX` are written as RE2 writes them.
  */
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
 
 /** JavaScript's `\s`: WhiteSpace and LineTerminator of ECMA-262 (Unicode's Zs, tab, BOM…). */
 const JS_SPACE: [number, number][] = [
@@ -57,6 +59,10 @@ const BACKREFERENCE =
 const LOOKAROUND =
 	'looks ahead or behind ((?=…), (?!…), (?<=…) or (?<!…)), which this app does not match: it could take longer than any limit. Match the text around it instead';
 const MODIFIERS = 'sets flags inside the pattern ((?i:…)), which this app does not match';
+const REPEAT =
+	'repeats something more than 1,000 times, which this app does not match: use smaller counts';
+/** RE2's largest repeat count. */
+const MAX_REPEAT = 1000;
 
 /** `\u…` at `i` (after the backslash and `u`): the code point and where the escape ends. */
 function unicodeEscape(p: string, i: number): { code: number; end: number } {
@@ -164,6 +170,13 @@ export function toRe2Syntax(p: string): string {
 				out += '(?:';
 				i += 3;
 			} else throw new Refused(MODIFIERS);
+		} else if (c === '{') {
+			// With the u flag a brace is always a count: {n}, {n,} or {n,m}.
+			const close = p.indexOf('}', i);
+			const counts = p.slice(i + 1, close).split(',');
+			if (counts.some((n) => Number(n) > MAX_REPEAT)) throw new Refused(REPEAT);
+			out += p.slice(i, close + 1);
+			i = close + 1;
 		} else {
 			const code = p.codePointAt(i)!;
 			out += String.fromCodePoint(code);
@@ -183,37 +196,71 @@ function re2Reason(error: unknown): string {
 	return `is beyond what this app can match (${said || 'too large'})`;
 }
 
+/**
+ * Why the pattern cannot be taken, in words that follow it ("is not a valid regular
+ * expression"), or null when it can; without RE2, so a check is read at once. RE2 may still
+ * refuse a rare pattern this passes (an unknown Unicode property): its check then fails saying so.
+ */
+export function patternProblem(source: string): string | null {
+	try {
+		// JavaScript's own parser says whether it is a regular expression at all (it only parses).
+		new RegExp(source, 'u');
+	} catch {
+		return 'is not a valid regular expression';
+	}
+	try {
+		toRe2Syntax(source);
+		return null;
+	} catch (error) {
+		if (error instanceof Refused) return error.message;
+		throw error;
+	}
+}
+
+let engine: typeof RE2JS | undefined;
+let loading: Promise<void> | undefined;
+
+/** Loads RE2 once; a run awaits it before its first answer. A failed load may be tried again. */
+export function loadPatternMatcher(): Promise<void> {
+	loading ??= import('re2js').then(
+		(m) => {
+			engine = m.RE2JS;
+		},
+		(error: unknown) => {
+			loading = undefined;
+			throw error;
+		}
+	);
+	return loading;
+}
+
 export type CompiledPattern = { ok: true; matcher: RE2JS } | { ok: false; problem: string };
 
 const compiled = new Map<string, CompiledPattern>();
 const CACHE_LIMIT = 100;
 
 /**
- * The pattern, ready to match; or why it cannot be taken, in words that follow the pattern
- * ("is not a valid regular expression").
+ * The pattern, ready to match; or why it cannot be taken, in words that follow it. Matching needs
+ * RE2 loaded (loadPatternMatcher); without it the pattern is not matched, and says why.
  */
 export function compilePattern(source: string): CompiledPattern {
 	const known = compiled.get(source);
 	if (known) return known;
+	const problem = patternProblem(source);
+	if (problem) return { ok: false, problem };
+	if (!engine)
+		return {
+			ok: false,
+			problem:
+				'was not matched: the part of the app that matches patterns did not load. Check the connection, reload the page and run again'
+		};
 	let result: CompiledPattern;
 	try {
-		// JavaScript's own parser says whether it is a regular expression at all (it only parses).
-		new RegExp(source, 'u');
-	} catch {
-		return { ok: false, problem: 'is not a valid regular expression' };
-	}
-	try {
-		result = { ok: true, matcher: RE2JS.compile(toRe2Syntax(source)) };
+		result = { ok: true, matcher: engine.compile(toRe2Syntax(source)) };
 	} catch (error) {
-		result = { ok: false, problem: error instanceof Refused ? error.message : re2Reason(error) };
+		result = { ok: false, problem: re2Reason(error) };
 	}
 	if (compiled.size >= CACHE_LIMIT) compiled.delete(compiled.keys().next().value!);
 	compiled.set(source, result);
 	return result;
-}
-
-/** Why the pattern cannot be taken (words that follow it), or null when it can. */
-export function patternProblem(source: string): string | null {
-	const p = compilePattern(source);
-	return p.ok ? null : p.problem;
 }

@@ -5,6 +5,7 @@
  */
 import { evaluateAll, type Assertion, type AssertionResult, type RunResponse } from './assertions';
 import { extractVariable } from './json-path';
+import { loadPatternMatcher } from './pattern';
 
 export interface RunRequest {
 	id: string;
@@ -130,6 +131,10 @@ export async function runCollection<R extends RunRequest>(
 	let reason: string | undefined;
 	const progress = (extra: Partial<RunProgress> = {}) =>
 		options.onProgress?.({ done: results.length, total, ...extra });
+	// The pattern matcher loads when a run first needs it, not with the page. Should it fail to
+	// load, each pattern's check fails saying so (compilePattern), and the run goes on.
+	if (options.requests.some((r) => r.assertions.some((a) => a.kind === 'json-matches')))
+		await loadPatternMatcher().catch(() => undefined);
 
 	run: for (let row = 0; row < rows.length; row++) {
 		const variables: Record<string, string> = { ...options.variables, ...rows[row] };

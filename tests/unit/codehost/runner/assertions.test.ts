@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
 	evaluateAll,
 	evaluateAssertion,
 	type Assertion,
 	type RunResponse
 } from '$lib/codehost/runner/assertions';
+import { loadPatternMatcher } from '$lib/codehost/runner/pattern';
+
+// A run loads the matcher before its first answer (run.ts); these call the assertions directly.
+beforeAll(() => loadPatternMatcher());
 
 const response: RunResponse = {
 	status: 200,

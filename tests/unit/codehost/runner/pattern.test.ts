@@ -1,6 +1,13 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
-import { compilePattern, patternProblem, toRe2Syntax } from '$lib/codehost/runner/pattern';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+	compilePattern,
+	loadPatternMatcher,
+	patternProblem,
+	toRe2Syntax
+} from '$lib/codehost/runner/pattern';
+
+beforeAll(() => loadPatternMatcher());
 
 /** Matches as the app does, failing the test when the pattern is refused. */
 function matches(pattern: string, text: string): boolean {
@@ -40,13 +47,34 @@ describe('assertion patterns, matched in a time the text bounds', () => {
 			);
 	});
 
-	it('what JavaScript refuses is not a valid regular expression; what RE2 cannot take says why', () => {
+	it('what JavaScript refuses is not a valid regular expression; a count over 1,000 is refused', () => {
 		expect(patternProblem('(')).toBe('is not a valid regular expression');
 		expect(patternProblem('a{1001}')).toMatch(/^repeats something more than 1,000 times/);
-		expect(patternProblem('(a{500}){500}')).toMatch(/^repeats something more than 1,000 times/);
-		expect(patternProblem('\\p{Letter}')).toMatch(
-			/^names a Unicode property this app does not know/
-		);
+		expect(patternProblem('a{2,1001}')).toMatch(/^repeats something more than 1,000 times/);
+		expect(patternProblem('a{1000}')).toBeNull();
+	});
+
+	it('what only RE2 refuses (repeats inside repeats, an unknown property) fails its check, saying why', () => {
+		const problem = (p: string) => {
+			const c = compilePattern(p);
+			return c.ok ? null : c.problem;
+		};
+		expect(problem('(a{500}){500}')).toMatch(/^repeats something more than 1,000 times/);
+		expect(problem('\\p{Letter}')).toMatch(/^names a Unicode property this app does not know/);
+	});
+
+	it('before RE2 has loaded, a pattern is read but not matched, and says why', async () => {
+		vi.resetModules();
+		const fresh = await import('$lib/codehost/runner/pattern');
+		expect(fresh.patternProblem('^Fix')).toBeNull();
+		expect(fresh.compilePattern('^Fix')).toEqual({
+			ok: false,
+			problem:
+				'was not matched: the part of the app that matches patterns did not load. Check the connection, reload the page and run again'
+		});
+		await fresh.loadPatternMatcher();
+		const loaded = fresh.compilePattern('^Fix');
+		expect(loaded.ok && loaded.matcher.test('Fix login')).toBe(true);
 	});
 
 	it('ordinary patterns are taken', () => {

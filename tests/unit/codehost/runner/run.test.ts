@@ -31,6 +31,22 @@ const three: RunRequest[] = [
 ];
 
 describe('the collection runner', () => {
+	it('loads the pattern matcher itself before it matches: a pattern check of a fresh page passes', async () => {
+		vi.resetModules();
+		const fresh = await import('$lib/codehost/runner/run');
+		const report = await fresh.runCollection({
+			requests: [
+				{
+					id: 'p',
+					name: 'GET /projects/1',
+					assertions: [{ kind: 'json-matches', path: '$.name', pattern: '^Dia\\w+$' }]
+				}
+			],
+			send: async () => ok({ name: 'Diaspora' })
+		});
+		expect(report.results[0]!.assertions[0]).toMatchObject({ passed: true, message: '' });
+	});
+
 	it('runs in order, carries extracted values, and reads "2 passed, 1 failed"', async () => {
 		const seen: Record<string, string>[] = [];
 		const report = await runCollection({
