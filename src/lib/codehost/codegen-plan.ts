@@ -6,7 +6,7 @@
 import type { AuthMethod, AuthWay, SudoWay } from './auth';
 import { CREDENTIAL_HEADERS, originOf } from '$lib/http/credentials';
 import { decodeQuery } from './encoding';
-import { requestTarget } from './request-target';
+import { requestTarget, asSent } from './request-target';
 
 /** The request as the explorer sends it, variables resolved, without its credential. */
 export interface CodeRequest {
@@ -87,7 +87,7 @@ export interface Plan {
 
 export function planOf(r: CodeRequest, includeToken = false): Plan {
 	const target = requestTarget(r.apiRoot, r.path, r.query);
-	const url = target.url;
+	const url = asSent(target.url);
 	const q = url.indexOf('?');
 	const base = q === -1 ? url : url.slice(0, q);
 	const pairs = q === -1 ? [] : decodeQuery(url.slice(q + 1));

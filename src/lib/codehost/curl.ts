@@ -1,5 +1,6 @@
 /** "Copy as cURL": redacted unless the person asks for the secrets. */
 import { redactHeaders, redactUrl } from '$lib/http/redact';
+import { asSent } from './request-target';
 
 export interface CurlInput {
 	method: string;
@@ -24,7 +25,7 @@ export function shellWord(value: string): string {
 }
 
 export function toCurl(input: CurlInput, { includeSecrets = false } = {}): string {
-	const url = includeSecrets ? input.url : redactUrl(input.url);
+	const url = asSent(includeSecrets ? input.url : redactUrl(input.url));
 	const headers = includeSecrets ? input.headers : redactHeaders(input.headers);
 	const parts = ['curl'];
 	if (input.method.toUpperCase() !== 'GET') parts.push('-X', shellWord(input.method.toUpperCase()));
@@ -37,6 +38,8 @@ export function toCurl(input: CurlInput, { includeSecrets = false } = {}): strin
 		);
 	if (input.body !== undefined && input.body !== '')
 		parts.push('--data-raw', shellQuote(input.body));
+	// curl reads [a-z] and {a,b} in a URL as ranges and lists of URLs: `name[key]=v` is one URL.
+	if (/[[\]{}]/.test(url)) parts.push('-g');
 	parts.push(shellQuote(url));
 	return parts.join(' ');
 }

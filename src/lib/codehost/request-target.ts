@@ -18,3 +18,16 @@ export function requestTarget(apiRoot: string, target: string, query?: string): 
 	const url = withoutCredentialParams(buildUrl(apiRoot, target, query));
 	return { url, credentialed: sameOrigin(url, apiRoot) };
 }
+
+/**
+ * A URL as the browser sends it: a space, non-ASCII text or a quote typed raw in a query is
+ * percent-encoded (fetch does so), existing escapes are left as they are. Code written for another
+ * client (cURL sends a URL byte for byte, and refuses a space) must name this URL, not the text.
+ */
+export function asSent(url: string): string {
+	try {
+		return new URL(url).href;
+	} catch {
+		return url;
+	}
+}

@@ -79,6 +79,15 @@ export const CASES: Case[] = [
 		}
 	},
 	{
+		name: 'a query typed with a space, non-ASCII text, brackets, a repeated key and a raw /',
+		set: (e) => {
+			personal(e);
+			e.form.path = '/projects';
+			e.form.query =
+				'search=café naïve&variables[0][key]=a&scope[]=b&scope[]=c&path=group/sub&order_by=name';
+		}
+	},
+	{
 		name: 'a project path id with a slash (%2F)',
 		set: (e) => {
 			personal(e);

@@ -21,6 +21,8 @@ export interface Arrival {
 	path: string;
 	/** Decoded query pairs, sorted: the query as a multiset. */
 	query: string[];
+	/** The query byte for byte, as it reached the server. */
+	rawQuery: string;
 	/** Headers that change what the API does: credentials, Sudo, and the ones a person added. */
 	headers: Record<string, string>;
 	/** The body's parameters as the API reads them (JSON, url-encoded or multipart), sorted. */
@@ -102,6 +104,7 @@ async function arrival(req: IncomingMessage, origin: string): Promise<Arrival> {
 		method: req.method ?? '',
 		path: q === -1 ? target : target.slice(0, q),
 		query: q === -1 ? [] : pairsOf(target.slice(q + 1)).sort(),
+		rawQuery: q === -1 ? '' : target.slice(q + 1),
 		headers,
 		...(hasBody ? await bodyParams(request) : { body: [], media: '' })
 	};

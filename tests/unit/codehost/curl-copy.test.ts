@@ -44,12 +44,22 @@ describe('toCurl ("Copy as cURL")', () => {
 			url: `${URL_}?private_token=glpat-x&per_page=5`,
 			headers: { 'PRIVATE-TOKEN': 'glpat-x' }
 		};
+		// The marker's brackets would be a curl range: -g reads the URL as written.
 		expect(toCurl(input)).toBe(
-			`curl -H 'PRIVATE-TOKEN: [redacted]' '${URL_}?private_token=[redacted]&per_page=5'`
+			`curl -H 'PRIVATE-TOKEN: [redacted]' -g '${URL_}?private_token=[redacted]&per_page=5'`
 		);
 		expect(toCurl(input, { includeSecrets: true })).toBe(
 			`curl -H 'PRIVATE-TOKEN: glpat-x' '${URL_}?private_token=glpat-x&per_page=5'`
 		);
+	});
+
+	it('names the URL as the browser sends it: a space or non-ASCII text percent-encoded, brackets read as written', () => {
+		expect(toCurl({ method: 'GET', url: `${URL_}?search=café naïve`, headers: {} })).toBe(
+			`curl '${URL_}?search=caf%C3%A9%20na%C3%AFve'`
+		);
+		expect(
+			toCurl({ method: 'GET', url: `${URL_}?variables[0][key]=a&scope[]=b`, headers: {} })
+		).toBe(`curl -g '${URL_}?variables[0][key]=a&scope[]=b'`);
 	});
 
 	it('shellQuote single-quotes a word, a quote inside closed, escaped and reopened', () => {
