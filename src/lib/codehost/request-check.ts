@@ -124,7 +124,8 @@ export function checkHeaderLines(
 	values: Readonly<Record<string, string>>,
 	source: HeaderSource
 ): CheckedHeaders {
-	const headers: Record<string, string> = {};
+	// No prototype: a header named __proto__ is a header like any other.
+	const headers: Record<string, string> = Object.create(null) as Record<string, string>;
 	const problems: string[] = [];
 	for (const line of text.split('\n')) {
 		const at = line.indexOf(':');

@@ -53,6 +53,11 @@ describe('CH-SUDO-2: no variable, data row or file adds a Sudo header', () => {
 		expect(checked).toEqual({ headers: { 'X-Request-Id': 'r-1' }, problems: [] });
 	});
 
+	it('a header named __proto__ is kept as a header, not dropped', () => {
+		const checked = checkHeaderLines('__proto__: x', {}, 'saved');
+		expect(Object.entries(checked.headers)).toEqual([['__proto__', 'x']]);
+	});
+
 	it('a NUL in a value is refused', () => {
 		const checked = checkHeaderLines('X-A: {{v}}', { v: 'a\0b' }, 'saved');
 		expect(checked.headers).toEqual({});
