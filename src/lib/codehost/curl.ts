@@ -29,8 +29,9 @@ export function toCurl(input: CurlInput, { includeSecrets = false } = {}): strin
 	const headers = includeSecrets ? input.headers : redactHeaders(input.headers);
 	const parts = ['curl'];
 	if (input.method.toUpperCase() !== 'GET') parts.push('-X', shellWord(input.method.toUpperCase()));
+	// curl sends no header for `Name:`; `Name;` is how it sends one with an empty value.
 	for (const [name, value] of Object.entries(headers))
-		parts.push('-H', shellQuote(`${name}: ${value}`));
+		parts.push('-H', shellQuote(value === '' ? `${name};` : `${name}: ${value}`));
 	if (input.withCookies)
 		parts.push(
 			'-b',

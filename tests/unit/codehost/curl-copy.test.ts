@@ -53,6 +53,12 @@ describe('toCurl ("Copy as cURL")', () => {
 		);
 	});
 
+	it('a header with an empty value is written as curl sends one (Name;), not Name: (which curl leaves out)', () => {
+		expect(toCurl({ method: 'GET', url: URL_, headers: { 'If-None-Match': '' } })).toBe(
+			`curl -H 'If-None-Match;' '${URL_}'`
+		);
+	});
+
 	it('names the URL as the browser sends it: a space or non-ASCII text percent-encoded, brackets read as written', () => {
 		expect(toCurl({ method: 'GET', url: `${URL_}?search=café naïve`, headers: {} })).toBe(
 			`curl '${URL_}?search=caf%C3%A9%20na%C3%AFve'`
