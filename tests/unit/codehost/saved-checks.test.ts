@@ -127,12 +127,11 @@ describe('Run collection uses the saved checks', () => {
 	it('closing the explorer (its connection changed, the page left) stops a running collection run', async () => {
 		const app = createCodehostApp();
 		const sent: string[] = [];
-		let e: ReturnType<typeof explorerOver> | undefined;
-		e = explorerOver(async (input, init) => {
+		const e: ReturnType<typeof explorerOver> = explorerOver(async (input, init) => {
 			const request = new Request(input, init);
 			sent.push(new URL(request.url).pathname);
 			// The first answer arrives after the explorer was closed.
-			if (sent.length === 1) e!.close();
+			if (sent.length === 1) e.close();
 			return app.fetch(request);
 		});
 		const col = e.workspace.collections;
