@@ -25,7 +25,9 @@ for (const { mode, size } of RUNS) {
 			await expect(compare.getByRole('option')).toHaveText([
 				'No other translation',
 				'World English Bible (WEB)',
-				'Reina-Valera 1909 (RV1909)'
+				'Reina-Valera 1909 (RV1909)',
+				'SBL Greek New Testament',
+				'Westminster Leningrad Codex'
 			]);
 			await compare.selectOption({ label: 'World English Bible (WEB)' });
 
