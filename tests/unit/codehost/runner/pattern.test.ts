@@ -200,9 +200,16 @@ describe('assertion patterns, matched in a time the text bounds', () => {
 				}
 			)
 			.map((chars) => chars.join(''));
+		// V8 lets an empty match (\B, ^ in a lookup) stand between the two halves of a surrogate
+		// pair even with the u flag (/\B/u finds index 2 in "a😀a"); no code point is there, and
+		// RE2 rightly finds none: such a match is not counted.
+		const inPair = (t: string, at: number) =>
+			at > 0 && /[\ud800-\udbff]/.test(t[at - 1]!) && /[\udc00-\udfff]/.test(t[at] ?? '');
+		const jsMatches = (p: string, t: string) =>
+			[...t.matchAll(new RegExp(p, 'gu'))].some((m) => !inPair(t, m.index));
 		fc.assert(
 			fc.property(pattern, text, (p, t) => {
-				expect(matches(p, t), `/${p}/ on ${JSON.stringify(t)}`).toBe(new RegExp(p, 'u').test(t));
+				expect(matches(p, t), `/${p}/ on ${JSON.stringify(t)}`).toBe(jsMatches(p, t));
 			}),
 			{ numRuns: 1_500 }
 		);
