@@ -20,14 +20,23 @@ export function requestTarget(apiRoot: string, target: string, query?: string): 
 }
 
 /**
- * A URL as the browser sends it: a space, non-ASCII text or a quote typed raw in a query is
- * percent-encoded (fetch does so), existing escapes are left as they are. Code written for another
- * client (cURL sends a URL byte for byte, and refuses a space) must name this URL, not the text.
+ * A URL as the browser sends it: a space, non-ASCII text, a quote or a white-space character typed raw
+ * is percent-encoded, as fetch's URL parser does (the path's and the query's own sets); existing
+ * escapes and everything else are left as written. Code for a client that sends a URL byte for byte
+ * (cURL refuses a space) must name this URL, not the text.
  */
 export function asSent(url: string): string {
-	try {
-		return new URL(url).href;
-	} catch {
-		return url;
-	}
+	const q = url.indexOf('?');
+	const encode = (part: string, set: RegExp) =>
+		part.replace(set, (c) =>
+			[...new TextEncoder().encode(c)]
+				.map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`)
+				.join('')
+		);
+	if (q === -1) return encode(url, PATH_UNSAFE);
+	return encode(url.slice(0, q), PATH_UNSAFE) + '?' + encode(url.slice(q + 1), QUERY_UNSAFE);
 }
+
+/** What the URL standard percent-encodes in a path and in a query (besides non-ASCII). */
+const PATH_UNSAFE = /[\s"<>`{}]|[\u007f-\u{10ffff}]/gu;
+const QUERY_UNSAFE = /[\s"<>']|[\u007f-\u{10ffff}]/gu;
