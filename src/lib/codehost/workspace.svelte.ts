@@ -13,6 +13,7 @@ import type { RequestFormState } from './request-form.svelte';
 import type { RunResponse } from './runner/assertions';
 import { CollectionRun } from './runner/collection-run.svelte';
 import { SecretVaultState } from './secret-vault-state.svelte';
+import { keepStorage } from '$lib/ui/kept-storage';
 
 /** Sends a saved request with a run's variables through the explorer's send path. */
 export type SendSaved = (
@@ -58,7 +59,10 @@ export class Workspace {
 	 */
 	saveRequest(name: string, collection: string): boolean {
 		const extractions = this.#extractions.list.map(({ name, path }) => ({ name, path }));
-		return this.collections.save(name, collection, this.#form.snapshot(), { extractions }) !== null;
+		const saved =
+			this.collections.save(name, collection, this.#form.snapshot(), { extractions }) !== null;
+		if (saved) keepStorage();
+		return saved;
 	}
 
 	/** Puts a saved request into the form; nothing is sent. */

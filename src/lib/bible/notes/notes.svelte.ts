@@ -18,6 +18,7 @@ import { refName } from './ref-name';
 import { NotesStore, StorageUnavailable, type NotesBackend } from './store';
 import { notesChannel, type NotesChange } from './tabs';
 import { reportStorageFault } from '$lib/ui/storage-faults';
+import { keepStorage } from '$lib/ui/kept-storage';
 
 /** What an import is doing, for its progress bar. */
 export type ImportStage = { stage: 'reading' | 'saving'; done: number; total: number };
@@ -136,6 +137,7 @@ export class NotesState {
 			return false;
 		}
 		this.problem = '';
+		keepStorage();
 		this.#show(refKey(ref), isEmpty(next) ? undefined : next);
 		this.#tell([refKey(ref)]);
 		return true;

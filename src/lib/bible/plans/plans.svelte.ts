@@ -1,6 +1,7 @@
 import { planById, type Plan } from './catalog';
 import { catchUp, markDay, todayIso, type PlanProgress } from './schedule';
 import { loadPlans, savePlans } from './store';
+import { keepStorage } from '$lib/ui/kept-storage';
 
 /** The reading plans page: the plans under way, kept on this device as they change. */
 export class PlansState {
@@ -38,7 +39,9 @@ export class PlansState {
 	/** Starts (or starts again) a plan on `start`: nothing read yet. */
 	start(id: string, start: string): boolean {
 		if (!planById(id)) return false;
-		return this.#put([...this.list.filter((p) => p.id !== id), { id, start, done: [] }]);
+		const started = this.#put([...this.list.filter((p) => p.id !== id), { id, start, done: [] }]);
+		if (started) keepStorage();
+		return started;
 	}
 
 	/** Stops a plan; its progress is returned, for Undo to put back. */
