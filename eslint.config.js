@@ -63,13 +63,22 @@ const OTHER_AREA = (area) => ({
 	regex: folders(AREAS.filter((a) => a !== area)),
 	message: `An area never imports another area: ${area} stands alone; what two areas share belongs in src/lib/http or src/lib/ui.`
 });
+/**
+ * "Your data" (backups, snapshots, sync) composes the areas' exports; nothing it composes depends on
+ * it back (ARCHITECTURE rule 13), so an area's records stay the area's own.
+ */
+const NOT_YOUR_DATA = {
+	regex: folders(['your-data']),
+	message:
+		'Only pages import src/lib/your-data: it composes the areas and settings, which never import it back (what an area calls on a save, such as keepStorage, lives in src/lib/ui).'
+};
 const HTTP_ALONE = {
-	regex: folders([...AREAS, 'settings', 'ui', 'fakes']),
+	regex: folders([...AREAS, 'settings', 'ui', 'fakes', 'your-data']),
 	message:
 		'src/lib/http imports no area, no settings and no ui: the HTTP core depends on nothing else in the app.'
 };
 const FAKES_ALONE = {
-	regex: folders([...AREAS, 'settings']),
+	regex: folders([...AREAS, 'settings', 'your-data']),
 	message:
 		"src/lib/fakes imports nothing from the areas or settings: the demo servers check requests with their own code, so they catch the client's bugs."
 };
@@ -268,7 +277,11 @@ export default ts.config(
 	},
 	{ files: ['src/routes/**'], rules: restrict(KY, FAKES, CLIENT_FOR, SERVICES) },
 	// Folder boundaries (see OTHER_AREA and the others above).
-	...AREAS.map((area) => ({ files: [`src/lib/${area}/**`], rules: boundary(OTHER_AREA(area)) })),
+	...AREAS.map((area) => ({
+		files: [`src/lib/${area}/**`],
+		rules: boundary(OTHER_AREA(area), NOT_YOUR_DATA)
+	})),
+	{ files: ['src/lib/settings/**', 'src/lib/ui/**'], rules: boundary(NOT_YOUR_DATA) },
 	{
 		files: ['src/lib/http/**'],
 		rules: { ...restrict(FAKES, SVELTE, STATE), ...boundary(HTTP_ALONE), ...off(NO_FETCH) }

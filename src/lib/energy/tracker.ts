@@ -1,4 +1,4 @@
-import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { createStore, del, entries, get, keys, set, type UseStore } from 'idb-keyval';
 import { isTerminal } from './model';
 
 /**
@@ -92,5 +92,67 @@ export async function forgetTracked(apiRoot: string): Promise<void> {
 		await del(`tracked:${apiRoot}`, trackerDb());
 	} catch {
 		// nothing stored
+	}
+}
+
+/** Followed orders of one API root, as a backup carries them ("Your data"). */
+export type TrackedByRoot = Record<string, TrackedOrder[]>;
+
+/** A followed order read from a backup; null when it is not one this app wrote. */
+export function readTrackedOrder(raw: unknown): TrackedOrder | null {
+	if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return null;
+	const r = raw as Record<string, unknown>;
+	const guid = r.guid;
+	const status = r.lastStatus;
+	if (!Number.isSafeInteger(guid) || !Number.isInteger(status)) return null;
+	if (!r.firstSeen || typeof r.firstSeen !== 'object' || Array.isArray(r.firstSeen)) return null;
+	const firstSeen: Partial<Record<number, number>> = {};
+	for (const [k, v] of Object.entries(r.firstSeen)) {
+		if (!/^\d{1,2}$/.test(k) || !Number.isFinite(v)) return null;
+		firstSeen[Number(k)] = v as number;
+	}
+	return { guid: guid as number, firstSeen, lastStatus: status as number };
+}
+
+/** Every followed order of every API root. */
+export async function exportTracked(useStore: () => UseStore = trackerDb): Promise<TrackedByRoot> {
+	const out: TrackedByRoot = {};
+	try {
+		for (const [key, value] of await entries<string, Record<number, TrackedOrder>>(useStore()))
+			if (typeof key === 'string' && key.startsWith('tracked:') && value)
+				out[key.slice('tracked:'.length)] = Object.values(value);
+	} catch {
+		// Nothing readable: nothing followed.
+	}
+	return out;
+}
+
+/**
+ * Puts back the followed orders of each API root given, over those followed here (`replace`: exactly
+ * these, every other order and root forgotten).
+ */
+export async function importTracked(
+	data: TrackedByRoot,
+	replace = false,
+	useStore: () => UseStore = trackerDb
+): Promise<void> {
+	if (replace)
+		for (const key of await keys(useStore()))
+			if (
+				typeof key === 'string' &&
+				key.startsWith('tracked:') &&
+				!Object.hasOwn(data, key.slice(8))
+			)
+				await del(key, useStore());
+	for (const [root, orders] of Object.entries(data)) {
+		const key = `tracked:${root}`;
+		const current = replace
+			? {}
+			: ((await get<Record<number, TrackedOrder>>(key, useStore())) ?? {});
+		await set(
+			key,
+			{ ...current, ...Object.fromEntries(orders.map((o) => [o.guid, o])) },
+			useStore()
+		);
 	}
 }

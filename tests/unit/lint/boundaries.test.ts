@@ -34,6 +34,21 @@ describe('boundaries in lint', { timeout: 60_000 }, () => {
 		expect(await problems('src/lib/settings/transport.ts', dynamic)).toEqual([]);
 	});
 
+	it('"Your data" composes the areas; no area, settings or shared module imports it back', async () => {
+		const code =
+			"import { readBackup } from '$lib/your-data/backup';\nexport const r = readBackup;\n";
+		const refused = [expect.stringMatching(/Only pages import src\/lib\/your-data/)];
+		expect(await problems('src/lib/bible/speech.ts', code)).toEqual(refused);
+		expect(await problems('src/lib/energy/address.ts', code)).toEqual(refused);
+		expect(await problems('src/lib/settings/activity.ts', code)).toEqual(refused);
+		expect(
+			await problems('src/lib/ui/when-idle.ts', "export * from '../your-data/snapshots';\n")
+		).toEqual(refused);
+		expect(
+			await problems('src/lib/your-data/sync.ts', "export * from '$lib/bible/notes/format';\n")
+		).toEqual([]);
+	});
+
 	it('no Svelte in service modules; state classes may use it', async () => {
 		const code = "import { tick } from 'svelte';\nexport const t = tick;\n";
 		expect(await problems('src/lib/energy/api.ts', code)).toEqual([

@@ -228,6 +228,14 @@ export function createCodehostApp(
 			return tree ? pageOf(tree, ctx.url) : json({ message: '404 Tree Not Found' }, 404);
 		}
 	});
+	projectRoute('/repository/branches/:branch', {
+		GET: (_, p, c) => {
+			const name = c.req.param('branch')!;
+			return repos.hasBranch(p.id, name)
+				? json({ name, merged: false, protected: false, default: name === p.default_branch })
+				: json({ message: '404 Branch Not Found' }, 404);
+		}
+	});
 	projectRoute('/repository/files/:path', {
 		GET: (ctx, p) => {
 			const ref = ctx.url.searchParams.get('ref');

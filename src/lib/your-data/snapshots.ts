@@ -1,0 +1,111 @@
+/**
+ * Snapshots of your data in IndexedDB: taken before a restore or a pull, and once a day when
+ * something changed; the newest SNAPSHOT_LIMITS.count are kept within SNAPSHOT_LIMITS.bytes. Each
+ * is a backup file (without History), so it is read back with the same checks and migrations.
+ * No Svelte here.
+ */
+import { createStore, del, get, set, update, type UseStore } from 'idb-keyval';
+import type { Kind } from './data-set';
+
+export const SNAPSHOT_LIMITS = { count: 10, bytes: 20_000_000, dailyMs: 24 * 3_600_000 };
+
+export type SnapshotReason = 'daily' | 'restore' | 'pull' | 'snapshot';
+
+export const REASON_NAMES: Record<SnapshotReason, string> = {
+	daily: 'Daily',
+	restore: 'Before restoring a backup',
+	pull: 'Before a pull from the repository',
+	snapshot: 'Before restoring a snapshot'
+};
+
+export interface SnapshotMeta {
+	id: string;
+	/** ms since the epoch. */
+	at: number;
+	reason: SnapshotReason;
+	counts: Partial<Record<Kind, number>>;
+	/** Characters of its file (what the size cap counts). */
+	chars: number;
+	/** A digest of the data (not of the file's date): "nothing changed since" is this equal. */
+	digest: string;
+}
+
+/** A short digest of a text (FNV-1a, two rounds): tells two data sets apart, never a secret. */
+export function digestOf(text: string): string {
+	let out = '';
+	for (const seed of [0x811c9dc5, 0x01000193]) {
+		let h = seed;
+		for (let i = 0; i < text.length; i++) {
+			h ^= text.charCodeAt(i);
+			h = Math.imul(h, 0x01000193);
+		}
+		out += (h >>> 0).toString(16).padStart(8, '0');
+	}
+	return `${out}-${text.length}`;
+}
+
+const META = 'meta';
+
+export class SnapshotStore {
+	#store: UseStore | undefined;
+	readonly #name: string;
+
+	constructor(name = 'your-data-snapshots') {
+		this.#name = name;
+	}
+
+	#db(): UseStore {
+		this.#store ??= createStore(this.#name, 'kv');
+		return this.#store;
+	}
+
+	/** Newest first. */
+	async list(): Promise<SnapshotMeta[]> {
+		return ((await get<SnapshotMeta[]>(META, this.#db())) ?? []).sort((a, b) => b.at - a.at);
+	}
+
+	async read(id: string): Promise<string | undefined> {
+		return get<string>(`snap:${id}`, this.#db());
+	}
+
+	/**
+	 * Keeps `text` as the newest snapshot, then drops the oldest beyond the count and the size cap.
+	 * A single snapshot larger than the cap is not kept (the result says so).
+	 */
+	async take(
+		text: string,
+		meta: Omit<SnapshotMeta, 'id' | 'chars'>
+	): Promise<SnapshotMeta | undefined> {
+		if (text.length > SNAPSHOT_LIMITS.bytes) return undefined;
+		const id = `${meta.at.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+		const entry: SnapshotMeta = { ...meta, id, chars: text.length };
+		await set(`snap:${id}`, text, this.#db());
+		let dropped: SnapshotMeta[] = [];
+		await update<SnapshotMeta[]>(
+			META,
+			(current) => {
+				const all = [entry, ...(current ?? [])].sort((a, b) => b.at - a.at);
+				const kept: SnapshotMeta[] = [];
+				let chars = 0;
+				dropped = [];
+				for (const s of all) {
+					if (kept.length < SNAPSHOT_LIMITS.count && chars + s.chars <= SNAPSHOT_LIMITS.bytes) {
+						kept.push(s);
+						chars += s.chars;
+					} else dropped.push(s);
+				}
+				return kept;
+			},
+			this.#db()
+		);
+		for (const s of dropped) await del(`snap:${s.id}`, this.#db());
+		return entry;
+	}
+
+	/** Whether a daily snapshot is due: none in the last day, and the data differs from the newest. */
+	async dailyDue(digest: string, now: number): Promise<boolean> {
+		const [newest] = await this.list();
+		if (!newest) return true;
+		return newest.digest !== digest && now - newest.at >= SNAPSHOT_LIMITS.dailyMs;
+	}
+}

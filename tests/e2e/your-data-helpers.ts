@@ -1,0 +1,155 @@
+/** Filling the app's stores as the areas keep them, and reading them all back, for "Your data". */
+import type { Page } from '@playwright/test';
+
+/** A filled app: what each area keeps, in the area's own stores. */
+export const FILLED = {
+	collections: [
+		{
+			id: 'col-1',
+			name: 'Projects',
+			requests: [
+				{
+					id: 'req-1',
+					name: 'List projects',
+					method: 'GET',
+					path: '/projects',
+					pathParams: {},
+					query: 'per_page=5',
+					params: '',
+					bodyKind: 'query',
+					headers: '',
+					auth: { method: 'personal', way: 'private-token-header' }
+				},
+				{
+					id: 'req-2',
+					name: 'Create issue',
+					method: 'POST',
+					path: '/projects/:id/issues',
+					pathParams: { id: '7' },
+					query: '',
+					params: '{\n  "title": "Psalm 23 ✓"\n}',
+					bodyKind: 'json',
+					headers: 'X-Trace: one',
+					auth: { method: 'personal', way: 'private-token-header' }
+				}
+			]
+		}
+	],
+	environments: {
+		environments: [
+			{ id: 'env-default', name: 'Default', values: { host: 'gitlab.example.com' } },
+			{
+				id: 'env-2',
+				name: 'Staging',
+				values: { project: '42', api_token: '' },
+				secret: ['api_token']
+			}
+		],
+		activeId: 'env-default'
+	},
+	notes: [
+		{
+			book: 'John',
+			chapter: 3,
+			verse: 16,
+			bookmark: true,
+			highlight: 'yellow',
+			note: 'For God so loved the world',
+			labels: ['love'],
+			created: 1735689600000,
+			updated: 1735776000000
+		},
+		{
+			book: 'Ps',
+			chapter: 23,
+			verse: 1,
+			bookmark: false,
+			highlight: 'green',
+			note: '',
+			labels: [],
+			created: 1738368000000,
+			updated: 1738368000000
+		}
+	],
+	plans: [{ id: 'bible-year', start: '2026-01-01', done: [1, 2, 3] }],
+	tracked: {
+		'https://energy.demo/api/v1/private': {
+			31000004: { guid: 31000004, firstSeen: { 0: 1000, 5: 2000 }, lastStatus: 5 }
+		}
+	},
+	/** A secret variable's value, kept for this tab only: it must never leave. */
+	secretValue: 'sk-live-very-secret-1234'
+};
+
+/** Puts FILLED in place, in every area's store (the page must be open on the app). */
+export async function fill(page: Page) {
+	await page.evaluate(async (data) => {
+		const put = (db: string, store: string, entries: [string, unknown][]) =>
+			new Promise<void>((resolve, reject) => {
+				const open = indexedDB.open(db);
+				open.onupgradeneeded = () => open.result.createObjectStore(store);
+				open.onsuccess = () => {
+					const tx = open.result.transaction(store, 'readwrite');
+					for (const [k, v] of entries) tx.objectStore(store).put(v, k);
+					tx.oncomplete = () => {
+						open.result.close();
+						resolve();
+					};
+					tx.onerror = () => reject(tx.error);
+				};
+			});
+		await put('codehost-collections', 'kv', [['collections', data.collections]]);
+		await put('codehost-environments', 'kv', [['environments', data.environments]]);
+		await put(
+			'bible-notes',
+			'notes',
+			data.notes.map((n) => [`${n.book}.${n.chapter}.${n.verse}`, n])
+		);
+		await put(
+			'energy-client',
+			'orders',
+			Object.entries(data.tracked).map(([root, v]) => [`tracked:${root}`, v])
+		);
+		localStorage.setItem('bible.plans', JSON.stringify(data.plans));
+		sessionStorage.setItem(
+			'codehost.explorer.secret-variables',
+			JSON.stringify({ 'env-2': { api_token: data.secretValue } })
+		);
+	}, FILLED);
+}
+
+/** Everything the areas keep, as one value to compare. */
+export function dump(page: Page) {
+	return page.evaluate(async () => {
+		const all = (db: string, store: string) =>
+			new Promise<Record<string, unknown>>((resolve) => {
+				const open = indexedDB.open(db);
+				open.onupgradeneeded = () => open.result.createObjectStore(store);
+				open.onsuccess = () => {
+					const out: Record<string, unknown> = {};
+					const tx = open.result.transaction(store, 'readonly');
+					const cursor = tx.objectStore(store).openCursor();
+					cursor.onsuccess = () => {
+						const c = cursor.result;
+						if (!c) return;
+						out[String(c.key)] = c.value;
+						c.continue();
+					};
+					tx.oncomplete = () => {
+						open.result.close();
+						resolve(out);
+					};
+				};
+			});
+		const collections = (await all('codehost-collections', 'kv')).collections ?? [];
+		const environments = (await all('codehost-environments', 'kv')).environments as
+			{ environments: unknown[] } | undefined;
+		return {
+			collections,
+			environments: environments?.environments ?? [],
+			notes: await all('bible-notes', 'notes'),
+			tracked: await all('energy-client', 'orders'),
+			plans: JSON.parse(localStorage.getItem('bible.plans') ?? '[]') as unknown
+		};
+	});
+}

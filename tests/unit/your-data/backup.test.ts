@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+	BACKUP_FORMAT,
+	BACKUP_VERSION,
+	BackupRefused,
+	readBackup,
+	writeBackup
+} from '$lib/your-data/backup';
+import { filledData, historyEntry } from './fixtures';
+
+const refusal = (text: string, secrets: string[] = []) => {
+	try {
+		readBackup(text, secrets);
+	} catch (error) {
+		expect(error).toBeInstanceOf(BackupRefused);
+		return (error as Error).message;
+	}
+	throw new Error('The file was read.');
+};
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the test edits the file freely, as a hostile author would
+type Loose = Record<string, any>;
+
+const edited = (edit: (file: Loose) => void) => {
+	const file = JSON.parse(writeBackup(filledData())) as Loose;
+	edit(file);
+	return JSON.stringify(file);
+};
+
+describe('the backup file', () => {
+	it('names its format and version and reads back every item exactly', () => {
+		const data = filledData();
+		const text = writeBackup(data, Date.UTC(2026, 5, 1));
+		const file = JSON.parse(text) as { format: string; version: number; created: string };
+		expect(file).toMatchObject({
+			format: BACKUP_FORMAT,
+			version: BACKUP_VERSION,
+			created: '2026-06-01T00:00:00.000Z'
+		});
+		expect(text).toMatch(/^\{\n {2}"format"/);
+		expect(readBackup(text)).toEqual(data);
+	});
+
+	it('carries History only when asked', () => {
+		const data = { ...filledData(), history: [historyEntry('h1')] };
+		expect(readBackup(writeBackup(data)).history?.map((e) => e.id)).toEqual(['h1']);
+		expect(readBackup(writeBackup(filledData())).history).toBeUndefined();
+	});
+
+	it('a file of a newer version is refused whole, with the reason', () => {
+		const message = refusal(edited((f) => (f.version = BACKUP_VERSION + 1)));
+		expect(message).toMatch(/newer version of this app/);
+	});
+
+	it('another format, not JSON, or too large is refused', () => {
+		expect(refusal(edited((f) => (f.format = 'api-workbench-collections')))).toMatch(
+			/not a backup of this app/
+		);
+		expect(refusal('{ not json')).toMatch(/not JSON/);
+		expect(refusal(' '.repeat(30_000_001))).toMatch(/larger than 30 MB/);
+	});
+
+	it('a __proto__ key anywhere refuses the file', () => {
+		const text = writeBackup(filledData()).replace(
+			'"name": "Projects"',
+			'"__proto__": {"x": 1}, "name": "Projects"'
+		);
+		expect(refusal(text)).toMatch(/__proto__/);
+	});
+
+	it('wrong types refuse the file, naming what is wrong', () => {
+		expect(refusal(edited((f) => (f.codehost.collections = 'all of them')))).toMatch(/not a list/);
+		expect(
+			refusal(edited((f) => (f.codehost.collections[0].requests[0].method = 'GET;rm')))
+		).toMatch(/method/);
+		expect(refusal(edited((f) => (f.bible.notes.notes[0].bookmark = 'yes')))).toMatch(/bookmark/);
+		expect(refusal(edited((f) => (f.bible.notes.plans[0].done = ['x'])))).toMatch(/days read/);
+		expect(
+			refusal(edited((f) => (f.energy.followedOrders['https://energy.demo/x'] = [{ guid: 'x' }])))
+		).toMatch(/not an order/);
+		expect(refusal(edited((f) => (f.settings.connections.codehost.mode = 'sideways')))).toMatch(
+			/mode/
+		);
+	});
+
+	it('a file holding a secret is refused: a token, a secret variable’s value, a credential header', () => {
+		expect(
+			refusal(edited((f) => (f.codehost.collections[0].requests[0].auth.token = 'glpat-abc123')))
+		).toMatch(/carries a token/);
+		expect(
+			refusal(edited((f) => (f.codehost.environments[1].values.api_token = 's3cr3t-value')))
+		).toMatch(/secret variable/);
+		expect(
+			refusal(
+				edited((f) => (f.codehost.collections[0].requests[0].headers = 'PRIVATE-TOKEN: glpat-x'))
+			)
+		).toMatch(/credential/);
+		expect(refusal(edited((f) => (f.settings.connections.energy.apiToken = 'tok')))).toMatch(
+			/never a token/
+		);
+		// A value this tab knows as secret, wherever it stands (here in a plain variable).
+		const known = edited((f) => (f.codehost.environments[0].values.host = 'glpat-known-secret'));
+		expect(refusal(known, ['glpat-known-secret'])).toMatch(/tokens or secret values/);
+		expect(() => readBackup(known, [])).not.toThrow();
+	});
+});

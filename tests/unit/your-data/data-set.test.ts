@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { readBackup, writeBackup } from '$lib/your-data/backup';
+import { countItems, previewRestore, readDataSet, writeDataSet } from '$lib/your-data/data-set';
+import { filledData, historyEntry, MemoryStores } from './fixtures';
+
+describe('your data across the areas', () => {
+	it('the backup of a filled app restores into an empty one with every item back', async () => {
+		const filled = MemoryStores.filled(filledData(), [historyEntry('h1'), historyEntry('h2')]);
+		const text = writeBackup(await readDataSet(filled, { history: true }));
+		const empty = new MemoryStores();
+		await writeDataSet(empty, readBackup(text), 'merge');
+		expect(empty.dump()).toEqual(filled.dump());
+	});
+
+	it('an environment’s secret value never leaves the store; its name does', async () => {
+		const data = filledData();
+		data.environments[1]!.values.api_token = 'kept-in-this-tab';
+		const stores = MemoryStores.filled(data);
+		const read = await readDataSet(stores);
+		expect(read.environments[1]!.values).toEqual({ project: '42', api_token: '' });
+		expect(JSON.stringify(read)).not.toContain('kept-in-this-tab');
+	});
+
+	it('the preview counts what is added, changed and unchanged, and names what is replaced', async () => {
+		const here = filledData();
+		const incoming = filledData();
+		incoming.collections[0]!.requests[0]!.query = 'per_page=100';
+		incoming.notes.push({
+			book: 'Gen',
+			chapter: 1,
+			verse: 1,
+			bookmark: true,
+			note: '',
+			labels: [],
+			created: 1,
+			updated: 1
+		});
+		const preview = previewRestore(here, incoming, 'merge');
+		expect(preview.find((p) => p.kind === 'requests')).toMatchObject({
+			added: 0,
+			changed: 1,
+			unchanged: 2,
+			replaced: ['Projects › List projects']
+		});
+		expect(preview.find((p) => p.kind === 'notes')).toMatchObject({ added: 1, unchanged: 2 });
+	});
+
+	it('a merge restore replaces the same items and keeps the others here', async () => {
+		const stores = MemoryStores.filled();
+		stores.c.push({ id: 'mine', name: 'Only here', requests: [] });
+		const incoming = filledData();
+		incoming.collections[0]!.requests[0]!.query = 'per_page=100';
+		await writeDataSet(stores, incoming, 'merge');
+		expect(stores.c.map((c) => c.name)).toEqual(['Projects', 'Ünïcode & more', 'Only here']);
+		expect(stores.c[0]!.requests[0]).toMatchObject({
+			id: 'req-Listprojects',
+			query: 'per_page=100'
+		});
+	});
+
+	it('a replace restore (a snapshot) puts back exactly the state it was taken of', async () => {
+		const stores = MemoryStores.filled();
+		const before = structuredClone(stores.dump());
+		const snapshot = writeBackup(await readDataSet(stores));
+		stores.c = [];
+		stores.n.clear();
+		stores.p = [];
+		stores.t = { 'https://other/api': [{ guid: 1, firstSeen: {}, lastStatus: 0 }] };
+		stores.e.environments.push({ id: 'new', name: 'New', values: {} });
+		await writeDataSet(stores, readBackup(snapshot), 'replace');
+		expect(stores.dump()).toEqual(before);
+	});
+
+	it('counts each kind for a snapshot’s line', () => {
+		expect(countItems(filledData())).toMatchObject({
+			requests: 3,
+			environments: 2,
+			notes: 2,
+			plans: 1,
+			tracked: 1,
+			settings: 3
+		});
+	});
+});
