@@ -39,13 +39,13 @@ test('EN-ORD-1: Live: for a new and then a known recipient, the charge lies with
 	expect(first).toBeGreaterThanOrEqual(low);
 	expect(first).toBeLessThanOrEqual(high);
 	await expect(form.getByText(/^Charged \d/)).toHaveText(
-		/^Charged 5\.000000 TRX \(estimate 3\.900000–5\.000000 TRX\)\.$/
+		/^Charged 5\.00 TRX \(estimate 3\.90–5\.00 TRX\)\.$/
 	);
 
 	// The same recipient again: it has received energy through this account, so no activation fee.
 	await form.getByRole('button', { name: 'Buy more' }).click();
 	await fillExact(form, { amount: '70000' });
-	await expect(form.getByText('Estimated cost')).toContainText('about 4.200000 TRX');
+	await expect(form.getByText('Estimated cost')).toContainText('about 4.20 TRX');
 	await expect(form).toContainText('No fees on top');
 	const [low2, high2] = await shownRange(form);
 	await form.getByRole('button', { name: 'Confirm purchase' }).click();

@@ -37,8 +37,12 @@ test('Live: "Export CSV" in Orders writes one row per order with the costs the s
 	await fillExact(form, { amount: '20000' });
 	await form.getByRole('button', { name: 'Confirm purchase' }).click();
 	const guid = await placedGuid(form);
-	const charged = /Charged (\d+\.\d+) TRX/.exec(
-		(await form.getByText(/^Charged \d/).textContent()) ?? ''
+	// The charge as shown exactly (on hover: the page rounds it to 2–3 decimals).
+	const charged = /Exactly (\d+\.\d+) TRX/.exec(
+		(await form
+			.getByText(/^Charged \d/)
+			.getByTitle(/^Exactly /)
+			.getAttribute('title')) ?? ''
 	)![1]!;
 
 	const orders = page.getByRole('region', { name: 'Orders' });
@@ -114,13 +118,13 @@ test('Live: "Compare periods" prices the amount entered for each period; choosin
 	page
 }) => {
 	await goLiveEnergy(page);
-	await expect(page.getByRole('region', { name: 'Orders' })).toContainText('262.000000 TRX');
+	await expect(page.getByRole('region', { name: 'Orders' })).toContainText('262.00 TRX');
 	const form = page.getByRole('form', { name: 'Buy energy' });
 	await form.getByLabel('Energy amount').fill('65000');
 	const compare = page.getByRole('table', { name: 'Compare periods' });
 	const row = (name: string) => compare.getByRole('row', { name: new RegExp(`^${name}`) });
-	// The seeded history: 1 hour (5.000000 with the activation fee, 3.900000 without), 1 day, 30 days.
-	await expect(row('1 hour')).toContainText('3.900000');
+	// The seeded history: 1 hour (5.00 with the activation fee, 3.90 without), 1 day, 30 days.
+	await expect(row('1 hour')).toContainText('3.90');
 	await expect(row('1 hour')).toContainText('TRX');
 	await expect(row('30 days')).toContainText('TRX');
 	// No 7-day orders: blank.

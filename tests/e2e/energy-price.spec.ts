@@ -48,12 +48,14 @@ for (const mode of ['Demo', 'Live'] as const) {
 				// The seeded history holds one 1-hour order: 65,000 energy for 3.9 TRX, plus the 1.1 TRX
 				// activation fee of its new recipient; this recipient is new too.
 				const cost = shown.getByText('Estimated cost');
-				await expect(cost).toHaveText(/^Estimated cost\s*about 3\.900000–5\.000000 TRX$/);
+				await expect(cost).toHaveText(
+					/^Estimated cost\s*\(from your earlier orders\)\s*about 3\.90–5\.00 TRX$/
+				);
 				await expect(shown).toContainText('Balance after');
-				await expect(shown).toContainText('about 245.000000–246.100000 TRX');
+				await expect(shown).toContainText('about 245.00–246.10 TRX');
 				await expect(shown).toContainText('Based on your latest 1-hour order');
 				await expect(shown).toContainText(
-					'The range includes an activation fee of 1.100000 TRX, charged if the recipient is not yet activated on TRON'
+					'The range includes an activation fee of 1.10 TRX, charged if the recipient is not yet activated on TRON'
 				);
 				// The price is on screen next to the button, without scrolling.
 				await expect(cost).toBeInViewport();
@@ -63,10 +65,10 @@ for (const mode of ['Demo', 'Live'] as const) {
 
 				await form.getByRole('button', { name: 'Change', exact: true }).click();
 				shown = await review(form, '5000000');
-				await expect(shown).toContainText('about 300.000000–301.100000 TRX');
-				await expect(shown).toContainText('about -51.100000–-50.000000 TRX');
+				await expect(shown).toContainText('about 300.00–301.10 TRX');
+				await expect(shown).toContainText('about -51.10–-50.00 TRX');
 				await expect(shown).toContainText(
-					'The estimated cost is more than your buyer balance (250.000000 TRX)'
+					'The estimated cost is more than your buyer balance (250.00 TRX)'
 				);
 				await expect(
 					form.getByRole('button', { name: 'Confirm purchase' })
@@ -94,9 +96,9 @@ for (const mode of ['Demo', 'Live'] as const) {
 				// Numbers never break inside, and on a phone each label stands above its value.
 				const guidValue = result.getByText(guid, { exact: true });
 				expect(await lines(guidValue)).toBe(1);
-				expect(await lines(result.getByText('301.100000 TRX', { exact: true }))).toBe(1);
+				expect(await lines(result.getByText('301.10 TRX', { exact: true }))).toBe(1);
 				const label = (await result.getByText('Cost', { exact: true }).boundingBox())!;
-				const value = (await result.getByText('301.100000 TRX').boundingBox())!;
+				const value = (await result.getByText('301.10 TRX').boundingBox())!;
 				if (size.name === 'narrow') expect(value.y).toBeGreaterThan(label.y + label.height / 2);
 				else expect(Math.abs(value.y - label.y)).toBeLessThan(label.height / 2);
 				await expectNoSideScroll(page);
@@ -117,14 +119,14 @@ for (const mode of ['Demo', 'Live'] as const) {
 				const row = (guid: string) => orders.getByRole('row', { name: new RegExp(guid) });
 				await expect(row('31000001')).toContainText('65,000 energy');
 				await expect(row('31000001')).toContainText('1 hour');
-				await expect(row('31000001')).toContainText('5.000000 TRX');
+				await expect(row('31000001')).toContainText('5.00 TRX');
 				await expect(row('31000001')).toContainText('Reclaimed');
 				await expect(row('31000002')).toContainText('131,000 energy');
 				await expect(row('31000002')).toContainText('1 day');
-				await expect(row('31000002')).toContainText('11.790000 TRX');
+				await expect(row('31000002')).toContainText('11.79 TRX');
 				await expect(row('31000002')).toContainText('Awaiting payment');
 				await expect(row('31000003')).toContainText('30 days');
-				await expect(row('31000003')).toContainText('262.000000 TRX');
+				await expect(row('31000003')).toContainText('262.00 TRX');
 				await expect(row('31000003')).toContainText('Error');
 				// Created three days ago: a date, not "first seen" now.
 				const threeDaysAgo = new Date(Date.now() - 3 * 86_400_000).toLocaleDateString('en-US', {
@@ -132,7 +134,7 @@ for (const mode of ['Demo', 'Live'] as const) {
 					day: 'numeric'
 				});
 				await expect(row('31000001')).toContainText(threeDaysAgo);
-				expect(await lines(row('31000003').getByText('262.000000 TRX'))).toBe(1);
+				expect(await lines(row('31000003').getByText('262.00 TRX'))).toBe(1);
 
 				// The recipient is shortened; focus shows it whole.
 				// The cell reads the short form (hidden from screen readers), then the whole address.
@@ -151,7 +153,7 @@ for (const mode of ['Demo', 'Live'] as const) {
 				// An order awaiting payment: its payment in words; "Pending" passed, not "not yet".
 				await row('31000002').getByRole('button', { name: 'Details of order 31000002' }).click();
 				const detail = page.getByRole('region', { name: 'Order 31000002', exact: true });
-				await expect(detail).toContainText('Partly paid: 4.000000 of 11.790000 TRX');
+				await expect(detail).toContainText('Partly paid: 4.00 of 11.79 TRX');
 				await expect(detail).not.toContainText(/Payment status\s*\d/);
 				await expect(detail.getByRole('listitem').filter({ hasText: 'Pending' })).not.toContainText(
 					'not yet'
@@ -161,7 +163,7 @@ for (const mode of ['Demo', 'Live'] as const) {
 				);
 				// The way forward, in words; no codes.
 				await expect(detail).toContainText(
-					'4.000000 of 11.790000 TRX is paid. Add funds to your buyer balance'
+					'4.00 of 11.79 TRX is paid. Add funds to your buyer balance'
 				);
 				await expect(detail).not.toContainText('code');
 				await expect(detail).not.toContainText('between checks');
@@ -213,7 +215,7 @@ test('Demo: Estimate mode names its fields and prices the estimate as a range', 
 	await form.getByRole('button', { name: 'Review order' }).click();
 	const shown = form.getByRole('region', { name: 'Review' });
 	// 65,026 to 131,053 energy at 60 sun a unit.
-	await expect(shown).toContainText('about 3.901560–8.963180 TRX');
+	await expect(shown).toContainText('about 3.902–8.963 TRX');
 	await expect(shown).toContainText('65,026–131,053 energy');
 
 	// No order of 7 days yet: the review says there is nothing to estimate from.
@@ -235,7 +237,7 @@ test('Demo: focus stays where the user acted (Refresh, Close of an order)', asyn
 	const balances = page.getByRole('button', { name: 'Refresh balances' });
 	await balances.focus();
 	await page.keyboard.press('Enter');
-	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('250.000000 TRX');
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('250.00 TRX');
 	await expect(balances).toBeFocused();
 
 	const details = orders.getByRole('button', { name: 'Details of order 31000001' });

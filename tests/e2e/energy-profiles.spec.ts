@@ -56,7 +56,7 @@ test('EN-BUY-7: Live, two browsers: confirming the same order in the second asks
 		await expect(question).toContainText('The same order was placed in the last 10 minutes');
 		await expect(question).toContainText(
 			new RegExp(
-				`order ${guid}, placed (less than a minute|1 min) ago \\(.+\\): 65,000 energy for 1 hour, 5\\.000000 TRX, now `
+				`order ${guid}, placed (less than a minute|1 min) ago \\(.+\\): 65,000 energy for 1 hour, 5\\.00 TRX, now `
 			)
 		);
 		await expect(question).toContainText('Nothing has been sent from here');

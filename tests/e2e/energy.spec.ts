@@ -8,16 +8,16 @@ test('EN-FLOW-1, EN-ST-2: Demo: buy energy and watch the order reach "Delegated"
 	await demoStep(page, 700);
 	await page.goto('/energy');
 	const balances = page.getByRole('region', { name: 'Balances' });
-	await expect(balances).toContainText('Buyer balance 250.000000 TRX');
+	await expect(balances).toContainText('Buyer balance 250.00 TRX');
 	const form = page.getByRole('form', { name: 'Buy energy' });
 	await fillExact(form);
 	await expect(form).toContainText('buyer balance');
 	await form.getByRole('button', { name: 'Confirm purchase' }).click();
 	const guid = await placedGuid(form);
 	// 65,000 × 60 sun + 1.1 TRX activation for an address the service has not seen.
-	await expect(form).toContainText('5.000000 TRX');
-	await expect(form).toContainText('1.100000 TRX');
-	await expect(balances).toContainText('Buyer balance 245.000000 TRX');
+	await expect(form).toContainText('5.00 TRX');
+	await expect(form).toContainText('1.10 TRX');
+	await expect(balances).toContainText('Buyer balance 245.00 TRX');
 	await expect(orderRow(page, guid)).toContainText('Delegated', { timeout: 20_000 });
 	await expect(
 		page.getByRole('status').filter({ hasText: `Order ${guid} is delegated` })
@@ -50,7 +50,7 @@ test('EN-FLOW-1: Demo: a reload in the middle resumes polling and the order stil
 	await expect(orderRow(page, guid)).not.toContainText('Delegated');
 	await expect(orderRow(page, guid)).toContainText('Delegated', { timeout: 25_000 });
 	// The demo service kept its state through the reload, as a server would.
-	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('245.000000 TRX');
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('245.00 TRX');
 });
 
 test('Demo: pressing "Confirm purchase" twice places one order', async ({ page }) => {
@@ -68,7 +68,7 @@ test('Demo: pressing "Confirm purchase" twice places one order', async ({ page }
 	});
 	await placedGuid(form);
 	await expect(orders).toContainText('Orders 1–4 of 4');
-	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('245.000000 TRX');
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('245.00 TRX');
 });
 
 test('EN-ERR-1: Demo: insufficient funds gives an "Error" order with the reason, and no debit', async ({
@@ -83,7 +83,7 @@ test('EN-ERR-1: Demo: insufficient funds gives an "Error" order with the reason,
 	await expect(form.getByRole('alert')).toContainText('Add funds, then place a new order');
 	await expect(orderRow(page, guid)).toContainText('Error');
 	await expect(page.getByRole('region', { name: 'Balances' })).toContainText(
-		'Buyer balance 250.000000 TRX'
+		'Buyer balance 250.00 TRX'
 	);
 });
 
@@ -218,7 +218,7 @@ test('EN-BUY-7, EN-FLOW-1: Live: buy over real HTTP and watch the order reach "D
 	test.setTimeout(60_000);
 	await goLiveEnergy(page);
 	const balances = page.getByRole('region', { name: 'Balances' });
-	await expect(balances).toContainText('Buyer balance 250.000000 TRX');
+	await expect(balances).toContainText('Buyer balance 250.00 TRX');
 	const buys: string[] = [];
 	page.on('request', (r) => {
 		if (r.url().endsWith('/buy/energy') && r.method() === 'POST') buys.push(r.url());
@@ -227,7 +227,7 @@ test('EN-BUY-7, EN-FLOW-1: Live: buy over real HTTP and watch the order reach "D
 	await fillExact(form);
 	await form.getByRole('button', { name: 'Confirm purchase' }).dblclick();
 	const guid = await placedGuid(form);
-	await expect(balances).toContainText('245.000000 TRX');
+	await expect(balances).toContainText('245.00 TRX');
 	await expect(orderRow(page, guid)).toContainText('Delegated', { timeout: 30_000 });
 	expect(buys).toHaveLength(1);
 });
@@ -245,7 +245,7 @@ test('EN-FLOW-1: Live: a reload in the middle resumes polling and the order stil
 	await expect(page.getByLabel('Energy rental connection')).toContainText('Live');
 	await expect(orderRow(page, guid)).not.toContainText('Delegated');
 	await expect(orderRow(page, guid)).toContainText('Delegated', { timeout: 30_000 });
-	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('245.000000 TRX');
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('245.00 TRX');
 });
 
 test('EN-ERR-1: Live: insufficient funds gives an "Error" order with the reason, and no debit', async ({
@@ -260,7 +260,7 @@ test('EN-ERR-1: Live: insufficient funds gives an "Error" order with the reason,
 	await expect(form.getByRole('alert')).toContainText('Add funds, then place a new order');
 	await expect(orderRow(page, guid)).toContainText('Error');
 	await expect(page.getByRole('region', { name: 'Balances' })).toContainText(
-		'Buyer balance 250.000000 TRX'
+		'Buyer balance 250.00 TRX'
 	);
 });
 
@@ -281,7 +281,7 @@ test('Live: a purchase refused with 429 says it was not placed, and focus moves 
 	await expect(form.locator('#buy-refused')).toBeFocused();
 	await expect(form).toContainText('The order was not placed. Nothing was charged.');
 	await expect(orders).toContainText('of 3');
-	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('250.000000 TRX');
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('250.00 TRX');
 });
 
 test.describe('with the page not controlled by the service worker', () => {
@@ -336,7 +336,7 @@ test('Live: a dropped purchase is reported as not placed, and not re-sent', asyn
 	await expect(form.getByRole('alert')).toContainText('It was not sent again');
 	await expect(orders).toContainText('of 3');
 	expect(buys).toHaveLength(1);
-	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('250.000000 TRX');
+	await expect(page.getByRole('region', { name: 'Balances' })).toContainText('250.00 TRX');
 });
 
 test('Live: an answer lost after the order was placed is never left unexplained', async ({
@@ -502,7 +502,7 @@ test('Demo: "Reset demo data" in Settings brings balances and orders back to the
 	await expect(page.getByRole('status').filter({ hasText: 'Demo data reset' })).toBeVisible();
 	await nav.getByRole('link', { name: 'Energy' }).click();
 	await expect(page.getByRole('region', { name: 'Balances' })).toContainText(
-		'Buyer balance 250.000000 TRX'
+		'Buyer balance 250.00 TRX'
 	);
 	await expect(page.getByRole('region', { name: 'Orders' })).toContainText('Orders 1–3 of 3');
 });

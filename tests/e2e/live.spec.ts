@@ -40,7 +40,7 @@ test('EN-AUTH-1, EN-ACCL-1: Live energy over real HTTP: balances with the API to
 		.getByLabel('API token')
 		.fill('demo-energy-token');
 	await nav(page, 'Energy');
-	await expect(page.getByText('Buyer balance')).toContainText('250.000000 TRX');
+	await expect(page.getByText('Buyer balance')).toContainText('250.00 TRX');
 });
 
 test('BI-EP-1: Live Bible over real HTTP: the translations', async ({ page }) => {

@@ -17,7 +17,7 @@ test('the app opens in Demo mode and each area shows its demo data', async ({ pa
 
 	await nav.getByRole('link', { name: 'Energy' }).click();
 	await expect(page.getByLabel('Energy rental connection')).toContainText('Demo');
-	await expect(page.getByText('Buyer balance')).toContainText('250.000000 TRX');
+	await expect(page.getByText('Buyer balance')).toContainText('250.00 TRX');
 
 	await nav.getByRole('link', { name: 'Bible' }).click();
 	await expect(page.getByLabel('Bible connection')).toContainText('Demo');
@@ -78,7 +78,7 @@ test('demo failure switches make a demo backend fail, and the area explains it',
 	await expect(alert).toContainText('{"data": [{"broken": tru');
 	// The switch was for one request: trying again works.
 	await alert.getByRole('button', { name: 'Try again' }).click();
-	await expect(page.getByText('Buyer balance')).toContainText('250.000000 TRX');
+	await expect(page.getByText('Buyer balance')).toContainText('250.00 TRX');
 });
 
 test("the home page shows each area's mode (Live with its host) and what was last done there", async ({
