@@ -63,7 +63,9 @@ describe('your data across the areas', () => {
 		const before = structuredClone(stores.dump());
 		const snapshot = writeBackup(await readDataSet(stores));
 		stores.c = [];
-		stores.n.clear();
+		stores.n.delete('John.3.16');
+		// Added after the snapshot: restoring it removes this.
+		stores.n.set('Gen.1.1', { ...stores.n.get('Ps.23.1')!, book: 'Gen', chapter: 1, verse: 1 });
 		stores.p = [];
 		stores.t = { 'https://other/api': [{ guid: 1, firstSeen: {}, lastStatus: 0 }] };
 		stores.e.environments.push({ id: 'new', name: 'New', values: {} });
