@@ -81,6 +81,8 @@ export const energyRequestsPerOrder: Benchmark = {
 	name: 'Energy: order/get requests per order, creation → Delegated',
 	unit: 'requests',
 	budget: `≤ ${REQUEST_BUDGET} (${DELEGATION_MS / 1000} s delegation / ${POLL_TIMING.baseMs / 1000} s base interval + 2)`,
+	clock:
+		'no clock: order/get requests counted from the purchase’s answer (the order’s guid known) → its row in Orders showing “Delegated”',
 	samples: 3,
 	withinBudget: (median) => median <= REQUEST_BUDGET,
 	run: (context) =>
@@ -111,6 +113,8 @@ export const energyRequestsWhileHidden: Benchmark = {
 	name: 'Energy: requests while the tab is hidden',
 	unit: 'requests',
 	budget: '0',
+	clock:
+		'no clock: requests to the energy service counted from the tab hidden (Page Visibility API) right after buying → shown again 13 s later',
 	samples: 2,
 	withinBudget: (median) => median === 0,
 	run: (context) =>

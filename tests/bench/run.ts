@@ -9,6 +9,7 @@ import {
 } from './bible-search.bench';
 import { bigAnswers } from './big-answers.bench';
 import { bibleStudyChapter, bibleStudyFindEvery } from './bible-study.bench';
+import { collectionsBenchmarks } from './collections.bench';
 import { deepLinkChapter } from './deep-link.bench';
 import { energyRequestsPerOrder, energyRequestsWhileHidden } from './energy-polling.bench';
 import { explorerKeyset } from './explorer-keyset.bench';
@@ -44,11 +45,15 @@ const ALL: Benchmark[] = [
 	notesImport,
 	historyImport,
 	...bigAnswers,
+	...collectionsBenchmarks,
 	...lighthouseRoutes
 ];
 const filter = process.argv[2]?.toLowerCase();
 const selected = ALL.filter((b) => !filter || b.name.toLowerCase().includes(filter));
 
+// Ports, for several runs on one machine: BENCH_PORT for the site (its HTTPS copy for Lighthouse
+// on the next port), BENCH_FAKES_PORT_BASE for the demo servers over loopback (three ports from
+// it; the Bible's download benchmarks use BIBLE_BENCH_FAKES_PORT_BASE, by default 8961 and 8971).
 const port = Number(process.env.BENCH_PORT ?? 4491);
 const server = await startStaticServer(port);
 const browser = await launchBrowser();
@@ -61,7 +66,7 @@ try {
 			scratch: {}
 		});
 		console.log(
-			`${result.ok ? 'ok  ' : 'OVER'} ${result.name}: median ${result.median} ${result.unit} (budget ${result.budget})`
+			`${result.ok ? 'ok  ' : 'OVER'} ${result.name}: median ${Number.isInteger(result.median) ? result.median : result.median.toFixed(2)} ${result.unit} (budget ${result.budget})`
 		);
 		results.push(result);
 	}
@@ -69,5 +74,5 @@ try {
 	await browser.close();
 	server.kill();
 }
-writeReport(results);
+writeReport(results, ALL);
 if (results.some((r) => !r.ok)) process.exitCode = 1;
