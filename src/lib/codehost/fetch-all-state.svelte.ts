@@ -1,11 +1,17 @@
 /** Fetch all pages: walks the Link chain from the answer on show, with progress and Cancel. */
-import { headersToObject } from '$lib/http/exchange';
+import type { HttpClient } from '$lib/http/client';
 import { parseJsonBody } from '$lib/http/validate';
 import type { ExchangeState } from './exchange.svelte';
-import { SHOW_EVERY_MS, walkPages, type WalkProgress, type WalkResult } from './fetch-all';
+import {
+	SHOW_EVERY_MS,
+	walkHeaders,
+	walkPages,
+	type WalkProgress,
+	type WalkResult
+} from './fetch-all';
 import { itemsFile, itemsFileName, type ItemFormat } from './items-export';
 import { retargeted } from './pagination';
-import { hideSecrets, sendExplorerRequest } from './send';
+import { hideSecrets, sendExplorerRequest, type SendContext } from './send';
 
 export class FetchAllState {
 	walking = $state(false);
@@ -20,12 +26,17 @@ export class FetchAllState {
 
 	#exchange: ExchangeState;
 	#controller: AbortController | undefined;
-	/** Shows at once what waits to be shown elsewhere (History's rows of the run's last pages). */
-	#ended: () => void;
+	/**
+	 * Shows what waits to be shown elsewhere (History's row of the run and its latest pages): each
+	 * time the walk's progress is drawn, and when it ends. One clock for both: drawn each on its
+	 * own timer, a walk of 100 pages drew twice as many frames, and the next page's answer waited
+	 * for them.
+	 */
+	#showAlso: () => void;
 
-	constructor(exchange: ExchangeState, ended: () => void = () => {}) {
+	constructor(exchange: ExchangeState, showAlso: () => void = () => {}) {
 		this.#exchange = exchange;
-		this.#ended = ended;
+		this.#showAlso = showAlso;
 	}
 
 	async run(): Promise<void> {
@@ -51,12 +62,22 @@ export class FetchAllState {
 			if (this.#controller !== controller) return;
 			this.progress = { ...shown, url: hideSecrets(shown.url, x.secrets) };
 			if (collected.length !== this.items.length) this.items = collected.slice();
+			this.#showAlso();
 		};
 		this.from = retargeted(first, x.apiRoot).path;
 		const headers = x.form.build().headers;
 		delete headers['Content-Type'];
 		// Every page of this run shares one History row.
 		const run = `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
+		// One send context and one client for the walk, as for its headers above: a walk is one
+		// request followed along its Links, and the explorer stops it when the connection changes.
+		// Made per page, each cost the page's answer the secrets read again and a client made anew.
+		const context = x.context(controller.signal, undefined, run);
+		let client: HttpClient | undefined;
+		const walk: SendContext = {
+			...context,
+			client: (onExchange) => (client ??= context.client(onExchange))
+		};
 		try {
 			const result = await walkPages({
 				firstUrl: first,
@@ -70,16 +91,16 @@ export class FetchAllState {
 					shown = p;
 					timer ??= setTimeout(show, Math.max(0, shownAt + SHOW_EVERY_MS - performance.now()));
 				},
-				send: async (url, signal) => {
+				send: async (url) => {
 					const { result: r } = await sendExplorerRequest(
 						{ method: 'GET', target: url, headers },
-						x.context(signal, undefined, run)
+						walk
 					);
 					const parsed = parseJsonBody(r.text);
 					return {
 						status: r.response.status,
-						// Raw headers: the next Link must be followed exactly as given.
-						headers: headersToObject(r.response.headers),
+						// Raw: the next Link must be followed exactly as given.
+						headers: walkHeaders(r.response.headers),
 						json: parsed.ok ? parsed.value : undefined
 					};
 				}
@@ -93,7 +114,7 @@ export class FetchAllState {
 			};
 		} finally {
 			this.walking = false;
-			this.#ended();
+			this.#showAlso();
 		}
 	}
 

@@ -15,8 +15,22 @@ export const pagesText = (n: number): string => `${formatNumber(n)} ${n === 1 ? 
 
 export interface PageAnswer {
 	status: number;
+	/** At least the answer's Link and Retry-After, as received (names in any case). */
 	headers: Record<string, string>;
 	json: unknown;
+}
+
+/** The headers a walk reads (walkHeaders): the next page's Link and a 429's Retry-After. */
+export const WALK_HEADERS = ['link', 'retry-after'] as const;
+
+/** An answer's headers that the walk reads, as received: the rest are the exchange record's. */
+export function walkHeaders(headers: Headers): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const name of WALK_HEADERS) {
+		const value = headers.get(name);
+		if (value !== null) out[name] = value;
+	}
+	return out;
 }
 
 export type StopReason = 'done' | 'cap' | 'cancelled' | 'error' | 'rate-limited' | 'not-a-list';

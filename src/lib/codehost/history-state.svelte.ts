@@ -26,6 +26,18 @@ import { retargeted } from './pagination';
 
 /** How many entries are kept on the page (the store keeps its own bound). */
 const SHOWN = 500;
+/**
+ * A run's pages wait to be shown until the walk draws its progress (FetchAllState calls showNow,
+ * at most every SHOW_EVERY_MS, and when it ends); this is only in case nothing shows them sooner.
+ */
+const RUN_SHOWN_WITHIN_MS = 10 * SHOW_EVERY_MS;
+
+/** An exchange recorded and not yet made into an entry (a run's page). */
+interface Recorded {
+	exchange: Exchange;
+	saved: SavedRequest | undefined;
+	run: string | undefined;
+}
 
 export class HistoryState {
 	search = $state('');
@@ -35,8 +47,8 @@ export class HistoryState {
 
 	#store: HistoryStore;
 	#exchange: () => ExchangeState;
-	/** Entries recorded and not yet shown (a run's latest pages), newest first. */
-	#fresh: HistoryEntry[] = [];
+	/** Exchanges recorded and not yet shown (a run's latest pages), oldest first. */
+	#fresh: Recorded[] = [];
 	#timer: ReturnType<typeof setTimeout> | undefined;
 
 	/** `exchange`: a getter, since the exchange records here and is built after this. */
@@ -45,34 +57,44 @@ export class HistoryState {
 		this.#store = store;
 	}
 
-	/** Keeps an exchange: a run's pages are not the form's request (Run again follows the URL). */
+	/**
+	 * Keeps an exchange: a run's pages are not the form's request (Run again follows the URL).
+	 * A run's page is made into its entry (redacted) and stored when it is shown, with the pages
+	 * that came since: a walk's next request then waits for none of it.
+	 */
 	record(exchange: Exchange, saved: SavedRequest | undefined, run?: string): void {
-		const x = this.#exchange();
-		const entry = entryFromExchange(exchange, x.apiRoot, saved, x.secrets, run);
-		this.#fresh.unshift(entry);
-		void this.#store.add(entry);
+		this.#fresh.push({ exchange, saved, run });
 		if (!run) this.showNow();
-		// A run's pages come many a second: its row is redrawn as often as the walk's progress.
-		else this.#timer ??= setTimeout(() => this.showNow(), SHOW_EVERY_MS);
+		else this.#timer ??= setTimeout(() => this.showNow(), RUN_SHOWN_WITHIN_MS);
 	}
 
-	/** Shows what was recorded and waits to be shown (a run that ended: all its pages). */
+	/** Shows (and stores) what was recorded and waits to be shown (a run's pages since the last time). */
 	showNow(): void {
 		const fresh = this.#takeFresh();
 		if (fresh.length) this.entries = [...fresh, ...this.entries].slice(0, SHOWN);
 	}
 
-	/** The entries waiting to be shown, handed over once (the timer for them is stopped). */
+	/**
+	 * The exchanges waiting to be shown as entries, newest first, handed to the store once (the
+	 * timer for them is stopped).
+	 */
 	#takeFresh(): HistoryEntry[] {
 		clearTimeout(this.#timer);
 		this.#timer = undefined;
+		if (!this.#fresh.length) return [];
 		const fresh = this.#fresh;
 		this.#fresh = [];
-		return fresh;
+		const x = this.#exchange();
+		const { apiRoot, secrets } = x;
+		const entries = fresh.map(({ exchange, saved, run }) =>
+			entryFromExchange(exchange, apiRoot, saved, secrets, run)
+		);
+		for (const entry of entries) void this.#store.add(entry);
+		return entries.reverse();
 	}
 
 	async load(): Promise<void> {
-		// The store's list has what is waiting to be shown too.
+		// What waits to be shown is stored first, so the store's list has it too.
 		this.#takeFresh();
 		this.entries = await this.#store.list();
 	}

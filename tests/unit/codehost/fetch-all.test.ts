@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { walkPages, type PageAnswer } from '$lib/codehost/fetch-all';
+import { walkHeaders, walkPages, type PageAnswer } from '$lib/codehost/fetch-all';
 import { createCodehostApp } from '$lib/fakes/codehost/app';
 
 function fakeSend(app = createCodehostApp()) {
@@ -116,5 +116,20 @@ describe('fetch all pages', () => {
 			signal: new AbortController().signal
 		});
 		expect(r).toMatchObject({ reason: 'error', status: 500, pages: 0 });
+	});
+});
+
+describe('walkHeaders', () => {
+	it("takes the answer's Link and Retry-After as received, and nothing else", () => {
+		const link =
+			'<https://h/api/v4/projects?id_after=100&Per_Page=100>; rel="next", <https://h/x>; rel="first"';
+		const headers = new Headers({
+			Link: link,
+			'Retry-After': '7',
+			'X-Total': '10000',
+			'Content-Type': 'application/json'
+		});
+		expect(walkHeaders(headers)).toEqual({ link, 'retry-after': '7' });
+		expect(walkHeaders(new Headers({ 'x-next-page': '2' }))).toEqual({});
 	});
 });
