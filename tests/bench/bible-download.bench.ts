@@ -6,6 +6,7 @@ const CHAPTERS = 1189;
 const CONNECTIONS = 6;
 /** Chapters fetched one at a time for the sequential baseline (extrapolated to 1,189). */
 const SEQUENTIAL_SAMPLE = 120;
+/** The demo servers take three ports from here; the storage benchmark's, the next three. */
 const PORT_BASE = Number(process.env.BIBLE_BENCH_FAKES_PORT_BASE ?? 8961);
 
 interface Scratch {
@@ -142,7 +143,7 @@ export const bibleStorage: Benchmark = {
 	samples: 1,
 	async run(ctx) {
 		const s = ctx.scratch as Scratch & { usage?: number };
-		s.fake ??= await startBibleFake(PORT_BASE + 10, 0);
+		s.fake ??= await startBibleFake(PORT_BASE + 3, 0);
 		const context = await ctx.browser.newContext();
 		const page = await context.newPage();
 		try {

@@ -53,7 +53,7 @@ const selected = ALL.filter((b) => !filter || b.name.toLowerCase().includes(filt
 
 // Ports, for several runs on one machine: BENCH_PORT for the site (its HTTPS copy for Lighthouse
 // on the next port), BENCH_FAKES_PORT_BASE for the demo servers over loopback (three ports from
-// it; the Bible's download benchmarks use BIBLE_BENCH_FAKES_PORT_BASE, by default 8961 and 8971).
+// it; the Bible's download benchmarks use six from BIBLE_BENCH_FAKES_PORT_BASE, by default 8961).
 const port = Number(process.env.BENCH_PORT ?? 4491);
 const server = await startStaticServer(port);
 const browser = await launchBrowser();
