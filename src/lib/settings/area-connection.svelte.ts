@@ -9,10 +9,10 @@ import { preloadDemoBible, type DemoBibleHint } from './transport';
  * What an area's state is built from: the connection Settings provide for one service, read
  * fresh on every use, so a change in Settings reaches the area without a reload.
  */
-export class AreaConnection {
-	readonly service: ServiceId;
+export class AreaConnection<S extends ServiceId = ServiceId> {
+	readonly service: S;
 
-	constructor(service: ServiceId) {
+	constructor(service: S) {
 		this.service = service;
 	}
 
@@ -76,7 +76,7 @@ export class AreaConnection {
 	}
 }
 
-export const connections: Record<ServiceId, AreaConnection> = {
+export const connections: { readonly [S in ServiceId]: AreaConnection<S> } = {
 	codehost: new AreaConnection('codehost'),
 	energy: new AreaConnection('energy'),
 	bible: new AreaConnection('bible')

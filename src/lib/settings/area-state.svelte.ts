@@ -36,9 +36,9 @@ function end({ state, destroy }: Held<AreaWork>): void {
  * The area's state for its connection as it is now. `open` builds one; `previous` is the state
  * it replaces, for what should carry over (a half-written request).
  */
-export function areaState<T extends AreaWork>(
-	connection: AreaConnection,
-	open: (connection: AreaConnection, previous?: T) => T
+export function areaState<T extends AreaWork, S extends ServiceId = ServiceId>(
+	connection: AreaConnection<S>,
+	open: (connection: AreaConnection<S>, previous?: T) => T
 ): T {
 	const identity = connection.identity;
 	const before = held.get(connection.service) as Held<T> | undefined;
