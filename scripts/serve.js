@@ -46,7 +46,7 @@ const TYPES = {
 };
 
 // On every response, errors included. A meta CSP cannot carry frame-ancestors, so it is sent here;
-// README "Deploying to a static host" gives the same headers for nginx, Apache and Netlify.
+// docs/deploying.md gives the same headers for nginx, Apache and Netlify.
 const SECURITY_HEADERS = {
 	'x-frame-options': 'DENY',
 	'content-security-policy': "frame-ancestors 'none'",

@@ -1,5 +1,5 @@
-// scripts/serve.js behaves like the production host the README describes: security headers on
-// every response, and the precompressed files adapter-static writes, chosen by Accept-Encoding.
+// scripts/serve.js behaves like the production host docs/deploying.md describes: security headers
+// on every response, and the precompressed files adapter-static writes, chosen by Accept-Encoding.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';

@@ -12,7 +12,7 @@ export type AuthRefusal = { refused: 'unauthorized' | 'expired' | 'revoked' };
 /** Why sudo is refused. */
 export type SudoRefusal = { refused: 'unauthorized' | 'not-admin' | 'no-scope' | 'no-user' };
 
-/** Personal, impersonation, job and deploy tokens the demo accepts (documented in the README). */
+/** Personal, impersonation, job and deploy tokens the demo accepts (docs/demo-and-live.md). */
 export const DEMO_TOKENS: Record<string, Principal | 'deploy'> = {
 	'glpat-demo-token': { username: 'root', admin: true, scopes: ['api', 'sudo'], via: 'personal' },
 	'glpat-user-token': { username: 'alice', admin: false, scopes: ['api', 'sudo'], via: 'personal' },
