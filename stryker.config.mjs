@@ -19,8 +19,8 @@ export default {
 	mutate: [
 		`src/lib/${folder}/**/*.ts`,
 		'!src/lib/**/*.svelte.ts',
-		'!src/lib/codehost/endpoints.ts',
-		'!src/lib/codehost/rules.ts'
+		'!src/lib/codehost/contract/endpoints.ts',
+		'!src/lib/codehost/contract/rules.ts'
 	],
 	// Two shared cores: one test runner at a time.
 	concurrency: 1,

@@ -13,8 +13,8 @@ if (!folder) throw new Error('STRYKER_FOLDER is not set (run npm run test:mutati
 // would take over three hours. The score without them is a floor; the text-level codegen tests
 // still run. They stay in `npm test`.
 const SLOW_REAL_CLIENT_RUNS = [
-	'tests/unit/codehost/codegen-run.test.ts',
-	'tests/unit/codehost/codegen-offsite-run.test.ts'
+	'tests/unit/codehost/codegen/codegen-run.test.ts',
+	'tests/unit/codehost/codegen/codegen-offsite-run.test.ts'
 ];
 
 export default defineConfig({

@@ -2,8 +2,8 @@
 import type { HttpClient } from '$lib/http/client';
 import type { Exchange } from '$lib/http/exchange';
 import type { ApiProblem } from '$lib/http/problem';
-import type { ExplorerResponse } from './explorer-response';
-import type { SavedRequest } from './history';
+import type { ExplorerResponse } from './response/explorer-response';
+import type { SavedRequest } from './history/history';
 
 /** The response's tabs. */
 export type ResponseTab = 'body' | 'headers' | 'pagination' | 'error';

@@ -7,7 +7,7 @@ import { sameOrigin, withoutCredentialParams } from '$lib/http/credentials';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { redactText } from '$lib/http/redact';
 import { recordActivity, requestLine } from '$lib/settings/activity';
-import type { AuthState } from './auth.svelte';
+import type { AuthState } from './auth/auth.svelte';
 import type {
 	ExchangeResult,
 	ExplorerConnection,
@@ -16,12 +16,16 @@ import type {
 	ResponseTab,
 	RunOptions
 } from './exchange-types';
-import { readAnswer, type ExplorerResponse, type ResponseContext } from './explorer-response';
-import type { SavedRequest } from './history';
-import { isCrossOrigin, keepBaseUrl, retargeted } from './pagination';
-import { pageOrigin } from './page-origin';
-import { headerRecordProblems } from './request-check';
-import type { RequestFormState } from './request-form.svelte';
+import {
+	readAnswer,
+	type ExplorerResponse,
+	type ResponseContext
+} from './response/explorer-response';
+import type { SavedRequest } from './history/history';
+import { isCrossOrigin, keepBaseUrl, retargeted } from './pagination/pagination';
+import { pageOrigin } from './request/page-origin';
+import { headerRecordProblems } from './request/check';
+import type { RequestFormState } from './request/form.svelte';
 import { sendExplorerRequest, type ExplorerRequest, type SendContext } from './send';
 
 export class ExchangeState {

@@ -3,26 +3,26 @@
  * Each panel is given the part it shows (the form, the exchange, history, fetch all, tools,
  * saved requests and environments, OAuth calls); the work is in the parts and their services.
  */
-import { AuthState } from './auth.svelte';
-import { CollectionsState } from './collections.svelte';
-import { EnvironmentsState } from './environments.svelte';
+import { AuthState } from './auth/auth.svelte';
+import { CollectionsState } from './collections/collections.svelte';
+import { EnvironmentsState } from './environments/environments.svelte';
 import { ExchangeState } from './exchange.svelte';
-import { Extractions } from './extractions.svelte';
+import { Extractions } from './request/extractions.svelte';
 import type { ExplorerConnection } from './exchange-types';
-import { FetchAllState } from './fetch-all-state.svelte';
-import { HistoryStore } from './history';
-import { HistoryState } from './history-state.svelte';
-import { OAuthCalls } from './oauth-calls.svelte';
-import { RequestFormState } from './request-form.svelte';
-import { RequestTools } from './request-tools.svelte';
-import { credentialVariables } from './secret-variables';
+import { FetchAllState } from './pagination/fetch-all-state.svelte';
+import { HistoryStore } from './history/history';
+import { HistoryState } from './history/history-state.svelte';
+import { OAuthCalls } from './auth/oauth-calls.svelte';
+import { RequestFormState } from './request/form.svelte';
+import { RequestTools } from './codegen/tools.svelte';
+import { credentialVariables } from './secrets/variables';
 import { Workspace } from './workspace.svelte';
 import { sendSaved } from './runner/send-saved';
 
 export type { ExplorerConnection, ResponseTab, ExchangeResult } from './exchange-types';
-export type { ExplorerResponse } from './explorer-response';
+export type { ExplorerResponse } from './response/explorer-response';
 export type { Hop } from './send';
-export { EXPLORER_METHODS, type ExplorerMethod } from './request-form.svelte';
+export { EXPLORER_METHODS, type ExplorerMethod } from './request/form.svelte';
 
 export class ExplorerState {
 	/** Rule ids and field paths for readers of the API's conventions; off for everyone else. */

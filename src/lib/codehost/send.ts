@@ -9,9 +9,9 @@ import { isCredentialHeader, sameOrigin, withoutCredentialParams } from '$lib/ht
 import type { Exchange } from '$lib/http/exchange';
 import { redactText, redactUrl } from '$lib/http/redact';
 import { parseJsonBody } from '$lib/http/validate';
-import { authorizeUrl, type AppliedAuth, type AuthMethod } from './auth';
-import { encodeForm } from './encoding';
-import { requestTarget } from './request-target';
+import { authorizeUrl, type AppliedAuth, type AuthMethod } from './auth/auth';
+import { encodeForm } from './request/encoding';
+import { requestTarget } from './request/target';
 import {
 	needsFreshToken,
 	parseTokenResponse,
@@ -19,7 +19,7 @@ import {
 	tokenEndpoint,
 	type OAuthTokens,
 	type RefreshRequest
-} from './oauth';
+} from './auth/oauth';
 
 /** The auth side the send path needs (AuthState has it; tests pass a plain object). */
 export interface ExplorerAuth {

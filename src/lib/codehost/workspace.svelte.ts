@@ -3,16 +3,16 @@
  * opening a saved request into it, exporting both, an environment choosing the auth method, and
  * running a collection.
  */
-import type { AuthState } from './auth.svelte';
-import type { ImportedFile, SavedItem } from './collections';
-import type { CollectionsState } from './collections.svelte';
-import { referenceLabel, type TokenReference } from './environments';
-import type { EnvironmentsState } from './environments.svelte';
-import type { Extractions } from './extractions.svelte';
-import type { RequestFormState } from './request-form.svelte';
+import type { AuthState } from './auth/auth.svelte';
+import type { ImportedFile, SavedItem } from './collections/collections';
+import type { CollectionsState } from './collections/collections.svelte';
+import { referenceLabel, type TokenReference } from './environments/environments';
+import type { EnvironmentsState } from './environments/environments.svelte';
+import type { Extractions } from './request/extractions.svelte';
+import type { RequestFormState } from './request/form.svelte';
 import type { RunResponse } from './runner/assertions';
 import { CollectionRun } from './runner/collection-run.svelte';
-import { SecretVaultState } from './secret-vault-state.svelte';
+import { SecretVaultState } from './secrets/vault-state.svelte';
 import { keepStorage } from '$lib/ui/kept-storage';
 
 /** Sends a saved request with a run's variables through the explorer's send path. */

@@ -11,10 +11,14 @@ import {
 	readRequest,
 	withoutSecrets,
 	type Collection
-} from '$lib/codehost/collections';
-import { cleanEnvironment, type Environment } from '$lib/codehost/environments';
-import { exportHistory, parseHistoryExport, type HistoryEntry } from '$lib/codehost/history';
-import { withoutSecretValues } from '$lib/codehost/secret-variables';
+} from '$lib/codehost/collections/collections';
+import { cleanEnvironment, type Environment } from '$lib/codehost/environments/environments';
+import {
+	exportHistory,
+	parseHistoryExport,
+	type HistoryEntry
+} from '$lib/codehost/history/history';
+import { withoutSecretValues } from '$lib/codehost/secrets/variables';
 import { exportNotes, NotesFileRefused, parseNotesFile, readFile } from '$lib/bible/notes/format';
 import { PlansRefused, readPlans } from '$lib/bible/plans/file';
 import { readTrackedOrder, type TrackedByRoot, type TrackedOrder } from '$lib/energy/tracker';

@@ -5,11 +5,11 @@
  * their secret variables' names with empty values, saved requests no credential header or
  * parameter, settings no token. No Svelte here.
  */
-import { withoutSecrets, type Collection } from '$lib/codehost/collections';
-import type { Environment, EnvironmentsData } from '$lib/codehost/environments';
-import type { HistoryEntry } from '$lib/codehost/history';
-import { mergeHistory } from '$lib/codehost/history';
-import { withoutSecretValues } from '$lib/codehost/secret-variables';
+import { withoutSecrets, type Collection } from '$lib/codehost/collections/collections';
+import type { Environment, EnvironmentsData } from '$lib/codehost/environments/environments';
+import type { HistoryEntry } from '$lib/codehost/history/history';
+import { mergeHistory } from '$lib/codehost/history/history';
+import { withoutSecretValues } from '$lib/codehost/secrets/variables';
 import type { VerseNote } from '$lib/bible/notes/format';
 import { refKey } from '$lib/bible/notes/format';
 import type { PlanProgress } from '$lib/bible/plans/schedule';

@@ -3,8 +3,8 @@
  * energy API token and the sync token. A backup, a snapshot or a pushed file holding any of them,
  * in any written form, is refused. Read without changing where they are kept. No Svelte here.
  */
-import { SECRET_VARIABLE_KEY } from '$lib/codehost/secret-variables';
-import { loadExplorerSecrets } from '$lib/codehost/secrets';
+import { SECRET_VARIABLE_KEY } from '$lib/codehost/secrets/variables';
+import { loadExplorerSecrets } from '$lib/codehost/secrets/secrets';
 import { loadSecrets } from '$lib/settings/persistence';
 import { browserStorages, readSecret, type SecretStorages } from '$lib/settings/secret-storage';
 

@@ -4,9 +4,14 @@
  * in a stable order, two spaces, a line at the end, so a diff shows what changed and an unchanged
  * item writes the same bytes. No Svelte here.
  */
-import { readName, readRequest, withoutSecrets, type Collection } from '$lib/codehost/collections';
-import { cleanEnvironment, newId, type Environment } from '$lib/codehost/environments';
-import { withoutSecretValues } from '$lib/codehost/secret-variables';
+import {
+	readName,
+	readRequest,
+	withoutSecrets,
+	type Collection
+} from '$lib/codehost/collections/collections';
+import { cleanEnvironment, newId, type Environment } from '$lib/codehost/environments/environments';
+import { withoutSecretValues } from '$lib/codehost/secrets/variables';
 import { exportNotes, parseNotesFile, refKey, type VerseNote } from '$lib/bible/notes/format';
 import { mergeNote } from '$lib/bible/notes/merge';
 import { mergePlans, readPlans } from '$lib/bible/plans/file';

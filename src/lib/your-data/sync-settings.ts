@@ -4,7 +4,7 @@
  * host's "Remember on this device" is ticked), and what was last seen of the repository (the
  * base each file is compared with). No Svelte here.
  */
-import { loadExplorerSecrets } from '$lib/codehost/secrets';
+import { loadExplorerSecrets } from '$lib/codehost/secrets/secrets';
 import {
 	browserStorages,
 	readSecret,

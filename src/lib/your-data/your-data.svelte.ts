@@ -3,9 +3,9 @@
  * It composes the areas' stores and exports (data-set.ts) and sends through the code host's
  * connection from Settings (Demo or Live), so credentials stay on the API root's origin.
  */
-import { CollectionStore } from '$lib/codehost/collections-store';
-import { EnvironmentStore } from '$lib/codehost/environments';
-import { HistoryStore } from '$lib/codehost/history';
+import { CollectionStore } from '$lib/codehost/collections/store';
+import { EnvironmentStore } from '$lib/codehost/environments/environments';
+import { HistoryStore } from '$lib/codehost/history/history';
 import { NotesStore } from '$lib/bible/notes/store';
 import { loadPlans, savePlans } from '$lib/bible/plans/store';
 import { exportTracked, importTracked } from '$lib/energy/tracker';

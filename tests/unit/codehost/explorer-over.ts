@@ -1,6 +1,6 @@
 /** An explorer whose requests go to `transport` (a fake, a hostile host), as unit tests need it. */
 import { ExplorerState } from '$lib/codehost/explorer.svelte';
-import { HistoryStore } from '$lib/codehost/history';
+import { HistoryStore } from '$lib/codehost/history/history';
 import { createClient } from '$lib/http/client';
 
 export const ROOT = 'https://codehost.demo/api/v4';

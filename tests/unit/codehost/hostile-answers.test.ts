@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { nullBooleans, nullParams } from '$lib/codehost/rules';
+import { nullBooleans, nullParams } from '$lib/codehost/contract/rules';
 import { JSON_MAX_DEPTH, jsonDepth, jsonEntries } from '$lib/http/json-walk';
 import { linksByRel, parseLinkHeader } from '$lib/http/link-header';
-import { keepBaseUrl } from '$lib/codehost/pagination';
+import { keepBaseUrl } from '$lib/codehost/pagination/pagination';
 import { explorerOver, ROOT } from './explorer-over';
 
 /** `{"is_admin":null,"a":{"a":…}}` nested `levels` deep, as a hostile server might answer. */

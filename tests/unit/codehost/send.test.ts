@@ -3,8 +3,8 @@
  * the user's credentials on the API root's origin (CH-AUTH-*, CH-REDIR-1, CH-OFF-3, CH-KEY-2).
  */
 import { describe, expect, it } from 'vitest';
-import { exportHistory, parseHistoryExport } from '$lib/codehost/history';
-import type { AuthMethod, AuthWay } from '$lib/codehost/auth';
+import { exportHistory, parseHistoryExport } from '$lib/codehost/history/history';
+import type { AuthMethod, AuthWay } from '$lib/codehost/auth/auth';
 import type { ExplorerState } from '$lib/codehost/explorer.svelte';
 import { createCodehostApp } from '$lib/fakes/codehost/app';
 import { DEMO_PASSWORD } from '$lib/fakes/codehost/auth';

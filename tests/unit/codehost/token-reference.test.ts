@@ -1,8 +1,8 @@
 import { createStore, get } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
 import { createCodehostApp } from '$lib/fakes/codehost/app';
-import { parseCollectionsFile } from '$lib/codehost/collections';
-import { cleanEnvironment } from '$lib/codehost/environments';
+import { parseCollectionsFile } from '$lib/codehost/collections/collections';
+import { cleanEnvironment } from '$lib/codehost/environments/environments';
 import { explorerOver } from './explorer-over';
 
 const PERSONAL = 'glpat-demo-token';

@@ -1,7 +1,7 @@
 /** A filled app's data and stores kept in memory, for the "Your data" tests. */
-import type { Collection } from '$lib/codehost/collections';
-import type { Environment, EnvironmentsData } from '$lib/codehost/environments';
-import type { HistoryEntry } from '$lib/codehost/history';
+import type { Collection } from '$lib/codehost/collections/collections';
+import type { Environment, EnvironmentsData } from '$lib/codehost/environments/environments';
+import type { HistoryEntry } from '$lib/codehost/history/history';
 import type { VerseNote } from '$lib/bible/notes/format';
 import type { PlanProgress } from '$lib/bible/plans/schedule';
 import type { TrackedByRoot } from '$lib/energy/tracker';

@@ -3,7 +3,7 @@
  * never on first paint). The explorer's own templates (endpoints.ts) are entries too: those GitLab's
  * sources also describe carry their template ids, the rest are added from the templates.
  */
-import { ENDPOINTS, type EndpointTemplate } from '../endpoints';
+import { ENDPOINTS, type EndpointTemplate } from '../contract/endpoints';
 
 export type CatalogueMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -2,9 +2,9 @@
  * Choosing a catalogue endpoint in the path field: the form takes its method, its path and where
  * its attributes go.
  */
-import { pathParamNames } from '../encoding';
-import type { BodyKind } from '../endpoints';
-import type { ExplorerMethod } from '../request-build';
+import { pathParamNames } from '../request/encoding';
+import type { BodyKind } from '../contract/endpoints';
+import type { ExplorerMethod } from '../request/build';
 import type { CatalogueEntry } from './catalogue';
 
 /** The request form's fields that choosing an endpoint sets (RequestFormState has them). */

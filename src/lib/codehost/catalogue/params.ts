@@ -2,7 +2,7 @@
  * A catalogue entry's path parameters as fields, their encoding, filling a template, and the
  * required attributes a request leaves out. No Svelte here.
  */
-import { encodePathParam, encodeProjectRef } from '../encoding';
+import { encodePathParam, encodeProjectRef } from '../request/encoding';
 import type { CatalogueEntry } from './catalogue';
 
 export interface PathParam {

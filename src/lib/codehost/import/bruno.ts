@@ -5,7 +5,7 @@
  * is not read: its parser (@usebruno/lang) needs Node's own modules and does not run in a page.
  * No Svelte, no DOM.
  */
-import { ImportRefused } from '../collections';
+import { ImportRefused } from '../collections/collections';
 import {
 	savedRequest,
 	type DraftAuth,

@@ -4,7 +4,7 @@
  * file with none of them, or an older version a tool can re-export, is refused with what was
  * expected. No Svelte, no DOM.
  */
-import { FILE_FORMAT, ImportRefused } from '../collections';
+import { FILE_FORMAT, ImportRefused } from '../collections/collections';
 import type { ImportFormat } from './preview';
 import { EXPECTED, isObject, list, readData } from './source';
 

@@ -7,12 +7,12 @@
  * written `{{name}}`) and inheritance already applied. No Svelte, no DOM.
  */
 import { decodedParamName } from '$lib/http/redact';
-import type { AuthMethod, AuthWay } from '../auth';
-import { LIMITS, METHODS, withoutSecrets, type SavedRequestData } from '../collections';
-import { encodePathParam } from '../encoding';
-import type { BodyKind } from '../endpoints';
-import { HEADER_NAME, OWNED_HEADERS } from '../request-check';
-import { VARIABLE_NAME, variableNames } from '../variables';
+import type { AuthMethod, AuthWay } from '../auth/auth';
+import { LIMITS, METHODS, withoutSecrets, type SavedRequestData } from '../collections/collections';
+import { encodePathParam } from '../request/encoding';
+import type { BodyKind } from '../contract/endpoints';
+import { HEADER_NAME, OWNED_HEADERS } from '../request/check';
+import { VARIABLE_NAME, variableNames } from '../request/variables';
 import { unflatten } from './form-fields';
 import type { PreviewBuilder } from './preview';
 import { splitTarget, type TargetContext } from './target';

@@ -3,7 +3,7 @@
  * put back into the arrays and hashes this explorer's parameters hold, so they are sent in the
  * code host's bracket style again. A repeated plain name becomes a list. No Svelte, no DOM.
  */
-import type { ParamValue } from '../encoding';
+import type { ParamValue } from '../request/encoding';
 
 type Fields = Record<string, ParamValue>;
 

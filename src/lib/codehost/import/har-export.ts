@@ -3,8 +3,8 @@
  * The entries are History's, already redacted (tokens and secret values replaced), so nothing here
  * adds or reveals a secret. No Svelte, no DOM.
  */
-import { decodeQuery } from '../encoding';
-import { HISTORY_BODY_CHARS, type HistoryEntry } from '../history';
+import { decodeQuery } from '../request/encoding';
+import { HISTORY_BODY_CHARS, type HistoryEntry } from '../history/history';
 
 interface HarHeader {
 	name: string;

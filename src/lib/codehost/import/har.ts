@@ -4,8 +4,8 @@
  * `onlyApiRoot`, requests to anything but the API root are left out and counted. The recorded
  * credentials, cookies and browser headers never come along. No Svelte, no DOM.
  */
-import { ImportRefused } from '../collections';
-import { decodeQuery } from '../encoding';
+import { ImportRefused } from '../collections/collections';
+import { decodeQuery } from '../request/encoding';
 import { savedRequest, type DraftBody, type Pair, type RequestDraft } from './draft';
 import { cleanName, PreviewBuilder, type ImportOptions, type ImportPreview } from './preview';
 import { isObject, list, str } from './source';

@@ -4,7 +4,7 @@
  * collection or folder are inherited by its requests, as Hoppscotch sends them. Tokens never come
  * along; secret variables keep their values apart. No Svelte, no DOM.
  */
-import { ImportRefused } from '../collections';
+import { ImportRefused } from '../collections/collections';
 import {
 	savedRequest,
 	urlQueryPairs,

@@ -7,7 +7,7 @@
  * variables `{{ _.name }}` become `{{name}}`; template tags (`{% … %}`) cannot be carried.
  * No Svelte, no DOM.
  */
-import { ImportRefused } from '../collections';
+import { ImportRefused } from '../collections/collections';
 import {
 	savedRequest,
 	urlQueryPairs,

@@ -8,7 +8,7 @@
  * No Svelte, no DOM.
  */
 import { dereference } from '@scalar/openapi-parser';
-import { ImportRefused, METHODS } from '../collections';
+import { ImportRefused, METHODS } from '../collections/collections';
 import {
 	savedRequest,
 	type DraftAuth,

@@ -5,12 +5,12 @@
  * data), and the auth method becomes Postman's auth with a `{{token}}` variable: no token and no
  * secret value is ever written (secret variables are listed with an empty value). No Svelte, no DOM.
  */
-import type { AuthMethod, AuthWay } from '../auth';
-import { withoutSecrets, type Collection, type SavedRequestData } from '../collections';
-import { encodePathParam, encodeQuery, flattenParams, type ParamValue } from '../encoding';
-import type { Environment } from '../environments';
-import { isSecretVariable } from '../secret-variables';
-import { variableNames } from '../variables';
+import type { AuthMethod, AuthWay } from '../auth/auth';
+import { withoutSecrets, type Collection, type SavedRequestData } from '../collections/collections';
+import { encodePathParam, encodeQuery, flattenParams, type ParamValue } from '../request/encoding';
+import type { Environment } from '../environments/environments';
+import { isSecretVariable } from '../secrets/variables';
+import { variableNames } from '../request/variables';
 
 export const POSTMAN_SCHEMA =
 	'https://schema.getpostman.com/json/collection/v2.1.0/collection.json';

@@ -6,7 +6,7 @@
  * and folder variables become one environment. Switched-off headers, parameters and fields are
  * left out and listed. Scripts are kept as text, never run. No Svelte, no DOM.
  */
-import { ImportRefused } from '../collections';
+import { ImportRefused } from '../collections/collections';
 import {
 	savedRequest,
 	type DraftAuth,

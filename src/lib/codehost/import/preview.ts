@@ -11,10 +11,10 @@ import {
 	type Collection,
 	type SavedItem,
 	type SavedRequestData
-} from '../collections';
-import { newId, type Environment } from '../environments';
-import { isSecretVariable, withoutSecretValues, type SecretValues } from '../secret-variables';
-import { VARIABLE_NAME } from '../variables';
+} from '../collections/collections';
+import { newId, type Environment } from '../environments/environments';
+import { isSecretVariable, withoutSecretValues, type SecretValues } from '../secrets/variables';
+import { VARIABLE_NAME } from '../request/variables';
 
 /** The formats recognised by content (detect.ts). */
 export type ImportFormat =

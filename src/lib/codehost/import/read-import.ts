@@ -5,7 +5,7 @@
  * No Svelte, no DOM.
  */
 import { loadCatalogue } from '../catalogue/catalogue';
-import { parseCollectionsFile } from '../collections';
+import { parseCollectionsFile } from '../collections/collections';
 import { detectFormat } from './detect';
 import { parseBruno } from './bruno';
 import { parseHar } from './har';

@@ -4,7 +4,7 @@
  * object of the app behaves once copied) is refused whole. No Svelte, no DOM.
  */
 import { parse as parseYaml } from 'yaml';
-import { ImportRefused } from '../collections';
+import { ImportRefused } from '../collections/collections';
 import { IMPORT_LIMITS } from './preview';
 
 /** What to choose, said by every refusal of a file that is not one of the known kinds. */

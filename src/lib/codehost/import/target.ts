@@ -6,7 +6,7 @@
  * and a raw `/` inside an id is encoded as the code host needs (`group/project` → `group%2Fproject`).
  * No Svelte, no DOM.
  */
-import { ENDPOINTS } from '../endpoints';
+import { ENDPOINTS } from '../contract/endpoints';
 
 export interface TargetContext {
 	/** This explorer's API root, `https://gitlab.example.com/api/v4`. */

@@ -1,5 +1,5 @@
 /** The diff worker's answer to one request (also run on the page where no worker starts). */
-import { bodyDiff } from '../response-diff';
+import { bodyDiff } from './diff';
 import type { DiffReply, DiffRequest } from './diff-protocol';
 
 export function answerDiff(request: DiffRequest): DiffReply {

@@ -1,5 +1,5 @@
 /** What the page and the diff worker say to each other. */
-import type { ShownChange } from '../response-diff';
+import type { ShownChange } from './diff';
 
 export interface DiffRequest {
 	id: number;

@@ -3,7 +3,7 @@
  * unknown data (a collections file, IndexedDB) so that a hostile file cannot slip anything but
  * these shapes in. No Svelte here.
  */
-import { VARIABLE_NAME } from '../variables';
+import { VARIABLE_NAME } from '../request/variables';
 import type { Assertion } from './assertions';
 import { JsonPathError, parseJsonPath } from './json-path';
 import { patternProblem } from './pattern';

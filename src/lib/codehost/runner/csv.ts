@@ -3,7 +3,7 @@
  * with its columns as variables. A malformed record is refused with its row number before anything
  * runs.
  */
-import { VARIABLE_NAME } from '../variables';
+import { VARIABLE_NAME } from '../request/variables';
 
 export class CsvError extends Error {
 	override name = 'CsvError';

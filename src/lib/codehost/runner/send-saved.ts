@@ -6,11 +6,11 @@
  */
 import { headersToObject } from '$lib/http/exchange';
 import { parseJsonBody } from '$lib/http/validate';
-import type { SavedItem } from '../collections';
-import { buildRequest, fillRequestPath, parseParams } from '../request-build';
-import { checkHeaderLines } from '../request-check';
+import type { SavedItem } from '../collections/collections';
+import { buildRequest, fillRequestPath, parseParams } from '../request/build';
+import { checkHeaderLines } from '../request/check';
 import { sendExplorerRequest, type SendContext } from '../send';
-import { resolve, resolveParams } from '../variables';
+import { resolve, resolveParams } from '../request/variables';
 import type { RunResponse } from './assertions';
 
 export async function sendSaved(

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyDiff } from '$lib/codehost/response-diff';
+import { bodyDiff } from '$lib/codehost/response/diff';
 import { answerDiff } from '$lib/codehost/response/diff-answer';
 import type { DiffReply, DiffRequest } from '$lib/codehost/response/diff-protocol';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readAnswer, toExplorerResponse } from '$lib/codehost/explorer-response';
+import { readAnswer, toExplorerResponse } from '$lib/codehost/response/explorer-response';
 import { saveName } from '$lib/codehost/response/body-limits';
 import { LONG_BODY_BYTES } from '$lib/http/read-body';
 import { forgetBodies, recentBody, rememberBody } from '$lib/codehost/response/recent-bodies';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildCatalogue, type CatalogueData } from '$lib/codehost/catalogue/catalogue';
-import type { EndpointTemplate } from '$lib/codehost/endpoints';
+import type { EndpointTemplate } from '$lib/codehost/contract/endpoints';
 
 const row = (method: string, path: string, docs: string, sources = 1) => [
 	method,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '$lib/codehost/endpoints';
+import { ENDPOINTS } from '$lib/codehost/contract/endpoints';
 import {
 	buildCatalogue,
 	loadCatalogue,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ImportRefused } from '$lib/codehost/collections';
+import { ImportRefused } from '$lib/codehost/collections/collections';
 import { detectFormat } from '$lib/codehost/import/detect';
 
 const j = (v: unknown) => JSON.stringify(v);

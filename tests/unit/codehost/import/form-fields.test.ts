@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenParams } from '$lib/codehost/encoding';
+import { flattenParams } from '$lib/codehost/request/encoding';
 import { unflatten } from '$lib/codehost/import/form-fields';
 
 describe('unflatten', () => {

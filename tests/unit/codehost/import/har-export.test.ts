@@ -1,6 +1,6 @@
 import { har as validateHar } from 'har-validator';
 import { describe, expect, it } from 'vitest';
-import type { HistoryEntry } from '$lib/codehost/history';
+import type { HistoryEntry } from '$lib/codehost/history/history';
 import { exportHar } from '$lib/codehost/import/har-export';
 import { parseImport } from '$lib/codehost/import/read-import';
 import { API_ROOT } from './sent';

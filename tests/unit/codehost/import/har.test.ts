@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ImportRefused } from '$lib/codehost/collections';
+import { ImportRefused } from '$lib/codehost/collections/collections';
 import { notCarriedLines } from '$lib/codehost/import/preview';
 import { parseImport } from '$lib/codehost/import/read-import';
 import { API_ROOT, sent } from './sent';

@@ -1,7 +1,7 @@
 import { Collection as PostmanCollection, type Item } from 'postman-collection';
 import { describe, expect, it } from 'vitest';
-import type { Collection, SavedItem } from '$lib/codehost/collections';
-import type { Environment } from '$lib/codehost/environments';
+import type { Collection, SavedItem } from '$lib/codehost/collections/collections';
+import type { Environment } from '$lib/codehost/environments/environments';
 import { exportPostman, exportPostmanEnvironment } from '$lib/codehost/import/postman-export';
 import { parseImport } from '$lib/codehost/import/read-import';
 import { API_ROOT, sent } from './sent';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ImportRefused, type SavedRequestData } from '$lib/codehost/collections';
+import { ImportRefused, type SavedRequestData } from '$lib/codehost/collections/collections';
 import {
 	IMPORT_LIMITS,
 	listNames,

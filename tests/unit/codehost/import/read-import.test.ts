@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { exportCollections, ImportRefused, type Collection } from '$lib/codehost/collections';
+import {
+	exportCollections,
+	ImportRefused,
+	type Collection
+} from '$lib/codehost/collections/collections';
 import { parseImport } from '$lib/codehost/import/read-import';
 import { API_ROOT } from './sent';
 

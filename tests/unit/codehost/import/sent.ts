@@ -3,10 +3,10 @@
  * (the form's path filling, variables, parameters and header check), so a test compares an
  * import with the request that goes out, not with the fields it happens to fill.
  */
-import type { SavedRequestData } from '$lib/codehost/collections';
-import { buildRequest, fillRequestPath, parseParams } from '$lib/codehost/request-build';
-import { requestTarget } from '$lib/codehost/request-target';
-import { resolve, resolveParams } from '$lib/codehost/variables';
+import type { SavedRequestData } from '$lib/codehost/collections/collections';
+import { buildRequest, fillRequestPath, parseParams } from '$lib/codehost/request/build';
+import { requestTarget } from '$lib/codehost/request/target';
+import { resolve, resolveParams } from '$lib/codehost/request/variables';
 
 export const API_ROOT = 'https://gitlab.example.com/api/v4';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ImportRefused } from '$lib/codehost/collections';
+import { ImportRefused } from '$lib/codehost/collections/collections';
 import { IMPORT_LIMITS } from '$lib/codehost/import/preview';
 import { readData } from '$lib/codehost/import/source';
 

@@ -1,7 +1,7 @@
 // A saved request sent by the collection runner: built from the saved form with the run's
 // variables and sent through the explorer's send path.
 import { describe, expect, it } from 'vitest';
-import type { SavedItem } from '$lib/codehost/collections';
+import type { SavedItem } from '$lib/codehost/collections/collections';
 import { sendSaved } from '$lib/codehost/runner/send-saved';
 import { explorerOver, ROOT } from '../explorer-over';
 

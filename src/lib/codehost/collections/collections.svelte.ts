@@ -1,0 +1,233 @@
+/** Collections of saved requests: saving, opening, renaming, ordering, search, export and import. */
+import { freeSpace, notSavedFull, StorageFull } from '$lib/ui/storage-faults';
+import { CollectionStore } from './store';
+import {
+	checksOf,
+	exportCollections,
+	ImportRefused,
+	parseCollectionsFile,
+	searchCollections,
+	withoutSecrets,
+	type Collection,
+	type ImportedFile,
+	type RequestSnapshot,
+	type SavedItem
+} from './collections';
+import { newId, type Environment } from '../environments/environments';
+import type { RequestChecks } from '../runner/checks';
+
+/** One edit, as a function of the list: applied here at once, then to what is stored. */
+type Change = (list: Collection[]) => Collection[];
+
+export const STORAGE_FULL = notSavedFull(
+	'Your saved requests from before are kept as they were.',
+	freeSpace()
+);
+
+/** Tells other tabs of this app that the collections changed, so they show it without a reload. */
+const CHANNEL = 'codehost-collections';
+
+export class CollectionsState {
+	collections = $state<Collection[]>([]);
+	search = $state('');
+	message = $state<string | null>(null);
+	#store: CollectionStore;
+	/** Edits shown but not yet written, oldest first: re-applied over what the store returns. */
+	#pending: Change[] = [];
+	#chain: Promise<void> = Promise.resolve();
+	#channel: BroadcastChannel | undefined;
+
+	constructor(store: CollectionStore = new CollectionStore()) {
+		this.#store = store;
+	}
+
+	/** Reads what is stored; anything saved before the store answered stays. */
+	load(): Promise<void> {
+		this.#listen();
+		return this.#refresh();
+	}
+
+	/** Resolves once every edit made so far is written (or refused). */
+	settled(): Promise<void> {
+		return this.#chain;
+	}
+
+	get visible(): Collection[] {
+		return searchCollections(this.collections, this.search);
+	}
+
+	find(id: string): SavedItem | undefined {
+		for (const c of this.collections) {
+			const r = c.requests.find((x) => x.id === id);
+			if (r) return r;
+		}
+		return undefined;
+	}
+
+	/** Saves a request under a name into a collection (made if new); secrets are left out. */
+	save(
+		name: string,
+		collectionName: string,
+		snapshot: RequestSnapshot,
+		checks: Partial<RequestChecks> = {}
+	): SavedItem | null {
+		const clean = name.trim();
+		const into = collectionName.trim() || 'My requests';
+		if (!clean) {
+			this.message = 'Give the request a name to save it.';
+			return null;
+		}
+		const { snapshot: safe, dropped } = withoutSecrets(snapshot);
+		const item: SavedItem = { ...safe, ...checksOf(checks), id: newId('req'), name: clean };
+		const collectionId = newId('col');
+		this.message =
+			`Saved “${clean}” in “${into}”.` +
+			(dropped.length ? ` Not saved, since they are secrets: ${dropped.join(', ')}.` : '');
+		void this.#apply((list) => {
+			const existing = list.find((c) => c.name === into);
+			return existing
+				? list.map((c) => (c === existing ? { ...c, requests: [...c.requests, item] } : c))
+				: [...list, { id: collectionId, name: into, requests: [item] }];
+		});
+		return item;
+	}
+
+	/** Replaces a saved request's assertions and the variables it sets from its answer. */
+	setChecks(id: string, checks: Partial<RequestChecks>): void {
+		this.#edit(id, (list, i) => {
+			const { assertions: _a, extractions: _e, ...rest } = list[i]!;
+			return list.with(i, { ...rest, ...checksOf(checks) });
+		});
+	}
+
+	rename(id: string, name: string): void {
+		const clean = name.trim();
+		if (!clean) {
+			this.message = 'A saved request needs a name.';
+			return;
+		}
+		this.message = `Renamed to “${clean}”.`;
+		this.#edit(id, (list, i) => list.with(i, { ...list[i]!, name: clean }));
+	}
+
+	duplicate(id: string): SavedItem | undefined {
+		const item = this.find(id);
+		if (!item) return undefined;
+		const copy: SavedItem = { ...item, id: newId('req'), name: `${item.name} (copy)` };
+		this.message = `Duplicated as “${copy.name}”.`;
+		this.#edit(id, (list, i) => list.toSpliced(i + 1, 0, copy));
+		return copy;
+	}
+
+	/** Moves a request one place up (-1) or down (+1) in its collection. */
+	move(id: string, by: -1 | 1): void {
+		this.#edit(id, (list, i) => {
+			const j = i + by;
+			if (j < 0 || j >= list.length) return list;
+			const next = [...list];
+			[next[i], next[j]] = [next[j]!, next[i]!];
+			return next;
+		});
+	}
+
+	remove(id: string): void {
+		const item = this.find(id);
+		if (item) this.message = `Deleted “${item.name}”.`;
+		this.#edit(id, (list, i) => list.toSpliced(i, 1));
+	}
+
+	exportFile(environments: readonly Environment[]): string {
+		return exportCollections(this.collections, environments);
+	}
+
+	/**
+	 * Adds a file's collections (same-named ones get its requests appended): its text, or what
+	 * the import worker read from it. A refused file changes nothing. Returns the environments it
+	 * brought.
+	 */
+	importFile(input: string | ImportedFile): Environment[] | null {
+		let file: ImportedFile;
+		try {
+			file = typeof input === 'string' ? parseCollectionsFile(input) : input;
+		} catch (error) {
+			this.message = `Not imported, nothing changed: ${error instanceof ImportRefused ? error.message : 'the file could not be read.'}`;
+			return null;
+		}
+		const n = file.collections.reduce((s, c) => s + c.requests.length, 0);
+		this.message =
+			`Imported ${n} request${n === 1 ? '' : 's'} in ${file.collections.length} collection${file.collections.length === 1 ? '' : 's'}.` +
+			(file.dropped.length
+				? ` Secrets in the file were dropped, not imported: ${file.dropped.join('; ')}. Enter your token in the Token field.`
+				: '');
+		void this.#apply((list) => {
+			let next = list;
+			for (const c of file.collections) {
+				const same = next.find((x) => x.name === c.name);
+				next = same
+					? next.map((x) => (x === same ? { ...x, requests: [...x.requests, ...c.requests] } : x))
+					: [...next, c];
+			}
+			return next;
+		});
+		return file.environments;
+	}
+
+	/** An edit of one request, wherever it is now; a collection left empty goes. */
+	#edit(id: string, change: (list: SavedItem[], index: number) => SavedItem[]) {
+		void this.#apply((list) =>
+			list
+				.map((c) => {
+					const i = c.requests.findIndex((r) => r.id === id);
+					return i === -1 ? c : { ...c, requests: change(c.requests, i) };
+				})
+				.filter((c) => c.requests.length)
+		);
+	}
+
+	/**
+	 * Shows the edit at once and writes it after the ones before. The store applies it to what is
+	 * stored then (another tab's edits included) and that is what is shown next.
+	 */
+	#apply(change: Change): Promise<void> {
+		this.collections = change(this.collections);
+		this.#pending.push(change);
+		this.#chain = this.#chain.then(async () => {
+			let kept: Collection[];
+			try {
+				kept = await this.#store.update(change);
+				this.#channel?.postMessage('changed');
+			} catch (error) {
+				// Nothing of this edit was written: what is stored is shown again, as it was.
+				this.message =
+					error instanceof StorageFull
+						? STORAGE_FULL
+						: 'Not saved: this browser could not write your saved requests. Try again.';
+				kept = await this.#store.load();
+			} finally {
+				this.#pending.shift();
+			}
+			this.#show(kept);
+		});
+		return this.#chain;
+	}
+
+	/** Shows what is stored now, after the writes already on their way. */
+	#refresh(): Promise<void> {
+		this.#chain = this.#chain.then(async () => this.#show(await this.#store.load()));
+		return this.#chain;
+	}
+
+	/** What is stored, with the edits still on their way on top. */
+	#show(kept: Collection[]) {
+		this.collections = this.#pending.reduce((list, change) => change(list), kept);
+	}
+
+	/** Another tab saved: show its edits (and ours still on their way). */
+	#listen() {
+		if (this.#channel || typeof BroadcastChannel === 'undefined') return;
+		this.#channel = new BroadcastChannel(CHANNEL);
+		this.#channel.onmessage = () => void this.#refresh();
+		// In Node (the unit tests) an open channel would keep the process alive.
+		(this.#channel as { unref?: () => void }).unref?.();
+	}
+}

@@ -1,0 +1,74 @@
+/**
+ * Reading an imported history or collections file, as the import worker does it (and the page,
+ * where no worker can start): the file read in slices with progress, then checked. A refused
+ * file gives only a message; nothing is changed until the page applies a file that was read.
+ * No Svelte here.
+ */
+import { ImportRefused, parseCollectionsFile, type ImportedFile } from '../collections/collections';
+import { mergeHistory, parseHistoryExport, type HistoryEntry } from '../history/history';
+
+export type ImportKind = 'history' | 'collections';
+export type ImportValue<K extends ImportKind> = K extends 'history' ? HistoryEntry[] : ImportedFile;
+
+/** Past this a file is refused unread: an export of 500 history entries is far smaller. */
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+
+export type ImportRequest = { kind: ImportKind; file: Blob };
+export type ImportReply =
+	| { type: 'progress'; read: number; total: number }
+	| { type: 'checking' }
+	| { type: 'done'; value: HistoryEntry[] | ImportedFile }
+	| { type: 'refused'; message: string };
+
+/** The file's text, read a slice at a time; `progress` gets the bytes read so far. */
+export async function readText(file: Blob, progress: (read: number) => void): Promise<string> {
+	const reader = file.stream().getReader();
+	const decoder = new TextDecoder();
+	const parts: string[] = [];
+	let read = 0;
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		read += value.byteLength;
+		parts.push(decoder.decode(value, { stream: true }));
+		progress(read);
+	}
+	parts.push(decoder.decode());
+	return parts.join('');
+}
+
+/** Why a file is refused, in the words each panel has always used after its own prefix. */
+function reason(kind: ImportKind, error: unknown): string {
+	if (kind === 'collections')
+		return error instanceof ImportRefused ? error.message : 'the file could not be read.';
+	return error instanceof Error ? error.message : String(error);
+}
+
+/** Reads and checks a file; every outcome is a reply (progress on the way). */
+export async function readImport(
+	{ kind, file }: ImportRequest,
+	reply: (message: ImportReply) => void
+): Promise<void> {
+	try {
+		if (file.size > MAX_IMPORT_BYTES)
+			throw new ImportRefused(
+				`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; an export is far smaller.`
+			);
+		let last = 0;
+		const text = await readText(file, (read) => {
+			// A message per slice would be many; ten a second is enough for a progress bar.
+			const now = Date.now();
+			if (now - last < 100) return;
+			last = now;
+			reply({ type: 'progress', read, total: file.size });
+		});
+		reply({ type: 'checking' });
+		// Only the newest HISTORY_LIMIT of a history file can be kept: the rest is not sent back,
+		// as copying 20,000 entries to the page would itself hold it for a tenth of a second.
+		const value =
+			kind === 'history' ? mergeHistory(parseHistoryExport(text), []) : parseCollectionsFile(text);
+		reply({ type: 'done', value });
+	} catch (error) {
+		reply({ type: 'refused', message: reason(kind, error) });
+	}
+}

@@ -1,0 +1,90 @@
+/**
+ * One import of a history or collections file at a time: read and checked in a worker (the page
+ * stays responsive for a file of several MB), with progress and Cancel. Cancelling stops the
+ * worker before anything is applied, so a cancelled import changes nothing.
+ */
+import { startImportWorker } from './worker-start';
+import { readImport, type ImportKind, type ImportReply, type ImportValue } from './file';
+
+export type ImportOutcome<K extends ImportKind> =
+	| { ok: true; value: ImportValue<K> }
+	| { ok: false; message: string }
+	| { ok: false; cancelled: true };
+
+const mb = (bytes: number) => (bytes / 1_000_000).toFixed(1);
+
+export class ImportJob {
+	/** Reading (with bytes read of total), checking, or null when no import runs. */
+	phase = $state<'reading' | 'checking' | null>(null);
+	read = $state(0);
+	total = $state(0);
+	fileName = $state('');
+	#stop: (() => void) | undefined;
+
+	get running(): boolean {
+		return this.phase !== null;
+	}
+
+	/** What the status line says while the import runs: once per phase, so it is read out twice. */
+	get progressText(): string {
+		return this.phase === 'checking'
+			? `Importing “${this.fileName}”: checking the file…`
+			: `Importing “${this.fileName}”: reading the file…`;
+	}
+
+	/** How far reading is, beside the progress bar (not a live region: it changes ten times a second). */
+	get amountText(): string {
+		return this.phase === 'checking' ? 'Read' : `${mb(this.read)} of ${mb(this.total)} MB`;
+	}
+
+	run<K extends ImportKind>(kind: K, file: File): Promise<ImportOutcome<K>> {
+		this.#stop?.();
+		this.phase = 'reading';
+		this.read = 0;
+		this.total = file.size;
+		this.fileName = file.name;
+		return new Promise<ImportOutcome<K>>((resolve) => {
+			let worker: Worker | undefined;
+			let over = false;
+			const finish = (outcome: ImportOutcome<K>) => {
+				if (over) return;
+				over = true;
+				worker?.terminate();
+				this.#stop = undefined;
+				this.phase = null;
+				resolve(outcome);
+			};
+			const onReply = (m: ImportReply) => {
+				if (over) return;
+				if (m.type === 'progress') {
+					this.read = m.read;
+					this.total = m.total;
+				} else if (m.type === 'checking') this.phase = 'checking';
+				else if (m.type === 'done') finish({ ok: true, value: m.value as ImportValue<K> });
+				else finish({ ok: false, message: m.message });
+			};
+			this.#stop = () => finish({ ok: false, cancelled: true });
+			// Where no worker can start, the page reads the file itself: slower, still correct.
+			const inPage = () => void readImport({ kind, file }, onReply);
+			if (typeof Worker === 'undefined') return inPage();
+			try {
+				worker = startImportWorker();
+			} catch {
+				return inPage();
+			}
+			worker.onmessage = (event: MessageEvent<ImportReply>) => onReply(event.data);
+			worker.onerror = (event) => {
+				event.preventDefault();
+				worker?.terminate();
+				worker = undefined;
+				if (!over) inPage();
+			};
+			worker.postMessage({ kind, file });
+		});
+	}
+
+	/** Stops the import; nothing of the file is applied. */
+	cancel(): void {
+		this.#stop?.();
+	}
+}

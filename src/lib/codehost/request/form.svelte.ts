@@ -1,0 +1,245 @@
+/**
+ * The request being built: the form's fields and what they make (path, query, body, headers,
+ * without auth). Building and lint are request-build.ts's; this class holds the fields.
+ */
+import type { AuthState } from '../auth/auth.svelte';
+import type { CatalogueEntry } from '../catalogue/catalogue';
+import {
+	joinUrl,
+	LONG_URL_CHARS,
+	pathParamNames,
+	type ParamValue,
+	type PathLint
+} from './encoding';
+import {
+	ENDPOINTS,
+	keysetAdvice,
+	type BodyKind,
+	type EndpointTemplate
+} from '../contract/endpoints';
+import type { RequestSnapshot } from '../collections/collections';
+import type { SavedRequest } from '../history/history';
+import { REDACTED } from '$lib/http/redact';
+import {
+	buildRequest,
+	EXPLORER_METHODS,
+	type ExplorerMethod,
+	fillRequestPath,
+	inputError,
+	lintForm,
+	parseParams,
+	withKeysetQuery,
+	type Built
+} from './build';
+import { requestTarget, type RequestTarget } from './target';
+import { resolve, resolveParams, variableNames } from './variables';
+
+export type { Built };
+export { EXPLORER_METHODS, type ExplorerMethod };
+
+/** What the form needs from the page around it. */
+export interface FormContext {
+	apiRoot: string;
+	auth: AuthState;
+	/** The last answer's status (a 414 offers to send the parameters as a body). */
+	status?: number;
+	/** The active environment's variable values. */
+	variables: Readonly<Record<string, string>>;
+}
+
+export class RequestFormState {
+	templateId = $state('list-projects');
+	method = $state<ExplorerMethod>('GET');
+	path = $state('/projects');
+	pathParams = $state<Record<string, string>>({});
+	query = $state('per_page=5');
+	params = $state('');
+	bodyKind = $state<BodyKind>('query');
+	/** Send the raw query string in a form body (after a 414). */
+	queryInBody = $state(false);
+	file = $state<File | null>(null);
+	captchaResponse = $state('');
+	/** Extra request headers, one `Name: value` per line (e.g. If-Unmodified-Since). */
+	headers = $state('');
+	/** The catalogue endpoint last chosen in the path field (catalogue/choose.ts). */
+	endpoint = $state.raw<CatalogueEntry | null>(null);
+
+	#context: () => FormContext;
+
+	constructor(context: () => FormContext) {
+		this.#context = context;
+	}
+
+	get #ctx(): FormContext {
+		return this.#context();
+	}
+
+	get template(): EndpointTemplate | undefined {
+		return ENDPOINTS.find((t) => t.id === this.templateId);
+	}
+
+	useTemplate(id: string) {
+		const t = ENDPOINTS.find((e) => e.id === id);
+		if (!t) return;
+		this.templateId = id;
+		this.method = t.method;
+		this.path = t.path;
+		this.pathParams = { ...t.example };
+		this.query = t.query ?? '';
+		this.params = t.params ? JSON.stringify(t.params, null, 2) : '';
+		this.bodyKind = t.bodyKind ?? (t.method === 'GET' ? 'query' : 'json');
+		this.queryInBody = false;
+		this.file = null;
+	}
+
+	get paramNames(): string[] {
+		return pathParamNames(this.path);
+	}
+
+	/** The path with its variables (each one segment, `/` as %2F) and `:params` filled. */
+	get builtPath(): string {
+		return fillRequestPath(this.path, this.pathParams, this.#ctx.variables);
+	}
+
+	/** The query as typed, with its variables filled (each value percent-encoded). */
+	get resolvedQuery(): string {
+		return resolve(this.query, this.#ctx.variables, 'query').text;
+	}
+
+	/** Every `{{name}}` the request uses, in order. */
+	get variablesUsed(): string[] {
+		return variableNames(
+			this.path,
+			...Object.values(this.pathParams),
+			this.query,
+			this.params,
+			this.headers
+		);
+	}
+
+	/** Variables the active environment leaves without a value. */
+	get unresolved(): string[] {
+		const vars = this.#ctx.variables;
+		return this.variablesUsed.filter((n) => !vars[n]);
+	}
+
+	get parsedParams():
+		{ ok: true; value: Record<string, ParamValue> } | { ok: false; error: string } {
+		return parseParams(this.params, (value) => resolveParams(value, this.#ctx.variables));
+	}
+
+	get lint(): PathLint[] {
+		return lintForm(this, this.#ctx.variables, this.#ctx.auth.applied);
+	}
+
+	/**
+	 * Input the request cannot carry (parameters that are not a JSON object, a header line that is
+	 * not `Name: value`) would otherwise be dropped silently; Send refuses it and says what to do.
+	 */
+	get inputError(): string | null {
+		return inputError(this, this.#ctx.variables);
+	}
+
+	/** Where the request goes, read as the send path reads it (another origin: no credential). */
+	get target(): RequestTarget {
+		const b = this.build();
+		try {
+			return requestTarget(this.#ctx.apiRoot, b.path, b.query);
+		} catch {
+			return { url: joinUrl(this.#ctx.apiRoot, b.path, b.query), credentialed: false };
+		}
+	}
+
+	/** The URL as it will be sent, with secrets left out. */
+	get previewUrl(): string {
+		const { url, credentialed } = this.target;
+		if (!credentialed) return url;
+		const auth = this.#ctx.auth.applied.query.map((q) => q.replace(/=.*/, '=…'));
+		return auth.length ? `${url}${url.includes('?') ? '&' : '?'}${auth.join('&')}` : url;
+	}
+
+	get offerBody(): boolean {
+		return (
+			!this.queryInBody && (this.#ctx.status === 414 || this.previewUrl.length > LONG_URL_CHARS)
+		);
+	}
+
+	sendAsBody() {
+		this.queryInBody = true;
+		if (this.bodyKind === 'query' || this.bodyKind === 'none') this.bodyKind = 'form';
+	}
+
+	keysetHelp(orderBy?: string, sort?: 'asc' | 'desc') {
+		return keysetAdvice(this.builtPath, this.#ctx.auth.authenticated, 100, orderBy, sort);
+	}
+
+	applyKeyset(orderBy?: string, sort?: 'asc' | 'desc') {
+		const advice = this.keysetHelp(orderBy, sort);
+		if (advice.query) this.query = withKeysetQuery(this.query, advice.query);
+	}
+
+	/** The request the form makes now, without auth (the send path adds it where it may). */
+	build(extraHeaders: Record<string, string> = {}): Built {
+		const p = this.parsedParams;
+		return buildRequest(
+			{
+				method: this.method,
+				builtPath: this.builtPath,
+				resolvedQuery: this.resolvedQuery,
+				params: p.ok ? p.value : {},
+				bodyKind: this.bodyKind,
+				queryInBody: this.queryInBody,
+				file: this.file,
+				headers: this.headers,
+				headersFrom: 'typed',
+				variables: this.#ctx.variables
+			},
+			extraHeaders
+		);
+	}
+
+	/** The form as it stands, `{{variables}}` unresolved, auth by name only (for saving). */
+	snapshot(): RequestSnapshot {
+		const auth = this.#ctx.auth;
+		return {
+			method: this.method,
+			path: this.path,
+			pathParams: { ...this.pathParams },
+			query: this.query,
+			params: this.params,
+			bodyKind: this.bodyKind,
+			headers: this.headers,
+			auth: { method: auth.method, way: auth.way }
+		};
+	}
+
+	/** Fills the form from a saved request; the token field is left as it is. */
+	restore(saved: RequestSnapshot) {
+		this.method = saved.method;
+		this.path = saved.path;
+		this.pathParams = { ...saved.pathParams };
+		this.query = saved.query;
+		this.params = saved.params;
+		this.bodyKind = saved.bodyKind;
+		this.headers = saved.headers;
+		this.queryInBody = false;
+		this.file = null;
+		const auth = this.#ctx.auth;
+		if (auth.method !== saved.auth.method) auth.setMethod(saved.auth.method);
+		auth.way = saved.auth.way;
+		auth.save();
+	}
+
+	/** Fills the form from a saved request (history). */
+	load(request: SavedRequest) {
+		this.method = (EXPLORER_METHODS as readonly string[]).includes(request.method)
+			? (request.method as ExplorerMethod)
+			: 'GET';
+		this.path = request.path.startsWith('/') ? request.path : `/${request.path}`;
+		this.pathParams = {};
+		this.query = request.query.includes(REDACTED) ? '' : request.query;
+		this.params = request.params;
+		this.bodyKind = request.bodyKind;
+		this.queryInBody = false;
+	}
+}

@@ -1,0 +1,93 @@
+/**
+ * Once IndexedDB refuses a read or a write (not for lack of space), the saved requests live in the
+ * page for the rest of its life: the store does not switch back to IndexedDB half-way, which would
+ * lose the changes made in the meantime or mix two copies.
+ */
+import 'fake-indexeddb/auto';
+import { createStore, del, get } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CollectionStore } from '$lib/codehost/collections/store';
+import {
+	exportCollections,
+	type Collection,
+	type SavedItem
+} from '$lib/codehost/collections/collections';
+import { resetStorageFaults } from '$lib/ui/storage-faults';
+
+const db = () => createStore('codehost-collections', 'kv');
+const stored = () => get<Collection[]>('collections', db());
+
+const request = (name: string): SavedItem => ({
+	id: `req-${name}`,
+	name,
+	method: 'GET',
+	path: '/projects',
+	pathParams: {},
+	query: '',
+	params: '',
+	bodyKind: 'query',
+	headers: '',
+	auth: { method: 'personal', way: 'private-token-header' }
+});
+const collection = (...names: string[]): Collection => ({
+	id: 'c1',
+	name: 'Ops',
+	requests: names.map(request)
+});
+const names = (list: readonly Collection[]) => list.flatMap((c) => c.requests.map((r) => r.name));
+
+/** IndexedDB fails this operation as a refused store does (not a full disk). */
+function refuse(method: 'get' | 'put') {
+	return vi.spyOn(IDBObjectStore.prototype, method).mockImplementation(() => {
+		throw new DOMException('A mutation operation was attempted.', 'InvalidStateError');
+	});
+}
+
+beforeEach(async () => {
+	await del('collections', db());
+	resetStorageFaults();
+});
+
+afterEach(() => {
+	vi.restoreAllMocks();
+});
+
+describe('a store IndexedDB refused once', () => {
+	it('keeps a change made after a refused write for the page, even once IndexedDB works again', async () => {
+		const store = new CollectionStore();
+		await store.save([collection('One')]);
+		const put = refuse('put');
+		await store.update((list) => [collection(...names(list), 'Two')]);
+		put.mockRestore();
+		expect(names(await store.load())).toEqual(['One', 'Two']);
+		await store.update((list) => [collection(...names(list), 'Three')]);
+		expect(names(await store.load())).toEqual(['One', 'Two', 'Three']);
+		// IndexedDB keeps what it had before the refusal.
+		expect(names((await stored())!)).toEqual(['One']);
+	});
+
+	it('after a refused read, changes stay in the page and IndexedDB is left alone', async () => {
+		const store = new CollectionStore();
+		const read = refuse('get');
+		expect(await store.load()).toEqual([]);
+		read.mockRestore();
+		expect(names(await store.update(() => [collection('One')]))).toEqual(['One']);
+		expect(await stored()).toBeUndefined();
+		expect(names(await store.load())).toEqual(['One']);
+	});
+});
+
+describe('an exported environment', () => {
+	it('names its secret variables, so an import keeps them secret', () => {
+		const text = exportCollections(
+			[],
+			[{ id: 'e', name: 'Prod', values: { project: 'a/b', token: '' }, secret: ['token'] }]
+		);
+		const file = JSON.parse(text) as { environments: { secret?: string[] }[] };
+		expect(file.environments[0]!.secret).toEqual(['token']);
+		const plain = JSON.parse(
+			exportCollections([], [{ id: 'e', name: 'Dev', values: {}, secret: [] }])
+		) as { environments: object[] };
+		expect(plain.environments[0]).not.toHaveProperty('secret');
+	});
+});
