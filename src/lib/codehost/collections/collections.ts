@@ -1,6 +1,6 @@
 /**
  * Saved requests in named collections, kept in IndexedDB and exported as one JSON file
- * (documented in the README, "Variables, environments and collections"). A saved request never holds a secret: no token, no
+ * (its format in docs/data-and-sync.md). A saved request never holds a secret: no token, no
  * credential header or parameter; the auth method and how it travels are kept by name only.
  * No Svelte here.
  */
