@@ -13,12 +13,12 @@
  */
 import { connections } from '$lib/settings/area-connection.svelte';
 import { areaState, closingClient } from '$lib/settings/area-state.svelte';
-import { CompareSide } from './compare.svelte';
+import { CompareSide } from './reader/compare.svelte';
 import type { BibleConnection } from './connection';
-import { LibraryState } from './library.svelte';
-import { OfflineState } from './offline.svelte';
-import { PassageState } from './passage.svelte';
-import { ReaderState } from './reader.svelte';
+import { LibraryState } from './library/library.svelte';
+import { OfflineState } from './offline/offline.svelte';
+import { PassageState } from './passage/passage.svelte';
+import { ReaderState } from './reader/reader.svelte';
 import { SearchState } from './search/search.svelte';
 
 export class BibleArea {

@@ -1,4 +1,4 @@
-import type { Position } from './navigation';
+import type { Position } from './reader/navigation';
 
 /** Small reading preferences, kept in localStorage (absent in tests and private modes: ignored). */
 function storage(): Storage | undefined {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiProblem } from '$lib/http/problem';
-import { plainProblem } from '$lib/bible/problem-words';
-import { pickVoice } from '$lib/bible/speech';
+import { plainProblem } from '$lib/bible/reader/problem-words';
+import { pickVoice } from '$lib/bible/verse-actions/speech';
 
 const voice = (lang: string, localService = false, isDefault = false) => ({
 	lang,

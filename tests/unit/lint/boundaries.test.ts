@@ -38,7 +38,7 @@ describe('boundaries in lint', { timeout: 60_000 }, () => {
 		const code =
 			"import { readBackup } from '$lib/your-data/backup';\nexport const r = readBackup;\n";
 		const refused = [expect.stringMatching(/Only pages import src\/lib\/your-data/)];
-		expect(await problems('src/lib/bible/speech.ts', code)).toEqual(refused);
+		expect(await problems('src/lib/bible/verse-actions/speech.ts', code)).toEqual(refused);
 		expect(await problems('src/lib/energy/address.ts', code)).toEqual(refused);
 		expect(await problems('src/lib/settings/activity.ts', code)).toEqual(refused);
 		expect(

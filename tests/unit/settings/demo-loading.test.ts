@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getBible, getChapter } from '$lib/bible/api';
 import type { BibleConnection } from '$lib/bible/connection';
-import { ReaderState } from '$lib/bible/reader.svelte';
+import { ReaderState } from '$lib/bible/reader/reader.svelte';
 import { demoFaults } from '$lib/fakes/demo-transport';
 import { createClient, type HttpClient, type LoadProgress } from '$lib/http/client';
 import { ApiProblem } from '$lib/http/problem';

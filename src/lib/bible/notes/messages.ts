@@ -1,6 +1,6 @@
 // What the notes say when storing fails, in words for the user.
 import { isQuotaExceeded, notSavedFull, STORAGE_IS_FULL } from '$lib/ui/storage-faults';
-import { FREE_SPACE } from '../storage-full';
+import { FREE_SPACE } from '../offline/storage-full';
 import { NotesFileRefused } from './format';
 
 const reason = (error: unknown) =>

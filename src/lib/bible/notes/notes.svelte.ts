@@ -16,9 +16,27 @@ import { describeImport, saveOver, type NoteBase } from './merge';
 import { notImported, notSaved } from './messages';
 import { refName } from './ref-name';
 import { NotesStore, StorageUnavailable, type NotesBackend } from './store';
-import { notesChannel, type NotesChange } from './tabs';
 import { reportStorageFault } from '$lib/ui/storage-faults';
 import { keepStorage } from '$lib/ui/kept-storage';
+
+// Other tabs of the app are told when notes change, so each shows what the others saved.
+
+const CHANNEL = 'bible-notes';
+
+/** `keys` of the verses changed, or none for "reload everything" (after an import). */
+type NotesChange = { keys?: string[] };
+
+/**
+ * Listens for other tabs' changes; returns how to tell them of this tab's. Without
+ * BroadcastChannel, tabs still never overwrite each other (each change is read-modify-write in
+ * one transaction), they only show another tab's change after a reload.
+ */
+function notesChannel(onChange: (change: NotesChange) => void): (change: NotesChange) => void {
+	if (typeof BroadcastChannel === 'undefined') return () => undefined;
+	const channel = new BroadcastChannel(CHANNEL);
+	channel.onmessage = (event: MessageEvent<NotesChange>) => onChange(event.data);
+	return (change) => channel.postMessage(change);
+}
 
 /** What an import is doing, for its progress bar. */
 export type ImportStage = { stage: 'reading' | 'saving'; done: number; total: number };

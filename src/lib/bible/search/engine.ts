@@ -4,8 +4,7 @@
 // tests drive it directly. Matching is in verse-index.ts; the request and answer types and the
 // checks on stored records in records.ts.
 import { del, get, promisifyRequest, set, type UseStore } from 'idb-keyval';
-import { relaxedStore } from '../cache';
-import { bibleCache, cacheDbNames } from '../chapter-cache';
+import { relaxedStore, bibleCache, cacheDbNames } from '../offline/cache';
 import { booksInOrder, type BibleDetail } from '../schemas';
 import {
 	allowedBooks,

@@ -3,7 +3,7 @@
 import type { OriginalText } from '../original/format';
 import { originalChapter } from '../original/words';
 import { commentaryChapter } from './commentary';
-import { studySource } from './source';
+import { studySource } from './app-source';
 import { findEveryVerse, lookupStrongs, strongsChapter } from './strongs';
 
 /** A KJV chapter's verses with their Strong's numbers (verses[v - 1]), or undefined. */

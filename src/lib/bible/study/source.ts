@@ -1,26 +1,12 @@
-// Where the study data comes from: in the app, the build's JSON assets (browser-source.ts, loaded
-// only when a study tool is first used); in the unit tests, the same files made in memory.
-// Each file is read once; a failed read is tried again next time.
+// What a source of the study data is: in the app, the build's JSON assets (browser-source.ts,
+// loaded by app-source.ts only when a study tool is first used); in the unit tests, the same files made
+// in memory. Each file is read once; a failed read is tried again next time.
 
 export interface StudySource {
 	/** A file of the split study data (see split.ts), parsed: "kjv/John.json". */
 	read(file: string): Promise<unknown>;
 	/** Whether the data has that file (a book the KJV or a commentary lacks has none). */
 	has(file: string): boolean;
-}
-
-let current: Promise<StudySource> | undefined;
-
-/** The study data source, loading the browser's on first use. */
-export function studySource(): Promise<StudySource> {
-	current ??= import('./browser-source').then((m) => m.browserStudySource());
-	current.catch(() => (current = undefined));
-	return current;
-}
-
-/** Tests (and another host) give their own source. */
-export function useStudySource(source: StudySource | undefined): void {
-	current = source && Promise.resolve(source);
 }
 
 /** A source's files, each read once (its failure forgotten, so the next try reads again). */

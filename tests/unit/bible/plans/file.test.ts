@@ -3,7 +3,7 @@ import { exportNotes, NotesFileRefused, parseNotesFile } from '$lib/bible/notes/
 import { readNotesText } from '$lib/bible/notes/read-notes';
 import { mergePlans, readPlans } from '$lib/bible/plans/file';
 import type { PlanProgress } from '$lib/bible/plans/schedule';
-import { note } from '../notes-samples';
+import { note } from '../notes/samples';
 
 const plan: PlanProgress = { id: 'nt-90', start: '2026-11-20', done: [1, 2] };
 

@@ -3,7 +3,7 @@ import { chapterChanged, onChapterChange } from '$lib/bible/search/changes';
 import { SearchWorkerClient, searchWorker } from '$lib/bible/search/client';
 import { SearchEngine, type SearchAnswer, type SearchRequest } from '$lib/bible/search/engine';
 import type { FromWorker, ToWorker } from '$lib/bible/search/protocol';
-import { bibleCache } from '$lib/bible/chapter-cache';
+import { bibleCache } from '$lib/bible/offline/cache';
 import { storeText } from './stored-text';
 
 /** A stand-in for the browser's Worker: records what the page posts, lets the test answer. */

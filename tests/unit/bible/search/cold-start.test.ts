@@ -2,7 +2,7 @@
 // ones the index gives, over real text (the KJV and the accented RV1909).
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bibleCache } from '$lib/bible/chapter-cache';
+import { bibleCache } from '$lib/bible/offline/cache';
 import type { BibleDetail } from '$lib/bible/schemas';
 import { SearchEngine, type SearchAnswer, type SearchRequest } from '$lib/bible/search/engine';
 import { parseQuery } from '$lib/bible/search/query';

@@ -3,8 +3,7 @@
 // coverage on translations whose book lists are unusual or missing.
 import { del, get, set } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { relaxedStore } from '$lib/bible/cache';
-import { bibleCache, cacheDbNames } from '$lib/bible/chapter-cache';
+import { relaxedStore, bibleCache, cacheDbNames } from '$lib/bible/offline/cache';
 import type { BibleDetail } from '$lib/bible/schemas';
 import { SearchEngine, type SearchRequest } from '$lib/bible/search/engine';
 import { parseQuery } from '$lib/bible/search/query';

@@ -1,7 +1,6 @@
 import { get } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { relaxedStore } from '$lib/bible/cache';
-import { bibleCache, cacheDbNames } from '$lib/bible/chapter-cache';
+import { relaxedStore, bibleCache, cacheDbNames } from '$lib/bible/offline/cache';
 import type { BibleDetail } from '$lib/bible/schemas';
 import { SearchEngine, type SearchRequest } from '$lib/bible/search/engine';
 import { parseQuery } from '$lib/bible/search/query';

@@ -2,8 +2,7 @@
 // saved, never builds, scans, saves or deletes one, and leaves to the worker what it cannot take.
 import { get, keys, set } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { relaxedStore } from '$lib/bible/cache';
-import { bibleCache, cacheDbNames } from '$lib/bible/chapter-cache';
+import { relaxedStore, bibleCache, cacheDbNames } from '$lib/bible/offline/cache';
 import { SearchEngine, type SearchRequest } from '$lib/bible/search/engine';
 import { parseQuery } from '$lib/bible/search/query';
 import { storeText, type Text } from './stored-text';

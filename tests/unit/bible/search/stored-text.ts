@@ -1,6 +1,6 @@
 // Chapters of a made-up translation, stored through the chapter cache as the reader and the
 // downloader store them: the search engine tests build their Bibles with these.
-import { bibleCache } from '$lib/bible/chapter-cache';
+import { bibleCache } from '$lib/bible/offline/cache';
 import type { Chapter } from '$lib/bible/schemas';
 
 /** Verse texts by book, then chapter (chapter 1 first), then verse. */

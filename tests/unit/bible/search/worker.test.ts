@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bibleCache } from '$lib/bible/chapter-cache';
+import { bibleCache } from '$lib/bible/offline/cache';
 import type { BibleDetail } from '$lib/bible/schemas';
 import { SearchEngine, type SearchRequest } from '$lib/bible/search/engine';
 import type { FromWorker, ToWorker } from '$lib/bible/search/protocol';

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STUDY_BOOKS, studyBookName } from '$lib/bible/study/books';
-import { studySource, useStudySource, type StudySource } from '$lib/bible/study/source';
+import { studySource, useStudySource } from '$lib/bible/study/app-source';
+import type { StudySource } from '$lib/bible/study/source';
 
 const browser = vi.hoisted(() => ({ load: vi.fn() }));
 vi.mock('$lib/bible/study/browser-source', () => ({

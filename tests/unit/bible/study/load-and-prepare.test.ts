@@ -8,7 +8,7 @@ import {
 	loadStrongsChapter,
 	loadStrongsEntry
 } from '$lib/bible/study/load';
-import { useStudySource } from '$lib/bible/study/source';
+import { useStudySource } from '$lib/bible/study/app-source';
 import type { KjvIndex } from '$lib/bible/study/split';
 import {
 	findEveryVerse,

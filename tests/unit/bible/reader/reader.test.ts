@@ -1,0 +1,233 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getBible } from '$lib/bible/api';
+import { PassageState } from '$lib/bible/passage/passage.svelte';
+import { ChapterCache, bibleCache } from '$lib/bible/offline/cache';
+import type { BibleConnection } from '$lib/bible/connection';
+import { neighbours } from '$lib/bible/reader/navigation';
+import { ReaderState } from '$lib/bible/reader/reader.svelte';
+import { createBibleApp } from '$lib/fakes/bible/app';
+import { createClient, type HttpClient } from '$lib/http/client';
+
+/** A connection that never changes, around one client. */
+const fixedConnection = (client: HttpClient): BibleConnection => ({
+	mode: 'demo',
+	apiRoot: client.options.baseUrl,
+	client: () => client
+});
+
+function demoClient() {
+	const app = createBibleApp();
+	const paths: string[] = [];
+	const client = createClient({
+		baseUrl: 'https://bible.demo/api/v1',
+		transport: async (input, init) => {
+			const request = new Request(input, init);
+			paths.push(new URL(request.url).pathname + new URL(request.url).search);
+			return app.fetch(request);
+		},
+		env: { online: () => true, pageOrigin: () => undefined }
+	});
+	return { client, paths };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('reader', () => {
+	it('reads a chapter from the server once, then from the device (cache-first)', async () => {
+		const { client, paths } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		paths.length = 0;
+		const reader = new ReaderState(fixedConnection(client));
+		await reader.open('KJV', books, 'Obad', 1);
+		expect(reader.status).toBe('ready');
+		expect(reader.source).toBe('network');
+		expect(paths).toEqual(['/api/v1/bibles/KJV/books/Obad/chapters/1']);
+		await vi.waitFor(async () =>
+			expect(await bibleCache('https://bible.demo/api/v1').get('KJV', 'Obad', 1)).toBeDefined()
+		);
+
+		const again = new ReaderState(fixedConnection(client));
+		await again.open('KJV', books, 'Obad', 1);
+		expect(again.source).toBe('cache');
+		expect(again.chapter).toEqual(reader.chapter);
+		expect(paths).toHaveLength(1);
+	});
+
+	it('BI-TEXT-1: the verses are shown exactly as the server sent them, from the server and from the device', async () => {
+		const { client } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		const answer = await createBibleApp().fetch(
+			new Request('https://bible.demo/api/v1/bibles/KJV/books/Ps/chapters/119')
+		);
+		const sent = (await answer.json()) as { data: { verses: unknown[] } };
+		const reader = new ReaderState(fixedConnection(client));
+		await reader.open('KJV', books, 'Ps', 119);
+		expect(reader.source).toBe('network');
+		expect(reader.chapter?.verses).toStrictEqual(sent.data.verses);
+		await vi.waitFor(async () =>
+			expect(await bibleCache('https://bible.demo/api/v1').get('KJV', 'Ps', 119)).toBeDefined()
+		);
+		const again = new ReaderState(fixedConnection(client));
+		await again.open('KJV', books, 'Ps', 119);
+		expect(again.source).toBe('cache');
+		expect(again.chapter?.verses).toStrictEqual(sent.data.verses);
+	});
+
+	it('BI-FMT-1: a chapter viewed as XML or YAML is shown raw and never cached as JSON', async () => {
+		const { client, paths } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		const cache = bibleCache('https://bible.demo/api/v1');
+		const reader = new ReaderState(fixedConnection(client));
+		await reader.open('KJV', books, '3John', 1);
+		await vi.waitFor(async () => expect(await cache.get('KJV', '3John', 1)).toBeDefined());
+		const stored = await cache.get('KJV', '3John', 1);
+		const usage = await cache.usage('KJV');
+
+		for (const format of ['xml', 'yaml'] as const) {
+			paths.length = 0;
+			await reader.showRaw(format);
+			expect(paths).toEqual([`/api/v1/bibles/KJV/books/3John/chapters/1?format=${format}`]);
+			expect(reader.raw?.text).toContain(format === 'xml' ? '<?xml' : 'verses:');
+		}
+		// The stored JSON chapter is untouched and nothing else was stored.
+		expect(await cache.get('KJV', '3John', 1)).toStrictEqual(stored);
+		expect(await cache.usage('KJV')).toEqual(usage);
+		const again = new ReaderState(fixedConnection(client));
+		await again.open('KJV', books, '3John', 1);
+		expect(again.source).toBe('cache');
+		expect(again.chapter).toStrictEqual(reader.chapter);
+	});
+
+	it('each API root has its own cache: a chapter stored from the demo is not shown for another server', async () => {
+		const { client } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		await bibleCache('https://bible.demo/api/v1').put(
+			'KJV',
+			'Hag',
+			1,
+			{ apiUrl: 'x', ref: 1, verses: [{ ref: '1', text: 'demo copy' }] },
+			10
+		);
+		const other = createClient({
+			baseUrl: 'https://bible.example/api/v1',
+			transport: async (input, init) => createBibleApp().fetch(new Request(input, init)),
+			env: { online: () => true, pageOrigin: () => undefined }
+		});
+		const reader = new ReaderState(fixedConnection(other));
+		await reader.open('KJV', books, 'Hag', 1);
+		expect(reader.source).toBe('network');
+		expect(reader.chapter?.verses[0]?.text).not.toBe('demo copy');
+	});
+
+	it('offline, an undownloaded chapter says so at once without a request', async () => {
+		const { client, paths } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		paths.length = 0;
+		vi.stubGlobal('navigator', { onLine: false });
+		const reader = new ReaderState(fixedConnection(client));
+		await reader.open('KJV', books, 'Nah', 2);
+		expect(reader.status).toBe('not-downloaded');
+		expect(paths).toEqual([]);
+	});
+
+	it('a chapter beyond the book is not found, without a request', async () => {
+		const { client, paths } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		paths.length = 0;
+		const reader = new ReaderState(fixedConnection(client));
+		await reader.open('KJV', books, 'John', 22);
+		expect(reader.status).toBe('not-found');
+		expect(paths).toEqual([]);
+	});
+
+	it('previous and next chapter cross book boundaries, and stop at the ends', async () => {
+		const { client } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		expect(neighbours(books, 'Matt', 1)).toEqual({
+			prev: { bookRef: 'Mal', chapter: 4 },
+			next: { bookRef: 'Matt', chapter: 2 }
+		});
+		expect(neighbours(books, 'Jude', 1)).toEqual({
+			prev: { bookRef: '3John', chapter: 1 },
+			next: { bookRef: 'Rev', chapter: 1 }
+		});
+		expect(neighbours(books, 'Gen', 1).prev).toBeUndefined();
+		expect(neighbours(books, 'Rev', 22).next).toBeUndefined();
+	});
+});
+
+describe('passage lookup', () => {
+	it('BI-EP-4: a one-chapter range uses the passage endpoint', async () => {
+		const { client, paths } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		paths.length = 0;
+		const passage = new PassageState(fixedConnection(client));
+		passage.text = 'John 3:16-18';
+		expect(await passage.lookup('KJV', books)).toEqual({ kind: 'passage' });
+		expect(paths).toEqual(['/api/v1/passage/KJV/John?start-chapter=3&start-verse=16&end-verse=18']);
+		expect(passage.title).toBe('John 3:16–18');
+		expect(passage.verses.map((v) => v.verse)).toEqual([16, 17, 18]);
+	});
+
+	it('a range across chapters is composed from chapters', async () => {
+		const { client, paths } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		paths.length = 0;
+		const passage = new PassageState(fixedConnection(client));
+		passage.text = 'John 3:35-4:2';
+		await passage.lookup('KJV', books);
+		expect(paths.every((p) => p.includes('/chapters/'))).toBe(true);
+		expect(passage.verses.map((v) => `${v.chapter}:${v.verse}`)).toEqual([
+			'3:35',
+			'3:36',
+			'4:1',
+			'4:2'
+		]);
+	});
+
+	it('a whole chapter opens in the reader; a missing one says it does not exist', async () => {
+		const { client } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		const passage = new PassageState(fixedConnection(client));
+		passage.text = 'Gen 1';
+		expect(await passage.lookup('KJV', books)).toEqual({
+			kind: 'chapter',
+			bookRef: 'Gen',
+			chapter: 1
+		});
+		passage.text = 'Mal 5:1';
+		await passage.lookup('KJV', books);
+		expect(passage.message).toContain('does not exist');
+	});
+});
+
+describe('storing a chapter on a full disk', () => {
+	it('shows the chapter, says it is not kept because storage is full, and leaves the chapters kept before', async () => {
+		const { client } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		const cache = bibleCache('https://bible.demo/api/v1');
+		const reader = new ReaderState(fixedConnection(client));
+		await reader.open('KJV', books, 'Jude', 1);
+		expect(reader.notKept).toBe('');
+		await vi.waitFor(async () => expect(await cache.get('KJV', 'Jude', 1)).toBeDefined());
+
+		const put = vi
+			.spyOn(ChapterCache.prototype, 'put')
+			.mockRejectedValue(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+		await reader.open('KJV', books, 'Phlm', 1);
+		expect(put).toHaveBeenCalled();
+		expect(reader.status).toBe('ready');
+		expect(reader.chapter?.verses.length).toBeGreaterThan(0);
+		expect(reader.notKept).toBe('full');
+		put.mockRejectedValue(new Error('refused'));
+		await reader.open('KJV', books, '2John', 1);
+		expect(reader.notKept).toBe('refused');
+		put.mockRestore();
+		expect(await cache.get('KJV', 'Phlm', 1)).toBeUndefined();
+		expect((await cache.get('KJV', 'Jude', 1))?.data.verses.length).toBeGreaterThan(0);
+		// Opening a chapter from the device says nothing of the failure.
+		await reader.open('KJV', books, 'Jude', 1);
+		expect(reader.source).toBe('cache');
+		expect(reader.notKept).toBe('');
+	});
+});
