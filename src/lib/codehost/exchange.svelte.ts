@@ -23,7 +23,7 @@ import {
 } from './response/explorer-response';
 import type { SavedRequest } from './history/history';
 import { isCrossOrigin, keepBaseUrl, retargeted } from './pagination/pagination';
-import { pageOrigin } from './request/page-origin';
+import { pageOrigin } from './request/browser-check';
 import { headerRecordProblems } from './request/check';
 import type { RequestFormState } from './request/form.svelte';
 import { sendExplorerRequest, type ExplorerRequest, type SendContext } from './send';

@@ -3,15 +3,19 @@
  * browser?". Each reads the form and the exchange; none sends anything.
  */
 import { redactText } from '$lib/http/redact';
-import { browserCheck, explainFailure, type BrowserCheck } from '../request/browser-check';
+import {
+	browserCheck,
+	explainFailure,
+	pageOrigin,
+	type BrowserCheck
+} from '../request/browser-check';
 import { generate, type Client, type CodeRequest } from './codegen';
 import { toCurl } from './curl';
 import { parseCurl, toRequest } from '../import/curl';
 import { flattenParams } from '../request/encoding';
 import type { ExchangeState } from '../exchange.svelte';
 import type { LastSent } from '../exchange-types';
-import { CODEHOST_EXPOSED_HEADERS } from '../pagination/exposed-headers';
-import { pageOrigin } from '../request/page-origin';
+import { CODEHOST_EXPOSED_HEADERS } from '$lib/contracts/codehost-cors';
 import { requestTarget } from '../request/target';
 
 export class RequestTools {

@@ -25,6 +25,11 @@ export interface BrowserCheck {
 	hidden: { name: string; effect: string }[];
 }
 
+/** The page's origin, when there is a page (not in unit tests). */
+export function pageOrigin(): string | undefined {
+	return typeof location === 'undefined' ? undefined : location.origin;
+}
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'POST']);
 const SAFE_HEADERS = new Set(['accept', 'accept-language', 'content-language', 'content-type']);
 const SAFE_TYPES = new Set([

@@ -7,7 +7,7 @@ import {
 	retargeted,
 	type InspectContext
 } from '$lib/codehost/pagination/pagination';
-import { CODEHOST_EXPOSED_HEADERS } from '$lib/codehost/pagination/exposed-headers';
+import { CODEHOST_EXPOSED_HEADERS } from '$lib/contracts/codehost-cors';
 
 const ROOT = 'https://h.example/api/v4';
 const ctx = (extra: Partial<InspectContext> = {}): InspectContext => ({

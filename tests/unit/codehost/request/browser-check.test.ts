@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserCheck, explainFailure } from '$lib/codehost/request/browser-check';
-import { CODEHOST_EXPOSED_HEADERS } from '$lib/codehost/pagination/exposed-headers';
+import { CODEHOST_EXPOSED_HEADERS } from '$lib/contracts/codehost-cors';
 
 const base = {
 	pageOrigin: 'https://workbench.example',

@@ -2,7 +2,7 @@
  * Bodies the explorer does not draw as a tree: malformed, nested too deep, too big to parse. Read at
  * once (toExplorerResponse, a History entry) or a step per task (readAnswer, above 200,000 chars).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, afterEach } from 'vitest';
 import {
 	readAnswer,
 	responseFromEntry,
@@ -12,6 +12,7 @@ import {
 import type { HistoryEntry } from '$lib/codehost/history/history';
 import { LONG_BODY_BYTES } from '$lib/http/read-body';
 import { answered } from '../send-outcome';
+import { forgetBodies, recentBody } from '$lib/codehost/response/recent-bodies';
 
 const ROOT = 'https://h.example/api/v4';
 const context: ResponseContext = { apiRoot: ROOT, crossOrigin: false, secrets: [] };
@@ -86,5 +87,57 @@ describe('a body read at once', () => {
 		const r = responseFromEntry(stored(`[${'1,'.repeat(LONG_BODY_BYTES / 2)}1]`), context);
 		expect(r.isJson).toBe(false);
 		expect(r.json).toBeUndefined();
+	});
+});
+
+/** An answer to GET /projects (the list), as the big-answer tests read it. */
+const listOutcome = (body: string) => answered(body, { url: `${ROOT}/projects` });
+
+afterEach(() => forgetBodies());
+
+describe('an answer too big to show whole', () => {
+	const whole = new Blob([
+		'[',
+		'{"id":1,"archived":null},'.repeat(Math.ceil(LONG_BODY_BYTES / 25)),
+		'{"id":2}]'
+	]);
+	const start = '[{"id":1,"archived":null},{"id":1,"arch';
+
+	it('is shown cut: not parsed, not called malformed, its start shown and the whole kept to save', async () => {
+		const r = await readAnswer(answered(start, { url: `${ROOT}/projects`, whole }), 'GET', context);
+		expect(r.cut).toBe(true);
+		expect(r.isJson).toBe(false);
+		expect(r.shape).toBeNull();
+		expect(r.nullBooleans).toBeUndefined();
+		expect(r.bodyText).toBe(start);
+		expect(r.whole).toBe(whole);
+		expect(r.sizeBytes).toBe(whole.size);
+	});
+	it('is not kept for Compare with… (its start is not the body)', async () => {
+		const at = '2026-01-02T00:00:00.000Z';
+		await readAnswer(
+			answered(start, { url: `${ROOT}/projects`, whole, startedAt: at }),
+			'GET',
+			context
+		);
+		expect(recentBody({ at, method: 'GET', url: `${ROOT}/projects` })).toBeUndefined();
+	});
+	it('a body up to the limit is shown whole', () => {
+		const r = toExplorerResponse(listOutcome('[1,2]'), 'GET', context);
+		expect(r.cut).toBeUndefined();
+		expect(r.json).toEqual([1, 2]);
+	});
+});
+
+describe('readAnswer: a big answer read a step per task', () => {
+	it('reads a 1 MB list as toExplorerResponse does, with its null yes/no fields found ahead', async () => {
+		const body = JSON.stringify(
+			Array.from({ length: 20_000 }, (_, i) => ({ id: i, archived: i === 3 ? null : false }))
+		);
+		const stepped = await readAnswer(listOutcome(body), 'GET', context);
+		const atOnce = toExplorerResponse(listOutcome(body), 'GET', context);
+		expect(stepped.json).toEqual(atOnce.json);
+		expect(stepped.pagination.kind).toBe(atOnce.pagination.kind);
+		expect(stepped.nullBooleans).toEqual(['3.archived']);
 	});
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { rawRow, rawRows } from '$lib/codehost/response/raw-rows';
 import {
 	MANY_CHILDREN,
 	rowForKey,
@@ -7,54 +6,7 @@ import {
 	treeRows,
 	type Toggled
 } from '$lib/codehost/response/tree-rows';
-import { drawnRows, OVERSCAN, rowWindow, scrollToRow } from '$lib/codehost/response/virtual-window';
 import { formatJsonPath } from '$lib/codehost/runner/json-path';
-
-describe('rowWindow: the rows drawn are those in sight and a margin', () => {
-	it('draws the rows in a 480 px view of 24 px rows, plus the margin after them, at the top', () => {
-		expect(rowWindow(0, 480, 24, 20_000)).toEqual({ start: 0, end: 21 + OVERSCAN });
-	});
-	it('draws about the same number of rows far down a list of 20,000', () => {
-		const w = rowWindow(24 * 10_000, 480, 24, 20_000);
-		expect(w.start).toBe(10_000 - OVERSCAN);
-		expect(w.end).toBe(10_000 + 21 + OVERSCAN);
-		expect(w.end - w.start).toBeLessThan(70);
-	});
-	it('stops at the last row, and draws every row of a short list', () => {
-		expect(rowWindow(24 * 19_990, 480, 24, 20_000).end).toBe(20_000);
-		expect(rowWindow(0, 480, 24, 5)).toEqual({ start: 0, end: 5 });
-	});
-	it('draws something in a view not laid out yet (a hidden tab: height 0) and nothing of no rows', () => {
-		expect(rowWindow(0, 0, 24, 100).end).toBeGreaterThan(0);
-		expect(rowWindow(0, 480, 24, 0)).toEqual({ start: 0, end: 0 });
-	});
-	it('scrolled past the end (the list got shorter), still draws its last rows', () => {
-		expect(rowWindow(24 * 1000, 480, 24, 100)).toEqual({ start: 100 - 1 - OVERSCAN, end: 100 });
-	});
-	it('draws nothing while rows have no height yet', () => {
-		expect(rowWindow(0, 480, 0, 100)).toEqual({ start: 0, end: 0 });
-	});
-	it('keeps a focused row just outside the window, the first row included; none or -1 adds nothing', () => {
-		const w = { start: 2, end: 4 };
-		expect(drawnRows(w)).toEqual([2, 3]);
-		expect(drawnRows(w, -1)).toEqual([2, 3]);
-		expect(drawnRows(w, 0)).toEqual([2, 3, 0]);
-		expect(drawnRows(w, 2)).toEqual([2, 3]);
-		expect(drawnRows(w, 4)).toEqual([2, 3, 4]);
-	});
-	it('scrolls a row half below the view up just enough to show it whole', () => {
-		expect(scrollToRow(20, 0, 480, 24)).toBe(24);
-	});
-	it('keeps the focused row drawn when it is scrolled out of the window', () => {
-		expect(drawnRows({ start: 100, end: 103 }, 5)).toEqual([100, 101, 102, 5]);
-		expect(drawnRows({ start: 100, end: 103 }, 101)).toEqual([100, 101, 102]);
-	});
-	it('scrolls just enough to bring a row into view', () => {
-		expect(scrollToRow(50, 0, 480, 24)).toBe(50 * 24 + 24 - 480);
-		expect(scrollToRow(3, 240, 480, 24)).toBe(72);
-		expect(scrollToRow(12, 240, 480, 24)).toBe(240);
-	});
-});
 
 describe('treeRows: a JSON value as the rows the tree draws', () => {
 	const value = [
@@ -154,36 +106,5 @@ describe('treeRows: a JSON value as the rows the tree draws', () => {
 		expect(rowForKey(rows, 6, 'PageUp', 4)).toBe(2);
 		expect(rowForKey(rows, 3, 'PageUp', 10)).toBe(0);
 		expect(rowForKey(rows, rows.length + 5, 'ArrowLeft', 10)).toBeNull();
-	});
-});
-
-describe('rawRows: long text cut into rows of the view’s width', () => {
-	it('cuts a one-line body into rows of `cols` characters', () => {
-		const text = 'x'.repeat(250);
-		const rows = rawRows(text, 100);
-		expect(rows.count).toBe(3);
-		expect(rawRow(text, rows, 2)).toBe('x'.repeat(50));
-	});
-	it('starts a row at each line break, keeps empty lines, and drops \\r', () => {
-		const text = 'ab\r\n\ncdef';
-		const rows = rawRows(text, 3);
-		expect(Array.from({ length: rows.count }, (_, i) => rawRow(text, rows, i))).toEqual([
-			'ab',
-			'',
-			'cde',
-			'f'
-		]);
-	});
-	it('keeps every row of a text with thousands of lines readable', () => {
-		const text = Array.from({ length: 3000 }, (_, i) => `line ${i}`).join('\n');
-		const rows = rawRows(text, 80);
-		expect(rows.count).toBe(3000);
-		expect(rows.starts).toHaveLength(3000);
-		expect(rows.ends).toHaveLength(3000);
-		expect(rawRow(text, rows, 1500)).toBe('line 1500');
-		expect(rawRow(text, rows, 2999)).toBe('line 2999');
-	});
-	it('holds 10 MB on one line as 125,000 rows of 80', () => {
-		expect(rawRows('y'.repeat(10_000_000), 80).count).toBe(125_000);
 	});
 });

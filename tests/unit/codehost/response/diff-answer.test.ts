@@ -1,26 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bodyDiff } from '$lib/codehost/response/diff';
 import { answerDiff } from '$lib/codehost/response/diff-answer';
 import type { DiffReply, DiffRequest } from '$lib/codehost/response/diff-protocol';
-
-describe('bodyDiff: what Compare with… lists, as short lines', () => {
-	it('lists JSON changes with their values as text', () => {
-		expect(bodyDiff('[{"id":1,"n":"a"}]', '[{"id":1,"n":"b"},{"id":2}]')).toEqual([
-			{ kind: 'changed', path: '[id=1].n', before: '"a"', after: '"b"' },
-			{ kind: 'added', path: '[id=2]', after: '{"id":2}' }
-		]);
-	});
-	it('says only "same" or "not both JSON" of other bodies', () => {
-		expect(bodyDiff('hello', 'hello')).toEqual([]);
-		expect(bodyDiff('hello', '[1]')).toBeNull();
-		expect(bodyDiff('', '')).toEqual([]);
-	});
-	it('compares two 1 MB lists, at most 500 changes', () => {
-		const list = (seed: number) =>
-			JSON.stringify(Array.from({ length: 20_000 }, (_, i) => ({ id: i, v: (i * seed) % 7 })));
-		expect(bodyDiff(list(1), list(2))).toHaveLength(500);
-	});
-});
 
 describe('the diff worker’s protocol', () => {
 	it('answers a request with its id; a body it cannot walk is a failure, not a crash', () => {
