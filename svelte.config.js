@@ -1,6 +1,7 @@
 import adapter from '@sveltejs/adapter-static';
 import { vitePreprocess } from '@sveltejs/vite-plugin-svelte';
 import { withCompletedPreloads } from './scripts/complete-preloads.js';
+import { withDemoChapterPreloads } from './scripts/demo-chapter-preload.js';
 import { precompressed } from './scripts/precompress.js';
 
 // BASE_PATH lets the same build be hosted under a sub-path (e.g. /tools/client).
@@ -19,19 +20,30 @@ const config = {
 		// through a cache (scripts/precompress.js), so the same files are not compressed again.
 		// Each page's HTML preloads all of its first render's modules (scripts/complete-preloads.js);
 		// the fallback, which serves the deep links, a chapter's.
+		// In Demo mode the fallback also starts a chapter's book and the demo service downloading at
+		// once, from a small inline script (scripts/demo-chapter-preload.js).
 		adapter: precompressed(
-			withCompletedPreloads(
-				adapter({
-					pages: outDir,
-					assets: outDir,
-					fallback,
-					precompress: false,
-					strict: true
-				}),
+			withDemoChapterPreloads(
+				withCompletedPreloads(
+					adapter({
+						pages: outDir,
+						assets: outDir,
+						fallback,
+						precompress: false,
+						strict: true
+					}),
+					outDir,
+					{
+						fallback,
+						fallbackPage: 'src/routes/(areas)/bible/[bible]/[book]/[chapter]/+page.svelte'
+					}
+				),
 				outDir,
 				{
 					fallback,
-					fallbackPage: 'src/routes/(areas)/bible/[bible]/[book]/[chapter]/+page.svelte'
+					dataDir: 'generated/demo-bible',
+					// What src/lib/fakes/bible/names.ts's preloadDemoBook imports.
+					serviceModules: ['src/lib/fakes/bible/app.ts', 'src/lib/fakes/demo-transport.ts']
 				}
 			),
 			outDir
