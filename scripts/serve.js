@@ -15,6 +15,9 @@ const { values } = parseArgs({
 		host: { type: 'string', default: '127.0.0.1' },
 		dir: { type: 'string', default: 'build' },
 		base: { type: 'string', default: process.env.BASE_PATH ?? '' },
+		// Which precompressed siblings to send: "br,gzip" (the default) or "gzip", as a plain host
+		// that compresses only with gzip does (the Lighthouse benchmark's HTTP/1.1 host).
+		encodings: { type: 'string', default: 'br,gzip' },
 		'tls-key': { type: 'string' },
 		'tls-cert': { type: 'string' }
 	}
@@ -55,10 +58,17 @@ const SECURITY_HEADERS = {
 };
 
 /** Precompressed siblings written by adapter-static, in order of preference. */
-const ENCODINGS = /** @type {const} */ ([
+const KNOWN_ENCODINGS = /** @type {const} */ ([
 	['br', '.br'],
 	['gzip', '.gz']
 ]);
+const wanted = values.encodings.split(',').map((name) => name.trim());
+const unknown = wanted.filter((name) => !KNOWN_ENCODINGS.some(([coding]) => coding === name));
+if (unknown.length) {
+	console.error(`Unknown encoding ${unknown.join(', ')}: use br, gzip or both ("br,gzip").`);
+	process.exit(1);
+}
+const ENCODINGS = KNOWN_ENCODINGS.filter(([coding]) => wanted.includes(coding));
 
 /** @param {string} file */
 function isFile(file) {
@@ -74,7 +84,9 @@ function fileFor(pathname) {
 		if (!file.startsWith(root) || !isFile(file)) continue;
 		// A sibling is an encoding of its file, not a file of its own: never sent with the wrong type.
 		if (
-			ENCODINGS.some(([, suffix]) => file.endsWith(suffix) && isFile(file.slice(0, -suffix.length)))
+			KNOWN_ENCODINGS.some(
+				([, suffix]) => file.endsWith(suffix) && isFile(file.slice(0, -suffix.length))
+			)
 		)
 			continue;
 		return file;

@@ -54,10 +54,13 @@ export function machine(): string {
 	return `${cpus().length} × ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 }
 
-/** `tls`: a key and certificate (files) to serve HTTPS over HTTP/2 with, as a static host does. */
+/**
+ * scripts/serve.js on `port`. `tls`: a key and certificate (files) to serve HTTPS over HTTP/2 with;
+ * `encodings`: the precompressed files it may send (its `--encodings`, by default Brotli and gzip).
+ */
 export async function startStaticServer(
 	port: number,
-	tls?: { key: string; cert: string }
+	{ tls, encodings }: { tls?: { key: string; cert: string }; encodings?: string } = {}
 ): Promise<ChildProcess> {
 	// BENCH_SITE_DIR: another build (e.g. a copy from before a change), to compare in one session.
 	const dir = process.env.BENCH_SITE_DIR ?? 'build';
@@ -69,7 +72,8 @@ export async function startStaticServer(
 			String(port),
 			'--dir',
 			dir,
-			...(tls ? ['--tls-key', tls.key, '--tls-cert', tls.cert] : [])
+			...(tls ? ['--tls-key', tls.key, '--tls-cert', tls.cert] : []),
+			...(encodings ? ['--encodings', encodings] : [])
 		],
 		{
 			stdio: ['ignore', 'pipe', 'inherit']

@@ -51,9 +51,10 @@ const ALL: Benchmark[] = [
 const filter = process.argv[2]?.toLowerCase();
 const selected = ALL.filter((b) => !filter || b.name.toLowerCase().includes(filter));
 
-// Ports, for several runs on one machine: BENCH_PORT for the site (its HTTPS copy for Lighthouse
-// on the next port), BENCH_FAKES_PORT_BASE for the demo servers over loopback (three ports from
-// it; the Bible's download benchmarks use six from BIBLE_BENCH_FAKES_PORT_BASE, by default 8961).
+// Ports, for several runs on one machine: BENCH_PORT for the site (for Lighthouse, its HTTPS and
+// HTTP/2 copy on the next port and its plain HTTP/1.1 gzip copy on the one after),
+// BENCH_FAKES_PORT_BASE for the demo servers over loopback (three ports from it; the Bible's
+// download benchmarks use six from BIBLE_BENCH_FAKES_PORT_BASE, by default 8961).
 const port = Number(process.env.BENCH_PORT ?? 4491);
 const server = await startStaticServer(port);
 const browser = await launchBrowser();
