@@ -104,10 +104,10 @@ export const scriptHash = (script) =>
  * @param {string} script
  */
 export function withDemoChapterPreload(html, script) {
-	const csp = /(<meta http-equiv="content-security-policy" content="[^"]*script-src )/;
+	const csp = /(<meta http-equiv="content-security-policy" content="[^"]*script-src [^;"]*)/;
 	if (!csp.test(html))
 		throw new Error('The fallback page has no CSP with a script-src to allow its script');
-	const withHash = html.replace(csp, `$1${scriptHash(script)} `);
+	const withHash = html.replace(csp, `$1 ${scriptHash(script)}`);
 	const sheet = /<link [^>]*rel="stylesheet"[^>]*>/.exec(withHash);
 	const at = sheet?.index ?? withHash.indexOf('</head>');
 	if (at < 0) throw new Error('The fallback page has no </head>');
