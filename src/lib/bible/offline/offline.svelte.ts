@@ -1,3 +1,4 @@
+import { keepStorage } from '$lib/ui/kept-storage';
 import { readChapter, sendChapter } from '../api';
 import { type OfflineMarks, bibleCache } from './cache';
 import {
@@ -90,6 +91,8 @@ export class OfflineState {
 			this.progress = outcome.progress;
 			switch (outcome.status) {
 				case 'complete':
+					// A translation kept for offline is worth keeping: ask the browser once.
+					keepStorage();
 					this.message = !options.refresh
 						? `${options.label} is downloaded: ${outcome.progress.total} chapters, checked, ready offline.`
 						: outcome.changed
