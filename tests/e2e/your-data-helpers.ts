@@ -77,6 +77,11 @@ export const FILLED = {
 			31000004: { guid: 31000004, firstSeen: { 0: 1000, 5: 2000 }, lastStatus: 5 }
 		}
 	},
+	/** Your price (energy), as the energy area keeps it in local storage. */
+	yourPrice: {
+		format: 1,
+		byRoot: { 'https://energy.demo/api/v1/private': { '1h': 5, '1d': 60 } }
+	},
 	/** A secret variable's value, kept for this tab only: it must never leave. */
 	secretValue: 'sk-live-very-secret-1234'
 };
@@ -111,6 +116,7 @@ export async function fill(page: Page) {
 			Object.entries(data.tracked).map(([root, v]) => [`tracked:${root}`, v])
 		);
 		localStorage.setItem('bible.plans', JSON.stringify(data.plans));
+		localStorage.setItem('energy.yourPrice', JSON.stringify(data.yourPrice));
 		sessionStorage.setItem(
 			'codehost.explorer.secret-variables',
 			JSON.stringify({ 'env-2': { api_token: data.secretValue } })
@@ -149,7 +155,8 @@ export function dump(page: Page) {
 			environments: environments?.environments ?? [],
 			notes: await all('bible-notes', 'notes'),
 			tracked: await all('energy-client', 'orders'),
-			plans: JSON.parse(localStorage.getItem('bible.plans') ?? '[]') as unknown
+			plans: JSON.parse(localStorage.getItem('bible.plans') ?? '[]') as unknown,
+			yourPrice: JSON.parse(localStorage.getItem('energy.yourPrice') ?? 'null') as unknown
 		};
 	});
 }

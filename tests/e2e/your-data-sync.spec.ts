@@ -155,3 +155,40 @@ test('Demo: push and pull work on first open, with no network; a wrong project i
 	await s.getByRole('button', { name: 'Pull' }).click();
 	await expect(s.getByRole('status')).toContainText('Pulled: nothing new');
 });
+
+test('CH-AUTH-0, CH-ERR-4: a token the code host refuses (401) says what to do on Push and on Pull, and nothing is lost', async ({
+	browser
+}) => {
+	const folder = `e2e-401-${Date.now()}`;
+	const committed: string[] = [];
+	const context = await browser.newContext();
+	const page = await openSync(context, folder, committed);
+	await fill(page);
+	await page.reload();
+	const before = await dump(page);
+	const s = sync(page);
+	await s.getByLabel('Token', { exact: true }).fill('glpat-revoked-long-ago');
+
+	await s.getByRole('button', { name: 'Push' }).click();
+	await expect(s.getByRole('alert')).toHaveText(
+		'The code host did not accept the token (401): it is wrong, has expired or was revoked. Create a personal access token with the api scope on the code host, enter it in Token, and press Push again. Nothing was pushed, and your data here is as it was.'
+	);
+	await expect(s.getByRole('status')).toHaveText('');
+	expect(committed).toHaveLength(0);
+	expect(await repoFile(folder, 'requests/projects/list-projects.json')).toContain('404');
+
+	await s.getByRole('button', { name: 'Pull' }).click();
+	await expect(s.getByRole('alert')).toContainText(
+		'press Pull again. Your data here is as it was.'
+	);
+	expect(await dump(page)).toEqual(before);
+	await expect(
+		page.getByRole('region', { name: 'Snapshots' }).getByText('Before a pull from the repository')
+	).toHaveCount(0);
+
+	// The right token: the same push goes through.
+	await s.getByLabel('Token', { exact: true }).fill(TOKEN);
+	await s.getByRole('button', { name: 'Push' }).click();
+	await expect(s.getByRole('status')).toContainText('in one commit');
+	await context.close();
+});

@@ -59,6 +59,11 @@ export function readPrices(storage: KeyValueStorage, apiRoot: string): PriceTabl
 	return { ...read(storage).byRoot[apiRoot] };
 }
 
+/** Every server's prices, as kept (what a backup of this browser holds). */
+export function allPrices(storage: KeyValueStorage): Record<string, PriceTable> {
+	return structuredClone(read(storage).byRoot);
+}
+
 /** Keeps (or, with null, forgets) the price of one period on one server. */
 export function writePrice(
 	storage: KeyValueStorage,

@@ -21,11 +21,12 @@ import {
 import { withoutSecretValues } from '$lib/codehost/secrets/variables';
 import { exportNotes, NotesFileRefused, parseNotesFile, readFile } from '$lib/bible/notes/format';
 import { PlansRefused, readPlans } from '$lib/bible/plans/file';
+import { PERIODS } from '$lib/energy/model';
 import { readTrackedOrder, type TrackedByRoot, type TrackedOrder } from '$lib/energy/tracker';
 import { holdsSecret } from '$lib/http/redact';
 import { connectionError, SERVICE_IDS, type Connection } from '$lib/settings/connection';
 import { defaultConnections, type Connections } from '$lib/settings/persistence';
-import type { DataSet } from './data-set';
+import type { DataSet, PriceTable } from './data-set';
 
 export const BACKUP_FORMAT = 'api-workbench-backup';
 export const BACKUP_VERSION = 1;
@@ -58,7 +59,10 @@ export function writeBackup(data: DataSet, now = Date.now()): string {
 			...(data.history ? { history: JSON.parse(exportHistory(data.history)) as unknown } : {})
 		},
 		bible: { notes },
-		energy: { followedOrders: data.tracked },
+		energy: {
+			followedOrders: data.tracked,
+			...(data.prices ? { yourPrice: data.prices } : {})
+		},
 		settings: { connections: data.settings }
 	};
 	return JSON.stringify(file, null, 2) + '\n';
@@ -175,6 +179,35 @@ function readTracked(raw: unknown): TrackedByRoot {
 	return out;
 }
 
+/** Your price (energy): server → period → whole sun per unit, as the energy area keeps it. */
+function readPrices(raw: unknown): Record<string, PriceTable> | undefined {
+	if (raw === undefined) return undefined;
+	if (!isObject(raw)) throw new BackupRefused('its energy prices are not grouped by server.');
+	const roots = Object.entries(raw);
+	if (roots.length > BACKUP_LIMITS.apiRoots)
+		throw new BackupRefused(
+			`it has energy prices for more than ${BACKUP_LIMITS.apiRoots} servers.`
+		);
+	const out: Record<string, PriceTable> = {};
+	for (const [root, table] of roots) {
+		if (!/^https?:\/\/[^\s]{1,500}$/.test(root) || !isObject(table))
+			throw new BackupRefused('its energy prices name a server that is not a web address.');
+		const prices: PriceTable = {};
+		for (const [period, sun] of Object.entries(table)) {
+			const known = PERIODS.find((p) => p.id === period);
+			if (!known) throw new BackupRefused(`its energy prices name a period this app has not.`);
+			// As the energy area keeps a price: a whole number of sun, at least 1.
+			if (typeof sun !== 'number' || !Number.isSafeInteger(sun) || sun < 1)
+				throw new BackupRefused(
+					`its energy price for ${known.label} is not a whole number of sun (1 or more).`
+				);
+			prices[known.id] = sun;
+		}
+		out[root] = prices;
+	}
+	return out;
+}
+
 const CONNECTION_KEYS = new Set(['mode', 'baseUrl', 'proxyUrl']);
 
 function readSettings(raw: unknown): Connections {
@@ -241,6 +274,7 @@ export function readBackup(text: string, secrets: readonly string[] = []): DataS
 		const settings = isObject(file.settings) ? file.settings : {};
 		const history = readHistory(codehost.history);
 		const { notes, plans } = readNotesPart(bible.notes);
+		const prices = readPrices(energy.yourPrice);
 		return {
 			collections: readCollections(codehost.collections),
 			environments: readEnvironments(codehost.environments),
@@ -248,6 +282,7 @@ export function readBackup(text: string, secrets: readonly string[] = []): DataS
 			notes,
 			plans,
 			tracked: readTracked(energy.followedOrders),
+			...(prices ? { prices } : {}),
 			settings: readSettings(settings.connections)
 		};
 	} catch (error) {

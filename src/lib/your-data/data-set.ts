@@ -13,9 +13,13 @@ import { withoutSecretValues } from '$lib/codehost/secrets/variables';
 import type { VerseNote } from '$lib/bible/notes/format';
 import { refKey } from '$lib/bible/notes/format';
 import type { PlanProgress } from '$lib/bible/plans/schedule';
+import { PERIODS, type PeriodId } from '$lib/energy/model';
 import type { TrackedByRoot } from '$lib/energy/tracker';
 import { SERVICE_IDS, type ServiceId } from '$lib/settings/connection';
 import type { Connections } from '$lib/settings/persistence';
+
+/** Your price (energy) on one server: sun per unit of energy, per period. */
+export type PriceTable = Partial<Record<PeriodId, number>>;
 
 export interface DataSet {
 	collections: Collection[];
@@ -25,6 +29,11 @@ export interface DataSet {
 	notes: VerseNote[];
 	plans: PlanProgress[];
 	tracked: TrackedByRoot;
+	/**
+	 * Your price (energy), per server and period. Absent in a file of a build before it was backed
+	 * up: a restore then leaves the prices here as they are.
+	 */
+	prices?: Record<string, PriceTable>;
 	settings: Connections;
 }
 
@@ -41,6 +50,8 @@ export interface DataStores {
 	};
 	notes: {
 		all(): Promise<VerseNote[]>;
+		/** Adds many in one transaction (a verse that has a record by then is merged with it). */
+		importNotes(notes: readonly VerseNote[]): Promise<unknown>;
 		put(note: VerseNote): Promise<void>;
 		delete(key: string): Promise<void>;
 	};
@@ -48,6 +59,11 @@ export interface DataStores {
 	tracked: {
 		export(): Promise<TrackedByRoot>;
 		import(data: TrackedByRoot, replace: boolean): Promise<void>;
+	};
+	prices: {
+		load(): Record<string, PriceTable>;
+		/** Keeps (or, with null, forgets) one period's price on one server. */
+		set(apiRoot: string, period: PeriodId, sun: number | null): void;
 	};
 	settings: { load(): Promise<Connections>; save(c: Connections): Promise<void> };
 }
@@ -60,6 +76,7 @@ export const KINDS = [
 	'notes',
 	'plans',
 	'tracked',
+	'prices',
 	'settings'
 ] as const;
 export type Kind = (typeof KINDS)[number];
@@ -71,6 +88,7 @@ export const KIND_NAMES: Record<Kind, string> = {
 	notes: 'Bible notes, bookmarks and highlights',
 	plans: 'Reading plans',
 	tracked: 'Followed energy orders',
+	prices: 'Your energy prices',
 	settings: 'Connection settings'
 };
 
@@ -109,6 +127,7 @@ export async function readDataSet(
 		notes,
 		plans: stores.plans.load(),
 		tracked,
+		prices: stores.prices.load(),
 		settings
 	});
 }
@@ -154,6 +173,14 @@ export function itemsOf(data: DataSet, kind: Kind): Item[] {
 		case 'tracked':
 			return Object.entries(data.tracked).flatMap(([root, orders]) =>
 				orders.map((o) => ({ key: `${root} ${o.guid}`, name: `order ${o.guid}`, value: o }))
+			);
+		case 'prices':
+			return Object.entries(data.prices ?? {}).flatMap(([root, table]) =>
+				Object.entries(table).map(([period, sun]) => ({
+					key: `${root} ${period}`,
+					name: `${PERIODS.find((p) => p.id === period)?.label ?? period} on ${hostOf(root)}`,
+					value: sun
+				}))
 			);
 		case 'settings':
 			return SERVICE_IDS.map((id) => ({ key: id, name: id, value: data.settings[id] }));
@@ -253,6 +280,35 @@ function keepSecretValues(mine: Environment, theirs: Environment): Record<string
 	return values;
 }
 
+const hostOf = (root: string) => {
+	try {
+		return new URL(root).host;
+	} catch {
+		return root;
+	}
+};
+
+/** Each incoming price in place; `replace` also forgets those the incoming data has not. */
+function writePrices(
+	stores: DataStores,
+	incoming: Record<string, PriceTable>,
+	mode: 'merge' | 'replace'
+): void {
+	if (mode === 'replace')
+		for (const [root, table] of Object.entries(stores.prices.load()))
+			for (const period of Object.keys(table) as PeriodId[])
+				if (incoming[root]?.[period] === undefined) stores.prices.set(root, period, null);
+	for (const [root, table] of Object.entries(incoming))
+		for (const [period, sun] of Object.entries(table) as [PeriodId, number][])
+			stores.prices.set(root, period, sun);
+}
+
+/** Waits for every write, then rejects with the first failure, if any (none is left running). */
+async function all(writes: Promise<void>[]): Promise<void> {
+	const failed = (await Promise.allSettled(writes)).find((r) => r.status === 'rejected');
+	if (failed) throw failed.reason;
+}
+
 /**
  * Puts `incoming` in place. `merge` (a backup, a pull): each incoming item takes the place of the
  * same item here and new ones are added; nothing here is removed. `replace` (a snapshot): every
@@ -289,9 +345,20 @@ export async function writeDataSet(
 				: envs[0]!.id
 		});
 	const wanted = new Map(incoming.notes.map((n) => [refKey(n), n]));
-	for (const n of incoming.notes) await stores.notes.put(n);
+	const here = new Map(notes.map((n) => [refKey(n), n]));
+	// Notes new here go in one transaction (2,000 one at a time took over a second); one that
+	// is here and differs takes its place; an unchanged one is not written.
+	const fresh = incoming.notes.filter((n) => !here.has(refKey(n)));
+	if (fresh.length) await stores.notes.importNotes(fresh);
+	await all(
+		incoming.notes
+			.filter((n) => here.has(refKey(n)) && !same(here.get(refKey(n)), n))
+			.map((n) => stores.notes.put(n))
+	);
 	if (mode === 'replace')
-		for (const n of notes) if (!wanted.has(refKey(n))) await stores.notes.delete(refKey(n));
+		await all(
+			notes.filter((n) => !wanted.has(refKey(n))).map((n) => stores.notes.delete(refKey(n)))
+		);
 	const plans =
 		mode === 'replace'
 			? incoming.plans
@@ -301,6 +368,7 @@ export async function writeDataSet(
 				];
 	if (!stores.plans.save(plans)) throw new Error('The browser refused to store the reading plans.');
 	await stores.tracked.import(incoming.tracked, mode === 'replace');
+	if (incoming.prices) writePrices(stores, incoming.prices, mode);
 	if (incoming.history) await stores.history.importEntries(mergeHistory(incoming.history, []));
 	if (!same(settings, incoming.settings)) await stores.settings.save(copy(incoming.settings));
 }

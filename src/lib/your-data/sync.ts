@@ -35,8 +35,16 @@ export class SyncProblem extends Error {
 	}
 }
 
-/** The real server's words for an update whose file changed since (reference facts). */
-const CHANGED_SINCE = /changed since you started editing/i;
+/**
+ * The real server's words for a commit that someone else's push got ahead of: an update of a file
+ * changed since (`last_commit_id`), a create of a file that is there now, an update or delete of
+ * one that is gone (reference facts).
+ */
+const CHANGED_SINCE =
+	/changed since you started editing|file with this name already exists|file with this name doesn.?t exist/i;
+
+/** What the person pressed: the messages say what happened to it and what to press next. */
+export type SyncAction = 'push' | 'pull';
 
 /** A folder as the person typed it, or the reason it cannot be used. */
 export function cleanFolder(folder: string): string {
@@ -62,30 +70,76 @@ const full = (t: SyncTarget, path: string) => {
 	return folder ? `${folder}/${path}` : path;
 };
 
-async function bodyMessage(result: HttpResult): Promise<string> {
+/** The answer's body as JSON, or undefined. */
+function bodyOf(result: HttpResult): Record<string, unknown> | undefined {
 	try {
-		const data = JSON.parse(result.text) as { message?: unknown; error?: unknown };
-		const m = data.message ?? data.error;
-		return typeof m === 'string' ? m : JSON.stringify(m ?? '');
+		const data = JSON.parse(result.text) as unknown;
+		return data && typeof data === 'object' ? (data as Record<string, unknown>) : undefined;
 	} catch {
-		return result.text.slice(0, 200);
+		return undefined;
 	}
 }
 
-/** A refused answer as a message that says what to do. */
-async function problemOf(result: HttpResult, t: SyncTarget, doing: string): Promise<SyncProblem> {
+function bodyMessage(result: HttpResult): string {
+	const data = bodyOf(result);
+	if (!data) return result.text.slice(0, 200);
+	const m = data.message ?? data.error;
+	return typeof m === 'string' ? m : JSON.stringify(m ?? '');
+}
+
+/** How long Retry-After asks to wait, in words ("about 30 seconds", "until 14:05"); or null. */
+export function waitWords(retryAfter: string | null, now = Date.now()): string | null {
+	if (!retryAfter?.trim()) return null;
+	const text = retryAfter.trim();
+	let seconds = /^\d+$/.test(text) ? Number(text) : (Date.parse(text) - now) / 1000;
+	if (!Number.isFinite(seconds)) return null;
+	seconds = Math.max(1, Math.ceil(seconds));
+	if (seconds < 90) return `about ${seconds} second${seconds === 1 ? '' : 's'}`;
+	if (seconds < 3600) return `about ${Math.round(seconds / 60)} minutes`;
+	const at = new Date(now + seconds * 1000);
+	return `until ${at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`;
+}
+
+/**
+ * A refused answer as a message that says what happened and what to do. `action` is what the
+ * person pressed; `writing` whether this answer is to the commit (else to a read).
+ */
+function problemOf(
+	result: HttpResult,
+	t: SyncTarget,
+	action: SyncAction,
+	writing: boolean
+): SyncProblem {
 	const status = result.response.status;
-	const message = await bodyMessage(result);
-	const nothing = 'Nothing was changed.';
+	const message = bodyMessage(result);
+	const press = action === 'push' ? 'Push' : 'Pull';
+	const nothing =
+		action === 'push'
+			? 'Nothing was pushed, and your data here is as it was.'
+			: 'Your data here is as it was.';
 	switch (status) {
 		case 401:
 			return new SyncProblem(
-				`The code host did not accept the token (401). Enter a valid personal access token with the api scope. ${nothing}`
+				`The code host did not accept the token (401): it is wrong, has expired or was revoked. Create a personal access token with the api scope on the code host, enter it in Token, and press ${press} again. ${nothing}`
 			);
-		case 403:
+		case 403: {
+			const scope = bodyOf(result)?.error === 'insufficient_scope';
+			if (writing && scope)
+				return new SyncProblem(
+					`This token may only read (403): writing to a repository needs a token with the api scope. Create a personal access token with the api scope, enter it in Token, and press Push again. ${nothing}`
+				);
+			if (writing)
+				return new SyncProblem(
+					`The code host does not let this token push to the branch “${t.branch.trim()}” (403): the branch is protected, or your role in the project may not push to it. Enter in Branch a branch you may push to, or ask a maintainer of the project to let you push to this one, then press Push again. ${nothing}`
+				);
+			if (scope)
+				return new SyncProblem(
+					`This token may not read the repository (403): it needs the read_api or api scope (api to push as well). Create a personal access token with the api scope, enter it in Token, and press ${press} again. ${nothing}`
+				);
 			return new SyncProblem(
-				`The code host refused to let this token ${doing} (403). The token needs the api scope (a read_api or read_repository token cannot write) and at least Developer access; a protected branch may refuse pushes. ${nothing}`
+				`The code host does not let this token read this project’s files (403): your role in the project may not see its code. Ask a maintainer of the project for access, or enter another project, then press ${press} again. ${nothing}`
 			);
+		}
 		case 404:
 			if (/branch/i.test(message))
 				return new SyncProblem(
@@ -96,21 +150,23 @@ async function problemOf(result: HttpResult, t: SyncTarget, doing: string): Prom
 			);
 		case 409:
 		case 400:
-			if (CHANGED_SINCE.test(message) || status === 409)
+			if (writing && (status === 409 || CHANGED_SINCE.test(message)))
 				return new SyncProblem(
-					`Someone changed your data in the repository since your last pull, so nothing was pushed and their version stands. Press Pull to bring their changes here (you choose what to keep), then Push again.`,
+					`Someone changed your data in the repository since your last pull, so nothing was pushed and their version stands. Press Pull to bring their changes here (you choose what to keep), then Push again. Your data here is as it was.`,
 					true
 				);
-			return new SyncProblem(`The code host refused to ${doing}: ${message}. ${nothing}`);
-		case 429: {
-			const after = result.response.headers.get('retry-after');
 			return new SyncProblem(
-				`The code host is limiting requests (429)${after ? `: try again in ${after} seconds` : ': wait a minute and try again'}. ${nothing}`
+				`The code host refused the ${writing ? 'commit' : 'request'}: ${message}. ${nothing} Check Project, Branch and Folder, then press ${press} again.`
+			);
+		case 429: {
+			const wait = waitWords(result.response.headers.get('retry-after'));
+			return new SyncProblem(
+				`The code host is limiting how many requests it takes (429). Wait ${wait ?? 'a minute'}, then press ${press} again. ${nothing}`
 			);
 		}
 		default:
 			return new SyncProblem(
-				`The code host answered ${status} while trying to ${doing}. ${nothing} Try again later.`
+				`The code host answered ${status} to the ${writing ? 'commit' : 'request'}. ${nothing} Try ${press} again later.`
 			);
 	}
 }
@@ -132,6 +188,11 @@ async function send(
 	} catch (error) {
 		if (isApiProblem(error)) {
 			if (error.kind === 'aborted') throw new SyncProblem('Stopped. Nothing was changed.');
+			if (spec.method !== 'GET')
+				// The commit may have been made and only its answer lost: Pull tells which.
+				throw new SyncProblem(
+					`The code host’s answer to the commit did not come (${error.message.replace(/\.$/, '')}). Your data here is as it was; the commit may or may not have been made. Check your connection, press Pull (it finds out), then Push again if anything is left to push.`
+				);
 			throw new SyncProblem(
 				`The code host could not be reached (${error.message.replace(/\.$/, '')}). Check your connection and the code host’s address in Settings, then try again. Nothing was changed.`
 			);
@@ -146,6 +207,7 @@ const ok = (r: HttpResult) => r.response.status >= 200 && r.response.status < 30
 export async function listFiles(
 	client: HttpClient,
 	t: SyncTarget,
+	action: SyncAction = 'pull',
 	signal?: AbortSignal
 ): Promise<string[]> {
 	const folder = cleanFolder(t.folder);
@@ -169,12 +231,12 @@ export async function listFiles(
 					},
 			signal
 		);
-		if (result.response.status === 404 && /tree not found/i.test(await bodyMessage(result))) {
+		if (result.response.status === 404 && /tree not found/i.test(bodyMessage(result))) {
 			// No such folder yet, or no such branch: the branch is asked about, to tell them apart.
-			await checkBranch(client, t, signal);
+			await checkBranch(client, t, action, signal);
 			return out;
 		}
-		if (!ok(result)) throw await problemOf(result, t, 'read the repository');
+		if (!ok(result)) throw problemOf(result, t, action, false);
 		let entries: unknown;
 		try {
 			entries = JSON.parse(result.text);
@@ -196,7 +258,12 @@ export async function listFiles(
 	throw new SyncProblem('The folder lists more than 20,000 files. Nothing was changed.');
 }
 
-async function checkBranch(client: HttpClient, t: SyncTarget, signal?: AbortSignal) {
+async function checkBranch(
+	client: HttpClient,
+	t: SyncTarget,
+	action: SyncAction,
+	signal?: AbortSignal
+) {
 	const result = await send(
 		client,
 		t,
@@ -204,12 +271,13 @@ async function checkBranch(client: HttpClient, t: SyncTarget, signal?: AbortSign
 		signal
 	);
 	if (result.response.status === 404)
-		throw await problemOf(
+		throw problemOf(
 			{ ...result, text: JSON.stringify({ message: '404 Branch Not Found' }) },
 			t,
-			'read the repository'
+			action,
+			false
 		);
-	if (!ok(result)) throw await problemOf(result, t, 'read the repository');
+	if (!ok(result)) throw problemOf(result, t, action, false);
 }
 
 /** One file's text and the commit that last changed it. */
@@ -229,7 +297,7 @@ export async function readRemoteFile(
 		},
 		signal
 	);
-	if (!ok(result)) throw await problemOf(result, t, `read ${path}`);
+	if (!ok(result)) throw problemOf(result, t, 'pull', false);
 	try {
 		const data = JSON.parse(result.text) as {
 			content?: unknown;
@@ -260,7 +328,7 @@ export async function pullFiles(
 ): Promise<{ files: FileMap; commits: Record<string, string> }> {
 	const files: FileMap = new Map();
 	const commits: Record<string, string> = {};
-	for (const path of (await listFiles(client, t, signal)).filter(isDataPath)) {
+	for (const path of (await listFiles(client, t, 'pull', signal)).filter(isDataPath)) {
 		const { text, commit } = await readRemoteFile(client, t, path, signal);
 		files.set(path, text);
 		commits[path] = commit;
@@ -396,7 +464,7 @@ export async function pushCommit(
 		{ method: 'POST', path: `${projectPath(t)}/commits`, json: body },
 		signal
 	);
-	if (!ok(result)) throw await problemOf(result, t, 'push to this branch');
+	if (!ok(result)) throw problemOf(result, t, 'push', true);
 	try {
 		const id = (JSON.parse(result.text) as { id?: unknown }).id;
 		if (typeof id === 'string' && id) return id;

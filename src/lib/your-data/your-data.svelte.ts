@@ -8,12 +8,17 @@ import { EnvironmentStore } from '$lib/codehost/environments/environments';
 import { HistoryStore } from '$lib/codehost/history/history';
 import { NotesStore } from '$lib/bible/notes/store';
 import { loadPlans, savePlans } from '$lib/bible/plans/store';
+import { browserStorage } from '$lib/energy/key-value-storage';
 import { exportTracked, importTracked } from '$lib/energy/tracker';
+import { allPrices, writePrice } from '$lib/energy/your-price.svelte';
+import type { HttpClient } from '$lib/http/client';
 import { connections } from '$lib/settings/area-connection.svelte';
 import { SERVICE_IDS } from '$lib/settings/connection';
 import { settings } from '$lib/settings/settings.svelte';
 import { askToKeep, persistence, storageEstimate, type Persistence } from '$lib/ui/kept-storage';
-import { BackupRefused, readBackup, writeBackup } from './backup';
+import { formatNumber } from '$lib/ui/number-format';
+import { BackupRefused, writeBackup } from './backup';
+import { readBackupFile, writeBackupFile } from './backup-file';
 import {
 	countItems,
 	previewRestore,
@@ -54,6 +59,10 @@ function browserStores(): DataStores {
 		notes,
 		plans: { load: loadPlans, save: savePlans },
 		tracked: { export: () => exportTracked(), import: (d, r) => importTracked(d, r) },
+		prices: {
+			load: () => allPrices(browserStorage()),
+			set: (root, period, sun) => writePrice(browserStorage(), root, period, sun)
+		},
 		settings: {
 			async load() {
 				await settings.load();
@@ -112,9 +121,13 @@ export class YourDataState {
 	conflicts = $state.raw<BothChanged[]>([]);
 	#choose: ((choices: Record<string, Choice> | undefined) => void) | undefined;
 
-	constructor(stores?: DataStores, snapshots = new SnapshotStore()) {
+	readonly #codehost: (() => HttpClient) | undefined;
+
+	/** `codehost`: the client sync sends through (else the code host connection of Settings). */
+	constructor(stores?: DataStores, snapshots = new SnapshotStore(), codehost?: () => HttpClient) {
 		this.#stores = stores ?? browserStores();
 		this.#snapshots = snapshots;
+		this.#codehost = codehost;
 	}
 
 	/** Reads what the page shows, and takes the daily snapshot when it is due. */
@@ -137,7 +150,7 @@ export class YourDataState {
 				explorer: size({ c: data.collections, e: data.environments }),
 				history: size(data.history ?? []),
 				bible: size({ n: data.notes, p: data.plans }),
-				energy: size(data.tracked),
+				energy: size({ t: data.tracked, p: data.prices }),
 				settings: size(data.settings)
 			};
 		} catch {
@@ -177,10 +190,10 @@ export class YourDataState {
 	async backupText(): Promise<string | undefined> {
 		this.problem = '';
 		const data = await readDataSet(this.#stores, { history: this.withHistory });
-		const text = writeBackup(data);
+		let text: string;
 		try {
-			// What is written is read back with the same checks: a secret in it stops the download.
-			readBackup(text, knownSecrets([this.token]));
+			// Read back with the same checks (in a worker): a secret in it stops the download.
+			text = await writeBackupFile(data, knownSecrets([this.token]));
 		} catch (error) {
 			this.problem = `The backup was not made: ${(error as Error).message}`;
 			return undefined;
@@ -196,7 +209,7 @@ export class YourDataState {
 		try {
 			if (file.size > 30_000_000)
 				throw new BackupRefused('it is larger than 30 MB; a backup of this app is far smaller.');
-			const data = readBackup(await file.text(), knownSecrets([this.token]));
+			const data = await readBackupFile(file, knownSecrets([this.token]));
 			const current = await readDataSet(this.#stores, { history: !!data.history });
 			this.pending = { name: file.name, data, preview: previewRestore(current, data, 'merge') };
 		} catch (error) {
@@ -221,6 +234,8 @@ export class YourDataState {
 			await this.#write(pending.data, 'merge', current);
 			this.pending = undefined;
 			this.message = `Restored from ${pending.name}. A snapshot of what was here before is under Snapshots.`;
+			// The sizes after: once the status says it is done.
+			await this.#measure();
 		});
 	}
 
@@ -228,11 +243,12 @@ export class YourDataState {
 		await this.#run(async () => {
 			const text = await this.#snapshots.read(id);
 			if (!text) throw new Error('That snapshot is no longer kept.');
-			const data = readBackup(text, knownSecrets([this.token]));
+			const data = await readBackupFile(text, knownSecrets([this.token]));
 			const current = await readDataSet(this.#stores);
 			await this.#take(current, 'snapshot');
 			await this.#write(data, 'replace', current);
 			this.snapshotMessage = 'Restored the snapshot. What was here before is the newest snapshot.';
+			await this.#measure();
 		});
 	}
 
@@ -244,7 +260,6 @@ export class YourDataState {
 			await writeDataSet(this.#stores, before, 'replace').catch(() => {});
 			throw error;
 		}
-		await this.#measure();
 	}
 
 	async #run(work: () => Promise<void>): Promise<void> {
@@ -272,8 +287,11 @@ export class YourDataState {
 		saveToken(this.token, settings.remember.codehost);
 	}
 
-	#client() {
-		return connections.codehost.client({ secrets: () => knownSecrets([this.token]) });
+	#client(): HttpClient {
+		return (
+			this.#codehost?.() ??
+			connections.codehost.client({ secrets: () => knownSecrets([this.token]) })
+		);
 	}
 
 	async push(): Promise<void> {
@@ -283,7 +301,7 @@ export class YourDataState {
 			const local = filesOf(data);
 			const client = this.#client();
 			const base = loadBase(t);
-			const actions = planPush(local, await listFiles(client, t), base, t);
+			const actions = planPush(local, await listFiles(client, t, 'push'), base, t);
 			if (!actions.length) {
 				this.syncMessage = 'Nothing to push: the repository already has your data as it is here.';
 				return;
@@ -322,6 +340,7 @@ export class YourDataState {
 			this.syncMessage = taken
 				? `Pulled: ${plan.taken.length} file${plan.taken.length === 1 ? '' : 's'} taken from the repository${plan.removed.length ? `, ${plan.removed.length} removed as there` : ''}. A snapshot of what was here before is under Snapshots.`
 				: 'Pulled: nothing new in the repository. A snapshot of what was here before is under Snapshots.';
+			await this.#measure();
 		});
 	}
 
@@ -372,10 +391,11 @@ export function describeCounts(counts: Partial<Record<string, number>>): string 
 		],
 		plans: ['reading plan', 'reading plans'],
 		tracked: ['followed order', 'followed orders'],
+		prices: ['energy price', 'energy prices'],
 		settings: ['connection', 'connections']
 	};
 	const parts = Object.entries(counts)
 		.filter(([, n]) => n)
-		.map(([k, n]) => `${n ?? 0} ${words[k]?.[n === 1 ? 0 : 1] ?? k}`);
+		.map(([k, n]) => `${formatNumber(n ?? 0)} ${words[k]?.[n === 1 ? 0 : 1] ?? k}`);
 	return parts.length ? parts.join(', ') : 'nothing yet';
 }

@@ -47,6 +47,36 @@ describe('the backup file', () => {
 		expect(readBackup(writeBackup(filledData())).history).toBeUndefined();
 	});
 
+	it('Your price (energy), per server and period, is in the file and reads back exactly', () => {
+		const data = filledData();
+		const file = JSON.parse(writeBackup(data)) as Loose;
+		expect(file.energy.yourPrice).toEqual({
+			'https://energy.demo/api/v1/private': { '1h': 5, '1d': 60 },
+			'https://energy.example.com/api/v1/private': { '30d': 1500 }
+		});
+		expect(readBackup(writeBackup(data)).prices).toEqual(data.prices);
+	});
+
+	it('a file made before prices were backed up reads with no prices (not an empty table)', () => {
+		const data = readBackup(edited((f) => delete f.energy.yourPrice));
+		expect(data).not.toHaveProperty('prices');
+	});
+
+	it('a price that the energy area would not keep refuses the file', () => {
+		const root = 'https://energy.demo/api/v1/private';
+		for (const bad of ['60', 0, 1.5, -3, 2 ** 53, null])
+			expect(refusal(edited((f) => (f.energy.yourPrice[root]['1d'] = bad)))).toMatch(
+				/energy price for 1 day is not a whole number of sun/
+			);
+		expect(refusal(edited((f) => (f.energy.yourPrice[root]['2h'] = 5)))).toMatch(
+			/period this app has not/
+		);
+		expect(refusal(edited((f) => (f.energy.yourPrice['not a server'] = { '1d': 5 })))).toMatch(
+			/not a web address/
+		);
+		expect(refusal(edited((f) => (f.energy.yourPrice = [60])))).toMatch(/not grouped by server/);
+	});
+
 	it('a file of a newer version is refused whole, with the reason', () => {
 		const message = refusal(edited((f) => (f.version = BACKUP_VERSION + 1)));
 		expect(message).toMatch(/newer version of this app/);

@@ -69,8 +69,34 @@ describe('your data across the areas', () => {
 		stores.p = [];
 		stores.t = { 'https://other/api': [{ guid: 1, firstSeen: {}, lastStatus: 0 }] };
 		stores.e.environments.push({ id: 'new', name: 'New', values: {} });
+		stores.pr['https://energy.demo/api/v1/private']!['7d'] = 400;
+		stores.pr['https://energy.new/api/v1/private'] = { '1d': 70 };
 		await writeDataSet(stores, readBackup(snapshot), 'replace');
 		expect(stores.dump()).toEqual(before);
+	});
+
+	it('Your price (energy): a restore puts each price in place, keeps the others here, and an older file without prices leaves them', async () => {
+		const stores = MemoryStores.filled();
+		stores.pr['https://energy.demo/api/v1/private']!['1d'] = 75;
+		stores.pr['https://mine.example/api/v1/private'] = { '3d': 200 };
+		const incoming = filledData();
+		const preview = previewRestore(await readDataSet(stores), incoming, 'merge');
+		expect(preview.find((p) => p.kind === 'prices')).toMatchObject({
+			added: 0,
+			changed: 1,
+			unchanged: 2,
+			replaced: ['1 day on energy.demo']
+		});
+		await writeDataSet(stores, incoming, 'merge');
+		expect(stores.pr).toEqual({
+			'https://energy.demo/api/v1/private': { '1h': 5, '1d': 60 },
+			'https://energy.example.com/api/v1/private': { '30d': 1500 },
+			'https://mine.example/api/v1/private': { '3d': 200 }
+		});
+		const before = structuredClone(stores.pr);
+		const { prices: _, ...older } = filledData();
+		await writeDataSet(stores, older, 'replace');
+		expect(stores.pr).toEqual(before);
 	});
 
 	it('counts each kind for a snapshot’s line', () => {
@@ -80,6 +106,7 @@ describe('your data across the areas', () => {
 			notes: 2,
 			plans: 1,
 			tracked: 1,
+			prices: 3,
 			settings: 3
 		});
 	});

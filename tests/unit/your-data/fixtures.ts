@@ -4,9 +4,10 @@ import type { Environment, EnvironmentsData } from '$lib/codehost/environments/e
 import type { HistoryEntry } from '$lib/codehost/history/history';
 import type { VerseNote } from '$lib/bible/notes/format';
 import type { PlanProgress } from '$lib/bible/plans/schedule';
+import type { PeriodId } from '$lib/energy/model';
 import type { TrackedByRoot } from '$lib/energy/tracker';
 import { defaultConnections, type Connections } from '$lib/settings/persistence';
-import type { DataSet, DataStores } from '$lib/your-data/data-set';
+import type { DataSet, DataStores, PriceTable } from '$lib/your-data/data-set';
 
 const request = (
 	name: string,
@@ -93,6 +94,10 @@ export function filledData(): DataSet {
 				{ guid: 31000004, firstSeen: { 0: 1000, 5: 2000 }, lastStatus: 5 }
 			]
 		},
+		prices: {
+			'https://energy.demo/api/v1/private': { '1h': 5, '1d': 60 },
+			'https://energy.example.com/api/v1/private': { '30d': 1_500 }
+		},
 		settings
 	};
 }
@@ -123,6 +128,7 @@ export class MemoryStores implements DataStores {
 	n = new Map<string, VerseNote>();
 	p: PlanProgress[] = [];
 	t: TrackedByRoot = {};
+	pr: Record<string, PriceTable> = {};
 	s: Connections = defaultConnections();
 	/** Makes the Nth write from now fail (a full disk), to see what is left. */
 	failAt = Infinity;
@@ -140,6 +146,7 @@ export class MemoryStores implements DataStores {
 		for (const n of data.notes) s.n.set(`${n.book}.${n.chapter}.${n.verse}`, copy(n));
 		s.p = copy(data.plans);
 		s.t = copy(data.tracked);
+		s.pr = copy(data.prices ?? {});
 		s.s = copy(data.settings);
 		return s;
 	}
@@ -168,6 +175,11 @@ export class MemoryStores implements DataStores {
 	};
 	notes = {
 		all: async () => copy([...this.n.values()]),
+		importNotes: async (notes: readonly VerseNote[]) => {
+			this.#write();
+			for (const note of notes)
+				this.n.set(`${note.book}.${note.chapter}.${note.verse}`, copy(note));
+		},
 		put: async (note: VerseNote) => {
 			this.#write();
 			this.n.set(`${note.book}.${note.chapter}.${note.verse}`, copy(note));
@@ -192,6 +204,17 @@ export class MemoryStores implements DataStores {
 			this.t = replace ? copy(data) : { ...this.t, ...copy(data) };
 		}
 	};
+	prices = {
+		load: () => copy(this.pr),
+		set: (root: string, period: PeriodId, sun: number | null) => {
+			this.#write();
+			const table = { ...this.pr[root] };
+			if (sun === null) delete table[period];
+			else table[period] = sun;
+			if (Object.keys(table).length) this.pr[root] = table;
+			else delete this.pr[root];
+		}
+	};
 	settings = {
 		load: async () => copy(this.s),
 		save: async (c: Connections) => {
@@ -209,6 +232,7 @@ export class MemoryStores implements DataStores {
 			notes: [...this.n.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([, n]) => n),
 			plans: this.p,
 			tracked: this.t,
+			prices: this.pr,
 			settings: this.s
 		};
 	}
