@@ -17,6 +17,7 @@ import { homeBundle } from './home-bundle.bench';
 import { historyImport, notesImport } from './imports.bench';
 import { lighthouseRoutes } from './lighthouse.bench';
 import { offlineReload } from './offline-reload.bench';
+import { yourDataBackup, yourDataRestore } from './your-data.bench';
 import {
 	launchBrowser,
 	runBenchmark,
@@ -44,6 +45,8 @@ const ALL: Benchmark[] = [
 	deepLinkChapter,
 	notesImport,
 	historyImport,
+	yourDataBackup,
+	yourDataRestore,
 	...bigAnswers,
 	...collectionsBenchmarks,
 	...lighthouseRoutes
