@@ -90,7 +90,9 @@ export function resolveImport(root, from, specifier) {
 		base = path.resolve(path.dirname(from), specifier);
 	else return undefined;
 	const isFile = (/** @type {string} */ f) => existsSync(f) && statSync(f).isFile();
-	const candidates = [base, `${base}.ts`, `${base}.js`, path.join(base, 'index.ts')];
+	// `x.js` may name `x.ts`, as TypeScript allows (`area.svelte.js` for `area.svelte.ts`).
+	const asTs = base.endsWith('.js') ? [`${base.slice(0, -3)}.ts`] : [];
+	const candidates = [base, ...asTs, `${base}.ts`, `${base}.js`, path.join(base, 'index.ts')];
 	return candidates.find(isFile);
 }
 

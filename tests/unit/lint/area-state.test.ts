@@ -20,7 +20,8 @@ const project = fixture('no-area-state-in-components', noAreaStateInComponents, 
 		"import { bibleArea } from '../area.svelte';",
 		"import { Notes, type NotesPart } from '$lib/bible/notes/notes.svelte';",
 		"import '../area.svelte';",
-		"const later = () => import('../notes/notes.svelte');"
+		"const later = () => import('../notes/notes.svelte');",
+		"import { bibleArea as area } from '../area.svelte.js';"
 	),
 	'src/lib/codehost/request/ui/Methods.svelte': component(
 		"import { METHODS } from '../form.svelte';"
@@ -49,12 +50,13 @@ const refused = (line: number, module: string) =>
 	);
 
 describe('no-area-state-in-components', () => {
-	it("refuses a value import of an area's state, by $lib or relative, static, bare or dynamic", () => {
+	it("refuses a value import of an area's state, by $lib or relative (.js spelling too), static, bare or dynamic", () => {
 		expect(project.lint('src/lib/bible/ui/Values.svelte')).toEqual([
 			refused(2, 'src/lib/bible/area.svelte.ts'),
 			refused(3, 'src/lib/bible/notes/notes.svelte.ts'),
 			refused(4, 'src/lib/bible/area.svelte.ts'),
-			refused(5, 'src/lib/bible/notes/notes.svelte.ts')
+			refused(5, 'src/lib/bible/notes/notes.svelte.ts'),
+			refused(6, 'src/lib/bible/area.svelte.ts')
 		]);
 	});
 
