@@ -44,7 +44,6 @@ const NOT_YET_ON_THE_SKELETON = {
 		'src/lib/bible/verse-actions/ui/VerseActions.svelte',
 		'src/lib/codehost/ui/CollectionsPanel.svelte',
 		'src/lib/codehost/ui/HistoryPanel.svelte',
-		'src/lib/codehost/ui/RequestForm.svelte',
 		'src/lib/energy/ui/EnergyDemoReset.svelte',
 		'src/lib/energy/ui/ExpiringSoon.svelte',
 		'src/lib/energy/ui/ExportOrders.svelte'
