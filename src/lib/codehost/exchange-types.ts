@@ -1,5 +1,4 @@
-/** What the explorer's exchange is made of and what it gives: its connection and its result. */
-import type { HttpClient } from '$lib/http/client';
+/** What the explorer's exchange gives: its result, what went out last, and how a run is recorded. */
 import type { Exchange } from '$lib/http/exchange';
 import type { ApiProblem } from '$lib/http/problem';
 import type { ExplorerResponse } from './response/explorer-response';
@@ -9,18 +8,10 @@ import type { SavedRequest } from './history/history';
 export type ResponseTab = 'body' | 'headers' | 'pagination' | 'error';
 
 /**
- * Where the explorer sends: the code host's connection (an AreaConnection from Settings; tests
- * pass a plain object).
+ * What came of the last request: one of these at a time. It says more than an AsyncResult:
+ * when a request is in flight since (the Sending… clock), and "refused" (nothing went out: the
+ * form holds input the request cannot carry), which is no failure of the server's.
  */
-export interface ExplorerConnection {
-	readonly apiRoot: string;
-	readonly live: boolean;
-	/** The Code host's "Remember on this device". */
-	readonly remember: boolean;
-	client(options: { secrets: () => string[]; onExchange: (e: Exchange) => void }): HttpClient;
-}
-
-/** What came of the last request: one of these at a time. */
 export type ExchangeResult =
 	| { kind: 'idle' }
 	/** In flight since `since` (Date.now()); the previous answer stays on show meanwhile. */

@@ -4,13 +4,14 @@
  * sent bare) comes through `run`; the parts around it (history, fetch all, tools) are given this.
  */
 import { sameOrigin, withoutCredentialParams } from '$lib/http/credentials';
-import { isApiProblem, type ApiProblem } from '$lib/http/problem';
+import type { ApiProblem } from '$lib/http/problem';
 import { redactText } from '$lib/http/redact';
 import { recordActivity, requestLine } from '$lib/settings/activity';
+import type { AreaSession } from '$lib/settings/area-session.svelte';
+import { abortedProblem, type AsyncResult } from '$lib/ui/async-result.svelte';
 import type { AuthState } from './auth/auth.svelte';
 import type {
 	ExchangeResult,
-	ExplorerConnection,
 	LastSent,
 	RecordExchange,
 	ResponseTab,
@@ -29,8 +30,6 @@ import type { RequestFormState } from './request/form.svelte';
 import { sendExplorerRequest, type ExplorerRequest, type SendContext } from './send';
 
 export class ExchangeState {
-	/** Raw: a result is replaced, never edited (an answer can be megabytes of JSON). */
-	result = $state.raw<ExchangeResult>({ kind: 'idle' });
 	/** Follow a Link on another host at the base URL's origin, with credentials; off: bare. */
 	keepBase = $state(true);
 	/** The response tab shown; an error answer to Send shows its Error tab. */
@@ -42,25 +41,48 @@ export class ExchangeState {
 
 	readonly auth: AuthState;
 	readonly form: RequestFormState;
-	#connection: ExplorerConnection;
+	#session: AreaSession<'codehost'>;
 	#secrets: () => string[];
 	#record: RecordExchange;
-	#controller: AbortController | undefined;
+	/** The answer on show; the latest request wins, and the session's close ends it. */
+	#answer: AsyncResult<ExplorerResponse>;
+	/** When the request in flight went out (the Sending… clock). */
+	#since = $state(0);
+	/** Why the last Send went nowhere, until the next request or answer. */
+	#refused = $state<string | null>(null);
+	/** Cancel of the request in flight: its answer is "cancelled", shown as its failure. */
+	#cancel: AbortController | undefined;
 	/** The tab the person picked last; an automatic Error tab gives way to it. */
 	#chosenTab: ResponseTab = 'body';
 
 	constructor(options: {
-		connection: ExplorerConnection;
+		session: AreaSession<'codehost'>;
 		auth: AuthState;
 		form: RequestFormState;
 		secrets: () => string[];
 		record: RecordExchange;
 	}) {
-		this.#connection = options.connection;
+		this.#session = options.session;
+		this.#answer = options.session.result<ExplorerResponse>();
 		this.auth = options.auth;
 		this.form = options.form;
 		this.#secrets = options.secrets;
 		this.#record = options.record;
+	}
+
+	/** What came of the last request, as one union (see ExchangeResult). */
+	get result(): ExchangeResult {
+		const state = this.#answer.state;
+		const previous = state.status === 'loading' ? (state.previous ?? null) : null;
+		if (this.#refused !== null) {
+			const shown =
+				state.status === 'ready' ? state.value : state.status === 'loading' ? previous : null;
+			return { kind: 'refused', reason: this.#refused, previous: shown };
+		}
+		if (state.status === 'loading') return { kind: 'sending', since: this.#since, previous };
+		if (state.status === 'ready') return { kind: 'answered', response: state.value };
+		if (state.status === 'failed') return { kind: 'failed', problem: state.problem };
+		return { kind: 'idle' };
 	}
 
 	get response(): ExplorerResponse | null {
@@ -74,17 +96,17 @@ export class ExchangeState {
 		return this.result.kind === 'failed' ? this.result.problem : null;
 	}
 	get refused(): string | null {
-		return this.result.kind === 'refused' ? this.result.reason : null;
+		return this.#refused;
 	}
 
 	get apiRoot(): string {
-		return this.#connection.apiRoot;
+		return this.#session.apiRoot;
 	}
 	get live(): boolean {
-		return this.#connection.live;
+		return this.#session.live;
 	}
 	get remember(): boolean {
-		return this.#connection.remember;
+		return this.#session.remember;
 	}
 	/** Tokens and secret variables: redacted wherever a request is recorded or shown. */
 	get secrets(): string[] {
@@ -103,7 +125,7 @@ export class ExchangeState {
 			live: this.live,
 			auth: this.auth,
 			secrets: this.secrets,
-			client: (onExchange) => this.#connection.client({ secrets: () => this.secrets, onExchange }),
+			client: (onExchange) => this.#session.client({ secrets: () => this.secrets, onExchange }),
 			record: (exchange) => this.#record(exchange, run ? undefined : saved, run),
 			signal
 		};
@@ -113,7 +135,7 @@ export class ExchangeState {
 	async send(extraHeaders: Record<string, string> = {}): Promise<void> {
 		const reason = this.form.inputError;
 		if (reason) {
-			this.result = { kind: 'refused', reason, previous: this.response };
+			this.#refuse(reason);
 			return;
 		}
 		const f = this.form;
@@ -191,54 +213,58 @@ export class ExchangeState {
 		// Headers from anywhere (an imported History entry, a built form) pass the one check.
 		const refused = headerRecordProblems(request.headers ?? {})[0];
 		if (refused) {
-			this.result = { kind: 'refused', reason: refused, previous: this.response };
+			this.#refuse(refused);
 			return;
 		}
-		this.#controller?.abort();
-		const controller = (this.#controller = new AbortController());
-		this.result = { kind: 'sending', since: Date.now(), previous: this.response };
-		try {
-			const outcome = await sendExplorerRequest(
-				request,
-				this.context(controller.signal, options.saved)
-			);
+		this.#refused = null;
+		const cancel = (this.#cancel = new AbortController());
+		this.#since = Date.now();
+		let url = '';
+		const outcome = await this.#answer.run(async (latest) => {
+			const signal = AbortSignal.any([latest, cancel.signal]);
+			const sent = await sendExplorerRequest(request, this.context(signal, options.saved));
+			// A newer request started, or the explorer closed: what this one sent is not shown.
+			if (latest.aborted) throw abortedProblem();
 			const applied = this.auth.applied;
 			this.lastSent = {
 				method: request.method,
-				url: outcome.url,
-				headers: { ...request.headers, ...(outcome.credentialed ? applied.headers : {}) },
+				url: sent.url,
+				headers: { ...request.headers, ...(sent.credentialed ? applied.headers : {}) },
 				bodyText,
-				withCookies: outcome.credentialed && applied.credentials === 'include'
+				withCookies: sent.credentialed && applied.credentials === 'include'
 			};
-			this.lastUrl = withoutCredentialParams(outcome.url);
-			// Read a step per task (a big answer); a newer request may have started meanwhile.
-			const response = await readAnswer(outcome, request.method, this.responseContext());
-			if (this.#controller !== controller) return;
-			this.result = { kind: 'answered', response };
-			// Kept in local storage: a secret in the path is left out in every form.
-			recordActivity(
-				'codehost',
-				redactText(requestLine(request.method, outcome.url), this.secrets)
-			);
-			if (options.origin !== 'page') this.responseTab = response.shape ? 'error' : this.#chosenTab;
-		} catch (error) {
-			if (this.#controller !== controller) return;
-			if (!isApiProblem(error)) throw error;
-			this.result = { kind: 'failed', problem: error };
-		} finally {
-			if (this.#controller === controller && this.result.kind === 'sending')
-				this.result = { kind: 'idle' };
+			this.lastUrl = withoutCredentialParams(sent.url);
+			url = sent.url;
+			// Read a step per task (a big answer); a newer request may start meanwhile.
+			return readAnswer(sent, request.method, this.responseContext());
+		});
+		if (!outcome.shown) {
+			const problem = outcome.problem;
+			// Cancel: the request's own "cancelled" is its answer, said as a failure.
+			if (problem?.kind === 'aborted' && cancel.signal.aborted) this.#answer.fail(problem);
+			// An answer that came (a failure too) replaces a refusal made while it was on its way.
+			if (problem && this.#answer.problem) this.#refused = null;
+			return;
 		}
+		this.#refused = null;
+		const response = outcome.value;
+		// Kept in local storage: a secret in the path is left out in every form.
+		recordActivity('codehost', redactText(requestLine(request.method, url), this.secrets));
+		if (options.origin !== 'page') this.responseTab = response.shape ? 'error' : this.#chosenTab;
 	}
 
 	/** Shows an answer that did not come from a request now (a History entry's stored one). */
 	show(response: ExplorerResponse, sent: LastSent): void {
-		this.#controller?.abort();
-		this.#controller = undefined;
-		this.result = { kind: 'answered', response };
+		this.#refused = null;
+		this.#answer.set(response);
 		this.lastSent = sent;
 		this.responseTab = response.shape ? 'error' : this.#chosenTab;
 		if (this.isUnderApiRoot(sent.url)) this.lastUrl = withoutCredentialParams(sent.url);
+	}
+
+	/** Nothing goes out: says why, and the answer on show stays. */
+	#refuse(reason: string): void {
+		this.#refused = reason;
 	}
 
 	responseContext(): ResponseContext {
@@ -251,6 +277,6 @@ export class ExchangeState {
 
 	/** Stops the request in flight: its answer is "cancelled" (the run's failure). */
 	cancel(): void {
-		this.#controller?.abort();
+		this.#cancel?.abort();
 	}
 }

@@ -1,5 +1,7 @@
 /**
- * The explorer page's state: the parts it shows, built around one exchange and wired once.
+ * The explorer page's state: the parts it shows, built around one exchange and wired once, all
+ * made from one area session (the code host's connection as it was when the explorer opened),
+ * whose close ends every request, walk and collection run of the explorer.
  * Each panel is given the part it shows (the form, the exchange, history, fetch all, tools,
  * saved requests and environments, OAuth calls); the work is in the parts and their services.
  */
@@ -8,7 +10,7 @@ import { CollectionsState } from './collections/collections.svelte';
 import { EnvironmentsState } from './environments/environments.svelte';
 import { ExchangeState } from './exchange.svelte';
 import { Extractions } from './request/extractions.svelte';
-import type { ExplorerConnection } from './exchange-types';
+import { AreaSession, type SessionSource } from '$lib/settings/area-session.svelte';
 import { FetchAllState } from './pagination/fetch-all-state.svelte';
 import { HistoryStore } from './history/history';
 import { HistoryState } from './history/history-state.svelte';
@@ -19,7 +21,7 @@ import { credentialVariables } from './secrets/variables';
 import { Workspace } from './workspace.svelte';
 import { sendSaved } from './runner/send-saved';
 
-export type { ExplorerConnection, ResponseTab, ExchangeResult } from './exchange-types';
+export type { ResponseTab, ExchangeResult } from './exchange-types';
 export type { ExplorerResponse } from './response/explorer-response';
 export type { Hop } from './send';
 export { EXPLORER_METHODS, type ExplorerMethod } from './request/form.svelte';
@@ -39,26 +41,27 @@ export class ExplorerState {
 	readonly workspace: Workspace;
 	readonly oauth: OAuthCalls;
 	readonly extractions: Extractions;
+	readonly session: AreaSession<'codehost'>;
 
 	constructor(
-		connection: ExplorerConnection,
+		session: AreaSession<'codehost'>,
 		history: HistoryStore = new HistoryStore(),
 		environments: EnvironmentsState = new EnvironmentsState(),
 		collections: CollectionsState = new CollectionsState()
 	) {
-		const remember = () => connection.remember;
-		const auth = (this.auth = new AuthState(remember));
+		this.session = session;
+		const auth = (this.auth = new AuthState(() => session.remember));
 		this.environments = environments;
 		this.collections = collections;
 		const form = (this.form = new RequestFormState(() => ({
-			apiRoot: connection.apiRoot,
+			apiRoot: session.apiRoot,
 			auth,
 			status: this.exchange.response?.status,
 			variables: environments.values
 		})));
 		this.history = new HistoryState(() => this.exchange, history);
 		this.exchange = new ExchangeState({
-			connection,
+			session,
 			auth,
 			form,
 			secrets: () => [...auth.secrets, ...environments.secretValues],
@@ -69,10 +72,11 @@ export class ExplorerState {
 			}
 		});
 		environments.keepSecrets(() => credentialVariables(form.headers, form.query));
-		this.allPages = new FetchAllState(this.exchange, () => this.history.showNow());
+		this.allPages = new FetchAllState(session, this.exchange, () => this.history.showNow());
 		this.tools = new RequestTools(this.exchange);
 		this.extractions = new Extractions(environments);
 		this.workspace = new Workspace({
+			session,
 			collections,
 			environments,
 			form,
@@ -81,6 +85,7 @@ export class ExplorerState {
 			extractions: this.extractions
 		});
 		this.oauth = new OAuthCalls(this.exchange);
+		session.onClose(() => this.workspace.vault.close());
 	}
 
 	/** Reads what is kept on this device: history, environments, saved requests. */
@@ -88,12 +93,12 @@ export class ExplorerState {
 		return Promise.all([this.history.load(), this.environments.load(), this.collections.load()]);
 	}
 
-	/** Stops this explorer's work: the request in flight, Fetch all pages, a collection run, news of other tabs. */
+	/**
+	 * Stops this explorer's work: the request in flight, Fetch all pages, a collection run, news
+	 * of other tabs. All of it belongs to the session.
+	 */
 	close(): void {
-		this.exchange.cancel();
-		this.allPages.cancel();
-		this.workspace.run.cancel();
-		this.workspace.vault.close();
+		this.session.close();
 	}
 
 	/** Takes over the request being written in an explorer this one replaces. */
@@ -110,10 +115,10 @@ export class ExplorerState {
 
 /** The explorer for a connection, with what is kept on this device read in (area-state.ts). */
 export function openExplorer(
-	connection: ExplorerConnection,
+	connection: SessionSource<'codehost'>,
 	previous?: ExplorerState
 ): ExplorerState {
-	const explorer = new ExplorerState(connection);
+	const explorer = new ExplorerState(new AreaSession(connection));
 	void explorer.load();
 	if (previous) explorer.carryOver(previous);
 	return explorer;

@@ -3,6 +3,7 @@
  * opening a saved request into it, exporting both, an environment choosing the auth method, and
  * running a collection.
  */
+import type { AreaSession } from '$lib/settings/area-session.svelte';
 import type { AuthState } from './auth/auth.svelte';
 import type { ImportedFile, SavedItem } from './collections/collections';
 import type { CollectionsState } from './collections/collections.svelte';
@@ -28,7 +29,7 @@ export class Workspace {
 	/** Secret variables kept on this device, sealed, if the person opts in. */
 	readonly vault: SecretVaultState;
 	/** The last "Run collection": progress, results, the report. */
-	readonly run = new CollectionRun();
+	readonly run: CollectionRun;
 	/** Which collection the run is of (its results show under it). */
 	runOf = $state('');
 	#form: RequestFormState;
@@ -37,6 +38,8 @@ export class Workspace {
 	#extractions: Extractions;
 
 	constructor(parts: {
+		/** The explorer's session: its close stops a collection run. */
+		session: AreaSession<'codehost'>;
 		collections: CollectionsState;
 		environments: EnvironmentsState;
 		form: RequestFormState;
@@ -44,6 +47,7 @@ export class Workspace {
 		send: SendSaved;
 		extractions: Extractions;
 	}) {
+		this.run = new CollectionRun(parts.session);
 		this.#extractions = parts.extractions;
 		this.#send = parts.send;
 		this.collections = parts.collections;

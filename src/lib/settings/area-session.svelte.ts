@@ -17,6 +17,11 @@ export interface SessionSource<S extends ServiceId = ServiceId> {
 	readonly apiRoot: string;
 	/** The service's own secret as it is now (energy's API token; empty for the others). */
 	readonly secret: string;
+	/**
+	 * The service's "Remember on this device" as it is now: it may change while the session is
+	 * open (it moves where a secret is kept, not where requests go). None: nothing is remembered.
+	 */
+	readonly remember?: boolean;
 	client(extras?: ClientExtras): HttpClient;
 }
 
@@ -45,6 +50,11 @@ export class AreaSession<S extends ServiceId = ServiceId> {
 
 	get live(): boolean {
 		return this.mode === 'live';
+	}
+
+	/** The connection's "Remember on this device", read anew each time. */
+	get remember(): boolean {
+		return this.#source.remember ?? false;
 	}
 
 	/** Aborts when the session closes. */

@@ -1,4 +1,5 @@
 /** An explorer whose requests go to `transport` (a fake, a hostile host), as unit tests need it. */
+import { AreaSession } from '$lib/settings/area-session.svelte';
 import { ExplorerState } from '$lib/codehost/explorer.svelte';
 import { HistoryStore } from '$lib/codehost/history/history';
 import { createClient } from '$lib/http/client';
@@ -10,11 +11,12 @@ export function explorerOver(
 	options: { live?: boolean } = {}
 ): ExplorerState {
 	return new ExplorerState(
-		{
+		new AreaSession({
+			service: 'codehost',
+			mode: options.live ? 'live' : 'demo',
 			apiRoot: ROOT,
-			live: options.live ?? false,
-			remember: false,
-			client: ({ secrets, onExchange }) =>
+			secret: '',
+			client: ({ secrets, onExchange } = {}) =>
 				createClient({
 					baseUrl: ROOT,
 					transport,
@@ -22,7 +24,7 @@ export function explorerOver(
 					onExchange,
 					env: { online: () => true, pageOrigin: () => undefined }
 				})
-		},
+		}),
 		new HistoryStore(0)
 	);
 }

@@ -376,3 +376,82 @@ describe('explorer secrets', () => {
 		expect(loadExplorerSecrets(s).token).toBe('tok-2');
 	});
 });
+
+describe('closing the explorer (Settings moved the code host)', () => {
+	/** The demo code host, each answer held until the test lets it go. */
+	function held() {
+		const app = createCodehostApp();
+		const waiting: (() => void)[] = [];
+		const sent: string[] = [];
+		const explorer = explorerOver(
+			(input, init) =>
+				new Promise<Response>((resolve, reject) => {
+					const request = new Request(input, init);
+					sent.push(new URL(request.url).pathname);
+					init?.signal?.addEventListener('abort', () =>
+						reject(new DOMException('Aborted', 'AbortError'))
+					);
+					waiting.push(() => void Promise.resolve(app.fetch(request)).then(resolve));
+				})
+		);
+		return { explorer, sent, release: () => waiting.shift()?.() };
+	}
+	const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+	it('stops a running collection run: no request after the one in flight', async () => {
+		const { explorer, sent, release } = held();
+		const request = {
+			method: 'GET' as const,
+			pathParams: {},
+			query: '',
+			params: '',
+			bodyKind: 'query' as const,
+			headers: '',
+			auth: { method: 'none' as const, way: 'none' as const }
+		};
+		const col = explorer.workspace.collections;
+		col.save('One', 'Smoke', { ...request, path: '/projects' });
+		col.save('Two', 'Smoke', { ...request, path: '/users' });
+		const running = explorer.workspace.runCollection(col.collections[0]!.id);
+		await vi.waitFor(() => expect(sent).toEqual(['/api/v4/projects']));
+		explorer.close();
+		release();
+		await running;
+		await settled();
+		expect(sent).toEqual(['/api/v4/projects']);
+		expect(explorer.workspace.run.running).toBe(false);
+		await col.settled();
+	});
+
+	it('ends the request in flight and shows no answer after', async () => {
+		const { explorer, release } = held();
+		const sending = explorer.exchange.send();
+		await settled();
+		explorer.close();
+		await sending;
+		expect(explorer.exchange.sending).toBe(false);
+		expect(explorer.exchange.response).toBeNull();
+		release();
+		await settled();
+		expect(explorer.exchange.response).toBeNull();
+	});
+
+	it('ends a Fetch all walk: it stops walking and no page after it is asked for', async () => {
+		const { explorer, sent, release } = held();
+		explorer.form.query = 'per_page=2';
+		const first = explorer.exchange.send();
+		await settled();
+		release();
+		await first;
+		const walk = explorer.allPages.run();
+		await vi.waitFor(() => expect(sent).toHaveLength(2));
+		expect(explorer.allPages.walking).toBe(true);
+		explorer.close();
+		release();
+		await walk;
+		await settled();
+		expect(explorer.allPages.walking).toBe(false);
+		expect(explorer.allPages.result).toBeNull();
+		expect(sent).toHaveLength(2);
+	});
+});

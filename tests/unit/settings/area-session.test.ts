@@ -33,6 +33,20 @@ describe('AreaSession', () => {
 		expect(session.closed).toBe(false);
 	});
 
+	it('reads "Remember on this device" as it is now, not as it was when the session opened', () => {
+		let remember = false;
+		const session = new AreaSession({
+			...source(),
+			get remember() {
+				return remember;
+			}
+		});
+		expect(session.remember).toBe(false);
+		remember = true;
+		expect(session.remember).toBe(true);
+		expect(new AreaSession(source()).remember).toBe(false);
+	});
+
 	it('aborts every request its client sent when it closes', () => {
 		const sent: { signal?: AbortSignal }[] = [];
 		const session = new AreaSession(source(sent));

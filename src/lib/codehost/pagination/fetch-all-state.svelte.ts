@@ -1,6 +1,8 @@
 /** Fetch all pages: walks the Link chain from the answer on show, with progress and Cancel. */
 import type { HttpClient } from '$lib/http/client';
 import { parseJsonBody } from '$lib/http/validate';
+import type { AreaSession } from '$lib/settings/area-session.svelte';
+import type { AsyncResult } from '$lib/ui/async-result.svelte';
 import type { ExchangeState } from '../exchange.svelte';
 import {
 	SHOW_EVERY_MS,
@@ -14,18 +16,19 @@ import { retargeted } from './pagination';
 import { hideSecrets, sendExplorerRequest, type SendContext } from '../send';
 
 export class FetchAllState {
-	walking = $state(false);
 	/** At most this many pages per run. */
 	cap = $state(100);
 	progress = $state<WalkProgress | null>(null);
-	result = $state<WalkResult | null>(null);
 	/** Every item collected, in order (raw: replaced per page, never edited). */
 	items = $state.raw<readonly unknown[]>([]);
 	/** The path the collected items came from (names the saved file). */
 	from = $state('');
 
 	#exchange: ExchangeState;
-	#controller: AbortController | undefined;
+	/** The walk: a new one replaces the one before, and the session's close ends it. */
+	#walk: AsyncResult<WalkResult>;
+	/** Cancel of the walk in flight: it stops and says how far it got. */
+	#cancel: AbortController | undefined;
 	/**
 	 * Shows what waits to be shown elsewhere (History's row of the run and its latest pages): each
 	 * time the walk's progress is drawn, and when it ends. One clock for both: drawn each on its
@@ -34,19 +37,41 @@ export class FetchAllState {
 	 */
 	#showAlso: () => void;
 
-	constructor(exchange: ExchangeState, showAlso: () => void = () => {}) {
+	constructor(
+		session: AreaSession<'codehost'>,
+		exchange: ExchangeState,
+		showAlso: () => void = () => {}
+	) {
+		this.#walk = session.result<WalkResult>();
 		this.#exchange = exchange;
 		this.#showAlso = showAlso;
 	}
 
+	get walking(): boolean {
+		return this.#walk.loading;
+	}
+
+	/** How the last walk ended; none while one walks. */
+	get result(): WalkResult | null {
+		return this.#walk.ready ? (this.#walk.value ?? null) : null;
+	}
+
 	async run(): Promise<void> {
-		const x = this.#exchange;
-		const first = x.lastUrl;
+		const first = this.#exchange.lastUrl;
 		if (!first) return;
-		this.#controller?.abort();
-		const controller = (this.#controller = new AbortController());
-		this.walking = true;
-		this.result = null;
+		const cancel = (this.#cancel = new AbortController());
+		try {
+			await this.#walk.run((latest) =>
+				this.#walkFrom(first, AbortSignal.any([latest, cancel.signal]), latest)
+			);
+		} finally {
+			this.#showAlso();
+		}
+	}
+
+	/** Walks the Links from `first` until `signal` stops it; `latest` aborts once the walk is not shown. */
+	async #walkFrom(first: string, signal: AbortSignal, latest: AbortSignal): Promise<WalkResult> {
+		const x = this.#exchange;
 		this.progress = { pages: 0, items: 0, url: first };
 		this.items = [];
 		const collected: unknown[] = [];
@@ -59,7 +84,7 @@ export class FetchAllState {
 		const show = () => {
 			timer = undefined;
 			shownAt = performance.now();
-			if (this.#controller !== controller) return;
+			if (latest.aborted) return;
 			this.progress = { ...shown, url: hideSecrets(shown.url, x.secrets) };
 			if (collected.length !== this.items.length) this.items = collected.slice();
 			this.#showAlso();
@@ -72,7 +97,7 @@ export class FetchAllState {
 		// One send context and one client for the walk, as for its headers above: a walk is one
 		// request followed along its Links, and the explorer stops it when the connection changes.
 		// Made per page, each cost the page's answer the secrets read again and a client made anew.
-		const context = x.context(controller.signal, undefined, run);
+		const context = x.context(signal, undefined, run);
 		let client: HttpClient | undefined;
 		const walk: SendContext = {
 			...context,
@@ -82,7 +107,7 @@ export class FetchAllState {
 			const result = await walkPages({
 				firstUrl: first,
 				cap: Math.max(1, Math.floor(this.cap) || 1),
-				signal: controller.signal,
+				signal,
 				rewrite: (u) => x.linkTarget(u),
 				onItems: (items) => {
 					for (const item of items) collected.push(item);
@@ -107,19 +132,18 @@ export class FetchAllState {
 			});
 			clearTimeout(timer);
 			show();
-			this.result = {
+			return {
 				...result,
 				url: hideSecrets(result.url, x.secrets),
 				message: hideSecrets(result.message, x.secrets)
 			};
 		} finally {
-			this.walking = false;
-			this.#showAlso();
+			clearTimeout(timer);
 		}
 	}
 
 	cancel(): void {
-		this.#controller?.abort();
+		this.#cancel?.abort();
 	}
 
 	/** The collected items as a file to save. */

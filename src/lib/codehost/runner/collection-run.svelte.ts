@@ -2,6 +2,7 @@
  * One collection run as state for the page: progress, results as they come, the report, Cancel.
  * The running is runCollection's; this class only holds what the page shows.
  */
+import type { AreaSession } from '$lib/settings/area-session.svelte';
 import { parseCsv, CsvError, type CsvData } from './csv';
 import {
 	runCollection,
@@ -20,6 +21,12 @@ export class CollectionRun {
 	#report = $state<RunReport>();
 	#error = $state('');
 	#controller: AbortController | undefined;
+	#session: Pick<AreaSession, 'run'> | undefined;
+
+	/** `session`: the explorer's, whose close stops a run (none: only Cancel does). */
+	constructor(session?: Pick<AreaSession, 'run'>) {
+		this.#session = session;
+	}
 
 	get running(): boolean {
 		return this.#running;
@@ -65,13 +72,16 @@ export class CollectionRun {
 		this.#results = [];
 		this.#report = undefined;
 		this.#error = '';
-		try {
-			const report = await runCollection({
+		const work = (signal: AbortSignal) =>
+			runCollection({
 				...options,
-				signal: this.#controller.signal,
+				signal,
 				onProgress: (p) => (this.#progress = p),
 				onResult: (r) => (this.#results = [...this.#results, r])
 			});
+		const cancel = this.#controller.signal;
+		try {
+			const report = await (this.#session ? this.#session.run(work, cancel) : work(cancel));
 			this.#report = report;
 			return report;
 		} finally {

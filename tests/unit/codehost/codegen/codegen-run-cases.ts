@@ -4,6 +4,7 @@
  * bodies, PUT, DELETE, repeated names, Sudo, OAuth, a job token), a multipart form with a file
  * and a page of a project's issues (the libraries' own list calls).
  */
+import { AreaSession } from '$lib/settings/area-session.svelte';
 import type { Client } from '$lib/codehost/codegen/codegen';
 import { ExplorerState } from '$lib/codehost/explorer.svelte';
 import type { RequestFormState } from '$lib/codehost/request/form.svelte';
@@ -16,11 +17,12 @@ export const ENV = { GITLAB_TOKEN: TOKEN, CI_JOB_TOKEN: JOB };
 
 export function explorerAt(apiRoot: string): ExplorerState {
 	return new ExplorerState(
-		{
+		new AreaSession({
+			service: 'codehost',
+			mode: 'live',
 			apiRoot,
-			live: true,
-			remember: false,
-			client: ({ secrets, onExchange }) =>
+			secret: '',
+			client: ({ secrets, onExchange } = {}) =>
 				createClient({
 					baseUrl: apiRoot,
 					transport: (input, init) => fetch(input, init),
@@ -28,7 +30,7 @@ export function explorerAt(apiRoot: string): ExplorerState {
 					onExchange,
 					env: { online: () => true, pageOrigin: () => undefined }
 				})
-		},
+		}),
 		new HistoryStore(0)
 	);
 }

@@ -2,6 +2,7 @@
  * The generated code is run: cURL and fetch snippets go to the fake code host over loopback
  * through a recorder, and must send what the explorer's own Send sent.
  */
+import { AreaSession } from '$lib/settings/area-session.svelte';
 import { execFile } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -63,11 +64,12 @@ afterAll(async () => {
 
 function explorer(): ExplorerState {
 	return new ExplorerState(
-		{
+		new AreaSession({
+			service: 'codehost',
+			mode: 'live',
 			apiRoot: root,
-			live: true,
-			remember: false,
-			client: ({ secrets, onExchange }) =>
+			secret: '',
+			client: ({ secrets, onExchange } = {}) =>
 				createClient({
 					baseUrl: root,
 					transport: (input, init) => fetch(input, init),
@@ -75,7 +77,7 @@ function explorer(): ExplorerState {
 					onExchange,
 					env: { online: () => true, pageOrigin: () => undefined }
 				})
-		},
+		}),
 		new HistoryStore(0)
 	);
 }

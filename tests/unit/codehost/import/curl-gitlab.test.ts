@@ -4,6 +4,7 @@
  * as `curl sent`). Where the explorer cannot send what curl sends (a file from the disk), the
  * notes say so.
  */
+import { AreaSession } from '$lib/settings/area-session.svelte';
 import { describe, expect, it } from 'vitest';
 import { parseCurl, toRequest } from '$lib/codehost/import/curl';
 import { ExplorerState } from '$lib/codehost/explorer.svelte';
@@ -21,11 +22,12 @@ function explorerAt(root = ROOT_URL) {
 		return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
 	};
 	const explorer = new ExplorerState(
-		{
+		new AreaSession({
+			service: 'codehost',
+			mode: 'demo',
 			apiRoot: root,
-			live: false,
-			remember: false,
-			client: ({ secrets, onExchange }) =>
+			secret: '',
+			client: ({ secrets, onExchange } = {}) =>
 				createClient({
 					baseUrl: root,
 					transport,
@@ -33,7 +35,7 @@ function explorerAt(root = ROOT_URL) {
 					onExchange,
 					env: { online: () => true, pageOrigin: () => undefined }
 				})
-		},
+		}),
 		new HistoryStore(0)
 	);
 	return { explorer, sent };

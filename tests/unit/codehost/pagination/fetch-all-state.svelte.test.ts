@@ -3,6 +3,7 @@
  * of it are drawn on one clock (the same task), every page is recorded, and the walk sends all its
  * pages through one client.
  */
+import { AreaSession } from '$lib/settings/area-session.svelte';
 import { describe, expect, it, vi } from 'vitest';
 import { ExplorerState } from '$lib/codehost/explorer.svelte';
 import { HistoryStore } from '$lib/codehost/history/history';
@@ -16,11 +17,12 @@ function setup(transport?: typeof fetch) {
 	const demo: typeof fetch = async (input, init) => app.fetch(new Request(input, init));
 	let clients = 0;
 	const explorer = new ExplorerState(
-		{
+		new AreaSession({
+			service: 'codehost',
+			mode: 'demo',
 			apiRoot: ROOT,
-			live: false,
-			remember: false,
-			client: ({ secrets, onExchange }) => {
+			secret: '',
+			client: ({ secrets, onExchange } = {}) => {
 				clients++;
 				return createClient({
 					baseUrl: ROOT,
@@ -30,7 +32,7 @@ function setup(transport?: typeof fetch) {
 					env: { online: () => true, pageOrigin: () => undefined }
 				});
 			}
-		},
+		}),
 		new HistoryStore(0)
 	);
 	return { explorer, clients: () => clients, app };
