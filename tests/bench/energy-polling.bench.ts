@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { startFakeServers, type RunningFake } from '../../scripts/fake-servers';
-import { POLL_TIMING } from '../../src/lib/energy/poller';
+import { POLL_TIMING } from '../../src/lib/energy/orders/poller';
 import { DEFAULT_STEP_MS } from '../../src/lib/fakes/energy/service';
 import type { BenchContext, Benchmark } from './harness';
 

@@ -1,5 +1,5 @@
 import type { HttpClient } from '$lib/http/client';
-import type { BuyRequest } from './buy-request';
+import type { BuyRequest } from './purchase/buy-request';
 import {
 	AccountEnvelopeSchema,
 	AccountPageSchema,

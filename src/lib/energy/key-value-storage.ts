@@ -1,4 +1,4 @@
-/** Storage shared by this browser's tabs, and random ids: its own module, so the journal and the lock need not import each other. */
+/** Storage shared by this browser's tabs, and random ids: its own module, so the pending purchases and the lock need not import each other. */
 
 /** The Storage methods used: localStorage in the browser, a stub in tests. */
 export type KeyValueStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;

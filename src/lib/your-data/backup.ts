@@ -22,7 +22,11 @@ import { withoutSecretValues } from '$lib/codehost/secrets/variables';
 import { exportNotes, NotesFileRefused, parseNotesFile, readFile } from '$lib/bible/notes/format';
 import { PlansRefused, readPlans } from '$lib/bible/plans/file';
 import { PERIODS } from '$lib/energy/model';
-import { readTrackedOrder, type TrackedByRoot, type TrackedOrder } from '$lib/energy/tracker';
+import {
+	readTrackedOrder,
+	type TrackedByRoot,
+	type TrackedOrder
+} from '$lib/energy/orders/tracker';
 import { holdsSecret } from '$lib/http/redact';
 import { connectionError, SERVICE_IDS, type Connection } from '$lib/settings/connection';
 import { defaultConnections, type Connections } from '$lib/settings/persistence';

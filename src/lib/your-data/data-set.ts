@@ -14,7 +14,7 @@ import type { VerseNote } from '$lib/bible/notes/format';
 import { refKey } from '$lib/bible/notes/format';
 import type { PlanProgress } from '$lib/bible/plans/schedule';
 import { PERIODS, type PeriodId } from '$lib/energy/model';
-import type { TrackedByRoot } from '$lib/energy/tracker';
+import type { TrackedByRoot } from '$lib/energy/orders/tracker';
 import { SERVICE_IDS, type ServiceId } from '$lib/settings/connection';
 import type { Connections } from '$lib/settings/persistence';
 

@@ -8,7 +8,7 @@ import {
 	orderListBody,
 	pageOfLink
 } from '$lib/energy/api';
-import type { BuyRequest } from '$lib/energy/buy-request';
+import type { BuyRequest } from '$lib/energy/purchase/buy-request';
 import { energyClient } from '$lib/energy/energy-client.svelte';
 import { paymentWords, statusMeaning, stillOwed } from '$lib/energy/model';
 import { createClient } from '$lib/http/client';
@@ -75,6 +75,8 @@ describe('energy service module: what it sends', () => {
 		const connect = (secret: string) => {
 			const requests: Request[] = [];
 			const client = energyClient({
+				service: 'energy',
+				mode: 'live',
 				apiRoot: BASE,
 				secret,
 				client: (extras) =>

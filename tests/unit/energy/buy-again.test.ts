@@ -5,7 +5,7 @@ import {
 	draftFromOrder,
 	draftFromRequest,
 	type BuyRequest
-} from '$lib/energy/buy-request';
+} from '$lib/energy/purchase/buy-request';
 import { FRESH, HOUR_REQUEST, sampleOrder } from './helpers';
 
 const OTHER = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderedText, outcomeUnknown } from '$lib/energy/buy-types';
+import { orderedText, outcomeUnknown } from '$lib/energy/purchase/purchase.svelte';
 import { ApiProblem } from '$lib/http/problem';
 
 const unknown = (kind: ApiProblem['kind'], status?: number) =>

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkDraft, emptyDraft, fieldErrorsOf, type BuyDraft } from '$lib/energy/buy-request';
+import {
+	checkDraft,
+	emptyDraft,
+	fieldErrorsOf,
+	type BuyDraft
+} from '$lib/energy/purchase/buy-request';
 
 const TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const OTHER = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BuyRequest } from '$lib/energy/buy-request';
-import { comparePeriods } from '$lib/energy/compare-periods';
+import type { BuyRequest } from '$lib/energy/purchase/buy-request';
+import { comparePeriods } from '$lib/energy/costs/compare-periods';
 import { FRESH, sampleOrder } from './helpers';
 
 const request: BuyRequest = {

@@ -1,21 +1,21 @@
 import { createStore } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
 import { buyEnergy } from '$lib/energy/api';
-import { checkDraft, draftFor } from '$lib/energy/buy-request';
-import { outcomeUnknown } from '$lib/energy/buy-types';
+import { checkDraft, draftFor } from '$lib/energy/purchase/buy-request';
+import { outcomeUnknown } from '$lib/energy/purchase/purchase.svelte';
 import { EnergyDashboard } from '$lib/energy/dashboard.svelte';
-import { memoryStorage, PurchaseJournal } from '$lib/energy/pending-purchase';
-import { placedVerdict } from '$lib/energy/placed-outcome';
+import { memoryStorage, PendingPurchases } from '$lib/energy/purchase/pending-purchase';
+import { placedVerdict } from '$lib/energy/purchase/placed-outcome';
 import type { Order } from '$lib/energy/schemas';
-import { orderTracker } from '$lib/energy/tracker';
-import { createClient } from '$lib/http/client';
+import { orderTracker } from '$lib/energy/orders/tracker';
+import { createClient, type HttpClient } from '$lib/http/client';
 import { ApiProblem } from '$lib/http/problem';
 import {
-	BASE,
 	buyAnswer,
 	byPath,
 	craftedClient,
 	energyHarness,
+	energySession,
 	FRESH,
 	guidOf,
 	HOUR_REQUEST,
@@ -40,18 +40,24 @@ async function ready(options: { stepMs?: number } = {}) {
 	const m = manualEnv();
 	const tracker = freshDb();
 	const notes: string[] = [];
-	const dashboard = new EnergyDashboard({
-		pollerEnv: m.env,
-		tracker,
-		notify: (_t, body) => notes.push(body),
-		priceStorage: memoryStorage()
-	});
-	await dashboard.open(() => h.client, 'https://energy.demo/api/v1/private');
-	return { h, m, tracker, dashboard, notes };
+	let current = h.client;
+	const dashboard = new EnergyDashboard(
+		energySession(() => current),
+		{
+			pollerEnv: m.env,
+			tracker,
+			notify: (_t, body) => notes.push(body),
+			priceStorage: memoryStorage()
+		}
+	);
+	await dashboard.show();
+	/** Settings changed the client under the same session (a token revoked, say). */
+	const use = (client: HttpClient) => void (current = client);
+	return { h, m, tracker, dashboard, notes, use };
 }
 
 function fillExact(dashboard: EnergyDashboard, patch: Record<string, string> = {}) {
-	Object.assign(dashboard.buy.draft, { to: FRESH, periodId: '1h', amount: '65000', ...patch });
+	Object.assign(dashboard.purchase.draft, { to: FRESH, periodId: '1h', amount: '65000', ...patch });
 }
 
 const settle = async () => {
@@ -62,10 +68,10 @@ describe('energy dashboard', () => {
 	it('EN-LIST-2, EN-GET-1: the rows on screen are read with order/get, each once', async () => {
 		const { dashboard, h } = await ready();
 		await settle();
-		expect(Object.keys(dashboard.orders).map(Number).sort()).toEqual([
+		expect(Object.keys(dashboard.book.orders).map(Number).sort()).toEqual([
 			31000001, 31000002, 31000003
 		]);
-		expect(dashboard.orders[31000003]).toMatchObject({ days: 30, order_cost: '262.000000' });
+		expect(dashboard.book.orders[31000003]).toMatchObject({ days: 30, order_cost: '262.000000' });
 		await dashboard.list.load();
 		await settle();
 		const gets = pathsOf(h.requests).filter((p) => p.startsWith('POST /order/get/'));
@@ -80,12 +86,12 @@ describe('energy dashboard', () => {
 		const { dashboard } = await ready();
 		await settle();
 		// Forget what the list read, so the review itself has to read the history.
-		dashboard.orders = {};
+		dashboard.book.orders = {};
 		fillExact(dashboard, { amount: '5000000' });
-		expect(dashboard.buy.review()).toBe(true);
+		expect(dashboard.purchase.review()).toBe(true);
 		await settle();
-		expect(dashboard.historyLoading).toBe(false);
-		expect(dashboard.estimate).toMatchObject({
+		expect(dashboard.purchase.history.loading).toBe(false);
+		expect(dashboard.purchase.estimate).toMatchObject({
 			kind: 'history',
 			basedOn: 1,
 			// The seeded 1-hour order paid a 1.1 TRX activation fee; this recipient is new.
@@ -93,11 +99,11 @@ describe('energy dashboard', () => {
 			balanceAfter: { min: '-51.100000', max: '-50.000000' },
 			overBalance: 'yes'
 		});
-		dashboard.buy.edit();
+		dashboard.purchase.edit();
 		fillExact(dashboard, { periodId: '7d' });
-		dashboard.buy.review();
+		dashboard.purchase.review();
 		await settle();
-		expect(dashboard.estimate).toEqual({ kind: 'no-history' });
+		expect(dashboard.purchase.estimate).toEqual({ kind: 'no-history' });
 	});
 
 	it('with no earlier orders of the period, the review estimates from the price the person gave', async () => {
@@ -105,21 +111,21 @@ describe('energy dashboard', () => {
 		await settle();
 		dashboard.prices.set('7d', '900');
 		fillExact(dashboard, { periodId: '7d' });
-		dashboard.buy.review();
+		dashboard.purchase.review();
 		await settle();
 		// 65,000 energy at 900 sun a unit: 58.5 TRX, from the buyer balance of 250 TRX.
-		expect(dashboard.estimate).toMatchObject({
+		expect(dashboard.purchase.estimate).toMatchObject({
 			kind: 'price',
 			sunPerUnit: 900,
 			cost: { min: '58.500000' },
 			balanceAfter: { max: '191.500000' }
 		});
 		// The price of another period is its own: 1 hour still goes by the orders.
-		dashboard.buy.edit();
+		dashboard.purchase.edit();
 		fillExact(dashboard, { periodId: '1h' });
-		dashboard.buy.review();
+		dashboard.purchase.review();
 		await settle();
-		expect(dashboard.estimate).toMatchObject({ kind: 'history' });
+		expect(dashboard.purchase.estimate).toMatchObject({ kind: 'history' });
 	});
 
 	it('shows balances (every section) and the first page of orders', async () => {
@@ -137,24 +143,28 @@ describe('energy dashboard', () => {
 	it('the review step needs a valid draft; confirming twice sends one purchase', async () => {
 		const { dashboard, h } = await ready();
 		fillExact(dashboard, { to: 'Tbad' });
-		expect(dashboard.buy.review()).toBe(false);
-		expect(dashboard.buy.errors.to).toMatch(/34 characters/);
+		expect(dashboard.purchase.review()).toBe(false);
+		expect(dashboard.purchase.errors.to).toMatch(/34 characters/);
 		fillExact(dashboard);
-		expect(dashboard.buy.review()).toBe(true);
-		await Promise.all([dashboard.buy.confirm(), dashboard.buy.confirm(), dashboard.buy.confirm()]);
+		expect(dashboard.purchase.review()).toBe(true);
+		await Promise.all([
+			dashboard.purchase.confirm(),
+			dashboard.purchase.confirm(),
+			dashboard.purchase.confirm()
+		]);
 		expect(pathsOf(h.requests).filter((p) => p === 'POST /buy/energy')).toHaveLength(1);
-		expect(dashboard.buy.step).toBe('done');
-		expect(dashboard.buy.result?.order.order_cost).toBe('5.000000');
-		await dashboard.buy.confirm();
+		expect(dashboard.purchase.step).toBe('done');
+		expect(dashboard.purchase.result?.order.order_cost).toBe('5.000000');
+		await dashboard.purchase.confirm();
 		expect(pathsOf(h.requests).filter((p) => p === 'POST /buy/energy')).toHaveLength(1);
 	});
 
 	it('the buyer balance is refreshed after every purchase', async () => {
 		const { dashboard, h } = await ready();
 		fillExact(dashboard);
-		dashboard.buy.review();
+		dashboard.purchase.review();
 		const before = h.requests.length;
-		await dashboard.buy.confirm();
+		await dashboard.purchase.confirm();
 		expect(pathsOf(h.requests.slice(before))).toContain('POST /account/list');
 		expect(dashboard.accounts.buyer?.balance).toBe('245.000000');
 	});
@@ -162,48 +172,48 @@ describe('energy dashboard', () => {
 	it('a lost answer is reconciled from the order list: found, never re-sent', async () => {
 		const { dashboard, h } = await ready();
 		fillExact(dashboard);
-		dashboard.buy.review();
+		dashboard.purchase.review();
 		h.failNext('/buy/energy', true);
-		await dashboard.buy.confirm();
-		expect(dashboard.buy.step).toBe('done');
-		expect(dashboard.buy.result?.reconciled).toBe(true);
-		expect(dashboard.buy.result?.order.guid).toBe(31000004);
+		await dashboard.purchase.confirm();
+		expect(dashboard.purchase.step).toBe('done');
+		expect(dashboard.purchase.result?.reconciled).toBe(true);
+		expect(dashboard.purchase.result?.order.guid).toBe(31000004);
 		expect(pathsOf(h.requests).filter((p) => p === 'POST /buy/energy')).toHaveLength(1);
 	});
 
 	it('a lost answer with no new order in the list is reported as not placed', async () => {
 		const { dashboard, h } = await ready();
 		fillExact(dashboard);
-		dashboard.buy.review();
+		dashboard.purchase.review();
 		h.failNext('/buy/energy');
-		await dashboard.buy.confirm();
-		expect(dashboard.buy.step).toBe('not-placed');
+		await dashboard.purchase.confirm();
+		expect(dashboard.purchase.step).toBe('not-placed');
 		expect(pathsOf(h.requests).filter((p) => p === 'POST /buy/energy')).toHaveLength(1);
 	});
 
 	it('when even the list cannot be read, the outcome is unknown until checked again', async () => {
 		const { dashboard, h } = await ready();
 		fillExact(dashboard);
-		dashboard.buy.review();
+		dashboard.purchase.review();
 		await settle(); // the snapshot of the newest orders, read during review
 		h.failNext('/buy/energy', true);
 		h.failNext('/order/list', false, 1); // the list read after the check for a recent twin
-		await dashboard.buy.confirm();
-		expect(dashboard.buy.step).toBe('unknown');
-		await dashboard.buy.confirm();
-		await dashboard.buy.checkAgain();
-		expect(dashboard.buy.step).toBe('done');
-		expect(dashboard.buy.result?.reconciled).toBe(true);
+		await dashboard.purchase.confirm();
+		expect(dashboard.purchase.step).toBe('unknown');
+		await dashboard.purchase.confirm();
+		await dashboard.purchase.checkAgain();
+		expect(dashboard.purchase.step).toBe('done');
+		expect(dashboard.purchase.result?.reconciled).toBe(true);
 		expect(pathsOf(h.requests).filter((p) => p === 'POST /buy/energy')).toHaveLength(1);
 	});
 
 	it('EN-ID-1: an order is followed by its global guid (8 digits), the only id the client keeps', async () => {
 		const { dashboard, h, m } = await ready();
 		fillExact(dashboard);
-		dashboard.buy.review();
+		dashboard.purchase.review();
 		await settle();
-		await dashboard.buy.confirm();
-		const guid = dashboard.buy.result!.order.guid;
+		await dashboard.purchase.confirm();
+		const guid = dashboard.purchase.result!.order.guid;
 		expect(String(guid)).toMatch(/^\d{8}$/);
 		// Long enough for the poller's first check.
 		await m.advance(5_000);
@@ -215,62 +225,68 @@ describe('energy dashboard', () => {
 	it('warns when another order with the same details appears in the list at the same time', async () => {
 		const { dashboard, h } = await ready();
 		fillExact(dashboard);
-		dashboard.buy.review();
+		dashboard.purchase.review();
 		await settle();
 		h.doubleNext('/buy/energy');
-		await dashboard.buy.confirm();
-		expect(dashboard.buy.step).toBe('done');
-		expect(dashboard.buy.duplicates.map((o) => o.guid)).toEqual([31000004]);
-		expect(dashboard.buy.result?.order.guid).toBe(31000005);
+		await dashboard.purchase.confirm();
+		expect(dashboard.purchase.step).toBe('done');
+		expect(dashboard.purchase.duplicates.map((o) => o.guid)).toEqual([31000004]);
+		expect(dashboard.purchase.result?.order.guid).toBe(31000005);
 	});
 
 	it('"Buy more" starts a new purchase at once, while the placed order is still being checked; that check\'s warning stays with its own order', async () => {
 		const { dashboard, h } = await ready();
 		fillExact(dashboard);
-		dashboard.buy.review();
+		dashboard.purchase.review();
 		await settle();
 		h.doubleNext('/buy/energy');
 		// A slow server: the reads that follow the purchase (balances, list, double-order check) hang.
 		const slow = h.pauseAfter('/buy/energy');
-		const first = dashboard.buy.confirm();
-		await vi.waitFor(() => expect(dashboard.buy.step).toBe('done'));
+		const first = dashboard.purchase.confirm();
+		await vi.waitFor(() => expect(dashboard.purchase.step).toBe('done'));
 		await settle();
-		dashboard.buy.again();
-		expect(dashboard.buy.step).toBe('edit');
-		expect(dashboard.buy.result).toBeNull();
+		dashboard.purchase.again();
+		expect(dashboard.purchase.step).toBe('edit');
+		expect(dashboard.purchase.result).toBeNull();
 		fillExact(dashboard, { amount: '70000' });
-		expect(dashboard.buy.review()).toBe(true);
+		expect(dashboard.purchase.review()).toBe(true);
 		slow.release();
 		await first;
 		// The first purchase's twin is not shown on the next one.
-		expect(dashboard.buy.duplicates).toEqual([]);
+		expect(dashboard.purchase.duplicates).toEqual([]);
 		await settle();
-		await dashboard.buy.confirm();
-		expect(dashboard.buy.step).toBe('done');
-		expect(dashboard.buy.result?.order).toMatchObject({ guid: 31000006, energy_amount: 70000 });
-		expect(dashboard.buy.duplicates).toEqual([]);
-		expect(dashboard.buy.sent).toBe(2);
+		await dashboard.purchase.confirm();
+		expect(dashboard.purchase.step).toBe('done');
+		expect(dashboard.purchase.result?.order).toMatchObject({
+			guid: 31000006,
+			energy_amount: 70000
+		});
+		expect(dashboard.purchase.duplicates).toEqual([]);
+		expect(dashboard.purchase.sent).toBe(2);
 	});
 
 	it('reconciling names every matching new order, so a double order is not missed', async () => {
 		const { dashboard, h } = await ready();
 		fillExact(dashboard);
-		dashboard.buy.review();
+		dashboard.purchase.review();
 		await settle();
 		// Two copies reach the server (a re-send), and the answer to the last is lost.
-		await buyEnergy(h.client, dashboard.buy.request!);
+		await buyEnergy(h.client, dashboard.purchase.request!);
 		h.failNext('/buy/energy', true);
-		await dashboard.buy.confirm();
-		expect(dashboard.buy.result).toMatchObject({ reconciled: true, order: { guid: 31000004 } });
-		expect(dashboard.buy.duplicates.map((o) => o.guid)).toEqual([31000005]);
+		await dashboard.purchase.confirm();
+		expect(dashboard.purchase.result).toMatchObject({
+			reconciled: true,
+			order: { guid: 31000004 }
+		});
+		expect(dashboard.purchase.duplicates.map((o) => o.guid)).toEqual([31000005]);
 	});
 
 	it('no warning after one ordinary purchase', async () => {
 		const { dashboard } = await ready();
 		fillExact(dashboard);
-		dashboard.buy.review();
-		await dashboard.buy.confirm();
-		expect(dashboard.buy.duplicates).toEqual([]);
+		dashboard.purchase.review();
+		await dashboard.purchase.confirm();
+		expect(dashboard.purchase.duplicates).toEqual([]);
 	});
 
 	it('which failures leave a purchase outcome unknown', () => {
@@ -288,38 +304,38 @@ describe('energy dashboard', () => {
 	it('polls the new order to delegated, says so and notifies; remembers first-seen times', async () => {
 		const { dashboard, h, m, notes } = await ready({ stepMs: 3000 });
 		fillExact(dashboard);
-		dashboard.buy.review();
-		await dashboard.buy.confirm();
-		const guid = dashboard.buy.result!.order.guid;
-		expect(dashboard.tracked[guid]?.firstSeen[0]).toBeTypeOf('number');
-		expect(dashboard.poller.isWatching(guid)).toBe(true);
-		for (let i = 0; i < 20 && dashboard.orders[guid]?.status !== 3; i++) {
+		dashboard.purchase.review();
+		await dashboard.purchase.confirm();
+		const guid = dashboard.purchase.result!.order.guid;
+		expect(dashboard.book.tracked[guid]?.firstSeen[0]).toBeTypeOf('number');
+		expect(dashboard.book.poller.isWatching(guid)).toBe(true);
+		for (let i = 0; i < 20 && dashboard.book.orders[guid]?.status !== 3; i++) {
 			h.clock.t += 1000;
 			await m.advance(1000);
 		}
 		await settle();
-		expect(dashboard.orders[guid]?.status).toBe(3);
+		expect(dashboard.book.orders[guid]?.status).toBe(3);
 		expect(dashboard.notices.announcement).toBe(
 			`Order ${guid} is delegated: 65,000 energy is at ${FRESH}.`
 		);
 		expect(notes).toHaveLength(1);
-		expect(dashboard.tracked[guid]?.firstSeen[3]).toBeTypeOf('number');
+		expect(dashboard.book.tracked[guid]?.firstSeen[3]).toBeTypeOf('number');
 	});
 
 	it("a 429 on one order read holds the order's polls until Retry-After has passed", async () => {
 		const { dashboard, h, m } = await ready();
 		await settle();
 		fillExact(dashboard);
-		dashboard.buy.review();
+		dashboard.purchase.review();
 		await settle();
 		// The new row's details read is refused first: the service throttles per token.
 		h.throttleNext('/order/get/', 1, 4);
-		await dashboard.buy.confirm();
+		await dashboard.purchase.confirm();
 		await settle();
-		const guid = dashboard.buy.result!.order.guid;
+		const guid = dashboard.purchase.result!.order.guid;
 		const reads = () => pathsOf(h.requests).filter((p) => p === `POST /order/get/${guid}`).length;
 		expect(reads()).toBe(1);
-		expect(dashboard.poller.isWatching(guid)).toBe(true);
+		expect(dashboard.book.poller.isWatching(guid)).toBe(true);
 		// The poll due at 2 s waits out the 4 s the server asked for.
 		await m.advance(3_999);
 		expect(reads()).toBe(1);
@@ -330,16 +346,23 @@ describe('energy dashboard', () => {
 	it('resumes polling remembered active orders after a reload', async () => {
 		const { dashboard, h, tracker } = await ready();
 		fillExact(dashboard);
-		dashboard.buy.review();
-		await dashboard.buy.confirm();
-		const guid = dashboard.buy.result!.order.guid;
-		dashboard.poller.dispose();
+		dashboard.purchase.review();
+		await dashboard.purchase.confirm();
+		const guid = dashboard.purchase.result!.order.guid;
+		dashboard.book.poller.dispose();
 		// A new page: a new dashboard over the same IndexedDB and the same server.
 		const m2 = manualEnv();
-		const reloaded = new EnergyDashboard({ pollerEnv: m2.env, tracker, notify: () => {} });
-		await reloaded.open(() => h.client, 'https://energy.demo/api/v1/private');
-		expect(reloaded.tracked[guid]).toBeDefined();
-		expect(reloaded.poller.isWatching(guid)).toBe(true);
+		const reloaded = new EnergyDashboard(
+			energySession(() => h.client),
+			{
+				pollerEnv: m2.env,
+				tracker,
+				notify: () => {}
+			}
+		);
+		await reloaded.show();
+		expect(reloaded.book.tracked[guid]).toBeDefined();
+		expect(reloaded.book.poller.isWatching(guid)).toBe(true);
 		const before = pathsOf(h.requests).filter((p) => p === `POST /order/get/${guid}`).length;
 		await m2.advance(1);
 		expect(pathsOf(h.requests).filter((p) => p === `POST /order/get/${guid}`).length).toBe(
@@ -348,32 +371,35 @@ describe('energy dashboard', () => {
 	});
 
 	it('a 401 while polling stops every loop and says why', async () => {
-		const { dashboard, h, m } = await ready();
+		const { dashboard, h, m, use } = await ready();
 		fillExact(dashboard);
-		dashboard.buy.review();
-		await dashboard.buy.confirm();
-		const guid = dashboard.buy.result!.order.guid;
+		dashboard.purchase.review();
+		await dashboard.purchase.confirm();
+		const guid = dashboard.purchase.result!.order.guid;
 		// The token is revoked: the same server now answers 401.
-		const revoked = createClient({ ...h.client.options, headers: { Token: 'revoked' } });
-		await dashboard.open(() => revoked, 'https://energy.demo/api/v1/private');
+		use(createClient({ ...h.client.options, headers: { Token: 'revoked' } }));
+		await dashboard.show();
 		await m.advance(5_000);
-		expect(dashboard.pollingStopped).toMatch(/401/);
-		expect(dashboard.poller.isWatching(guid)).toBe(false);
+		expect(dashboard.book.pollingStopped).toMatch(/401/);
+		expect(dashboard.book.poller.isWatching(guid)).toBe(false);
 	});
 
 	it('asks nobody about the orders once the connection moved to another server', async () => {
 		const h = energyHarness();
 		const m = manualEnv();
 		let current = h.client;
-		const dashboard = new EnergyDashboard({
-			pollerEnv: m.env,
-			tracker: freshDb(),
-			notify: () => {}
-		});
-		await dashboard.open(() => current, 'https://energy.demo/api/v1/private');
+		const dashboard = new EnergyDashboard(
+			energySession(() => current),
+			{
+				pollerEnv: m.env,
+				tracker: freshDb(),
+				notify: () => {}
+			}
+		);
+		await dashboard.show();
 		fillExact(dashboard);
-		dashboard.buy.review();
-		await dashboard.buy.confirm();
+		dashboard.purchase.review();
+		await dashboard.purchase.confirm();
 		// Settings now point elsewhere; the dashboard has not been opened on the new server yet.
 		current = createClient({ ...h.client.options, baseUrl: 'https://other.test/api/v1/private' });
 		const before = h.requests.length;
@@ -390,7 +416,7 @@ describe('energy dashboard', () => {
 async function crafted(
 	buy: Answer,
 	orders: Order[] = [],
-	journal = new PurchaseJournal(memoryStorage())
+	store = new PendingPurchases(memoryStorage())
 ) {
 	const m = manualEnv();
 	const answer = byPath({
@@ -406,24 +432,27 @@ async function crafted(
 		'buy/energy': buy
 	});
 	const { client, requests } = craftedClient(answer);
-	const dashboard = new EnergyDashboard({
-		pollerEnv: m.env,
-		tracker: freshDb(),
-		notify: () => {},
-		journal
-	});
-	await dashboard.open(() => client, BASE);
+	const dashboard = new EnergyDashboard(
+		energySession(() => client),
+		{
+			pollerEnv: m.env,
+			tracker: freshDb(),
+			notify: () => {},
+			pending: store
+		}
+	);
+	await dashboard.show();
 	await settle();
 	const buys = () => pathsOf(requests).filter((p) => p === 'POST /buy/energy').length;
-	return { dashboard, requests, orders, m, journal, buys };
+	return { dashboard, requests, orders, m, store, buys };
 }
 
 /** Reviews and confirms the draft as it is, after the review's reads. */
 async function confirmDraft(dashboard: EnergyDashboard) {
-	expect(dashboard.buy.review()).toBe(true);
+	expect(dashboard.purchase.review()).toBe(true);
 	await settle();
 	// As the review's Confirm does: with the cost estimate it shows.
-	await dashboard.buy.confirm(dashboard.estimate);
+	await dashboard.purchase.confirm(dashboard.purchase.estimate);
 	await settle();
 }
 
@@ -447,7 +476,7 @@ describe('energy dashboard: what it does with each answer to a purchase', () => 
 		});
 		fillExact(dashboard, { periodId: '30d', amount: '131000' });
 		await confirmDraft(dashboard);
-		const { buy } = dashboard;
+		const { purchase: buy } = dashboard;
 		expect(buy.step).toBe('done');
 		expect(buy.problem).toBeNull();
 		expect(buy.result).toMatchObject({ reconciled: false, order: { guid: 9, status: 6 } });
@@ -456,7 +485,7 @@ describe('energy dashboard: what it does with each answer to a purchase', () => 
 		expect(verdict.failure).toMatch(/insufficient funds/);
 		expect(verdict.failure).toMatch(/Add funds, then place a new order/);
 		expect(buys()).toBe(1);
-		expect(dashboard.poller.isWatching(9)).toBe(false);
+		expect(dashboard.book.poller.isWatching(9)).toBe(false);
 		expect(dashboard.accounts.buyer?.balance).toBe('250.000000');
 	});
 
@@ -474,17 +503,17 @@ describe('energy dashboard: what it does with each answer to a purchase', () => 
 		}, [elsewhere]);
 		fillExact(dashboard);
 		await confirmDraft(dashboard);
-		expect(dashboard.buy.question).toBeNull();
-		expect(dashboard.buy.result?.order.status).toBe(6);
+		expect(dashboard.purchase.question).toBeNull();
+		expect(dashboard.purchase.result?.order.status).toBe(6);
 		// "Buy more" (after adding funds): the same purchase, sent again, asked about nothing.
-		dashboard.buy.again();
+		dashboard.purchase.again();
 		await confirmDraft(dashboard);
-		expect(dashboard.buy.question).toBeNull();
-		expect(dashboard.buy.step).toBe('done');
-		expect(dashboard.buy.result?.order.guid).toBe(10);
-		expect(dashboard.buy.duplicates).toEqual([]);
+		expect(dashboard.purchase.question).toBeNull();
+		expect(dashboard.purchase.step).toBe('done');
+		expect(dashboard.purchase.result?.order.guid).toBe(10);
+		expect(dashboard.purchase.duplicates).toEqual([]);
 		expect(buys()).toBe(2);
-		expect(dashboard.poller.isWatching(10)).toBe(true);
+		expect(dashboard.book.poller.isWatching(10)).toBe(true);
 	});
 
 	it('a purchase answered with another recipient, amount, period and cost is kept against what was confirmed, each difference named', async () => {
@@ -512,10 +541,10 @@ describe('energy dashboard: what it does with each answer to a purchase', () => 
 		}, [earlier]);
 		fillExact(dashboard);
 		await confirmDraft(dashboard);
-		const result = dashboard.buy.result!;
+		const result = dashboard.purchase.result!;
 		expect(result.reviewed.request).toEqual(HOUR_REQUEST);
 		expect(result.reviewed.estimate).toMatchObject({ kind: 'history', cost: { max: '3.900000' } });
-		const verdict = placedVerdict(result.reviewed, result.order, dashboard.orders[2]);
+		const verdict = placedVerdict(result.reviewed, result.order, dashboard.book.orders[2]);
 		expect(verdict.heading).toBe('Order 2 placed, not as you confirmed');
 		expect(verdict.differences.map((d) => [d.term, d.asked, d.placed])).toEqual([
 			['recipient', FRESH, OTHER],
@@ -524,11 +553,11 @@ describe('energy dashboard: what it does with each answer to a purchase', () => 
 			['cost', 'about 3.90 TRX', '50.00 TRX']
 		]);
 		// "Buy again" on the order as the server shows it: what was confirmed, not the server's terms.
-		const draft = draftFor(dashboard.orders[2]!, dashboard.buy.reviewedFor(2));
+		const draft = draftFor(dashboard.book.orders[2]!, dashboard.purchase.reviewedFor(2));
 		expect(checkDraft(draft)).toEqual({ ok: true, request: HOUR_REQUEST });
 		// "Buy more" starts from the draft confirmed, too.
-		dashboard.buy.again();
-		expect(checkDraft(dashboard.buy.draft)).toEqual({ ok: true, request: HOUR_REQUEST });
+		dashboard.purchase.again();
+		expect(checkDraft(dashboard.purchase.draft)).toEqual({ ok: true, request: HOUR_REQUEST });
 	});
 
 	it('after a reload, "Buy again" on an order this browser placed still fills in what was confirmed', async () => {
@@ -539,20 +568,20 @@ describe('energy dashboard: what it does with each answer to a purchase', () => 
 		});
 		fillExact(first.dashboard);
 		await confirmDraft(first.dashboard);
-		// A new page over the same browser storage: only the purchase journal remembers.
-		const reloaded = await crafted(() => buyAnswer(), first.orders, first.journal);
-		expect(reloaded.dashboard.buy.reviewedFor(2)).toEqual({
+		// A new page over the same browser storage: only its pending purchases and outcomes remember.
+		const reloaded = await crafted(() => buyAnswer(), first.orders, first.store);
+		expect(reloaded.dashboard.purchase.reviewedFor(2)).toEqual({
 			request: HOUR_REQUEST,
 			estimate: null
 		});
-		expect(checkDraft(draftFor(lie, reloaded.dashboard.buy.reviewedFor(2)))).toEqual({
+		expect(checkDraft(draftFor(lie, reloaded.dashboard.purchase.reviewedFor(2)))).toEqual({
 			ok: true,
 			request: HOUR_REQUEST
 		});
 		// An order placed elsewhere is bought again as the server shows it.
 		const elsewhere = sampleOrder({ guid: 77, to: OTHER });
-		expect(reloaded.dashboard.buy.reviewedFor(77)).toBeNull();
-		expect(draftFor(elsewhere, reloaded.dashboard.buy.reviewedFor(77))).toMatchObject({
+		expect(reloaded.dashboard.purchase.reviewedFor(77)).toBeNull();
+		expect(draftFor(elsewhere, reloaded.dashboard.purchase.reviewedFor(77))).toMatchObject({
 			to: OTHER
 		});
 	});
@@ -565,11 +594,11 @@ describe('energy dashboard: what it does with each answer to a purchase', () => 
 		});
 		fillExact(dashboard);
 		await confirmDraft(dashboard);
-		expect(dashboard.buy.problem).toMatchObject({
+		expect(dashboard.purchase.problem).toMatchObject({
 			kind: 'contract',
 			message: expect.stringContaining('`data.order_cost`')
 		});
-		expect(dashboard.buy.result).toMatchObject({
+		expect(dashboard.purchase.result).toMatchObject({
 			reconciled: true,
 			order: { guid: 3, order_cost: '5.000000' }
 		});
@@ -578,7 +607,7 @@ describe('energy dashboard: what it does with each answer to a purchase', () => 
 		const none = await crafted(() => buyAnswer({ order_cost: '-1.000000' }));
 		fillExact(none.dashboard);
 		await confirmDraft(none.dashboard);
-		expect(none.dashboard.buy.step).toBe('not-placed');
+		expect(none.dashboard.purchase.step).toBe('not-placed');
 		expect(none.buys()).toBe(1);
 	});
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BuyRequest } from '$lib/energy/buy-request';
+import type { BuyRequest } from '$lib/energy/purchase/buy-request';
 import {
 	comparableOrders,
 	estimateCost,
@@ -8,9 +8,9 @@ import {
 	requestedEnergy,
 	toSun,
 	type PricedOrder
-} from '$lib/energy/estimate';
+} from '$lib/energy/costs/estimate';
 import { paymentWords, reclaimAt, statusMeaning } from '$lib/energy/model';
-import { basisText, feesText, rangeText } from '$lib/energy/price-words';
+import { basisText, feesText, rangeText } from '$lib/energy/costs/price-words';
 
 const TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 

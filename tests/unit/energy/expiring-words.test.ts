@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expiringOrders, stillDue, validMinutes } from '$lib/energy/expiring';
-import { feesText, rangeText } from '$lib/energy/price-words';
+import { expiringOrders, stillDue, validMinutes } from '$lib/energy/orders/expiring';
+import { feesText, rangeText } from '$lib/energy/costs/price-words';
 import { sampleOrder } from './helpers';
 
 const HOUR = 3_600_000;

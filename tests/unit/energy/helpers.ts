@@ -1,14 +1,29 @@
 import { createClient, type ClientOptions, type HttpClient } from '$lib/http/client';
+import { AreaSession } from '$lib/settings/area-session.svelte';
 import { createEnergyApp, DEMO_ENERGY_TOKEN } from '$lib/fakes/energy/app';
 import { defaultTiming } from '$lib/fakes/energy/service';
 import { memoryStore } from '$lib/fakes/energy/store';
-import type { PollerEnv } from '$lib/energy/poller';
-import type { BuyRequest } from '$lib/energy/buy-request';
+import type { PollerEnv } from '$lib/energy/orders/poller';
+import type { BuyRequest } from '$lib/energy/purchase/buy-request';
 import type { Account, CreatedOrder, Order } from '$lib/energy/schemas';
 
 export const BASE = 'https://energy.demo/api/v1/private';
 /** A valid address the demo has not seen (the USDT contract's address). */
 export const FRESH = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+/**
+ * An energy session over `client` (read at each request, so a test can change it under the
+ * session, as Settings would) for `apiRoot`: what a dashboard is made from.
+ */
+export function energySession(client: () => HttpClient, apiRoot = BASE): AreaSession<'energy'> {
+	return new AreaSession<'energy'>({
+		service: 'energy',
+		mode: 'demo',
+		apiRoot,
+		secret: '',
+		client
+	});
+}
 
 /** An hour of 65,000 energy for FRESH: the purchase most tests place. */
 export const HOUR_REQUEST = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inRange, ledgerCsv } from '$lib/energy/ledger';
+import { inRange, ledgerCsv } from '$lib/energy/ledger/ledger';
 import { sampleOrder } from './helpers';
 
 describe('the CSV ledger: the edges', () => {

@@ -1,10 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getOrder, buyEnergy } from '$lib/energy/api';
-import { csvField, toCsv } from '$lib/energy/csv';
-import { LedgerExport } from '$lib/energy/ledger-export.svelte';
-import { eachLimited, inRange, LEDGER_COLUMNS, ledgerCsv, readLedger } from '$lib/energy/ledger';
+import { csvField, toCsv } from '$lib/energy/ledger/csv';
+import { LedgerExport } from '$lib/energy/ledger/ledger-export.svelte';
+import {
+	eachLimited,
+	inRange,
+	LEDGER_COLUMNS,
+	ledgerCsv,
+	readLedger
+} from '$lib/energy/ledger/ledger';
 import type { Order } from '$lib/energy/schemas';
-import { energyHarness, FRESH, pathsOf, sampleOrder } from './helpers';
+import { energyHarness, energySession, FRESH, pathsOf, sampleOrder } from './helpers';
 
 describe('CSV (RFC 4180)', () => {
 	it('quotes a field with a comma, a double quote, CR or LF, and doubles its quotes', () => {
@@ -141,13 +147,16 @@ describe('"Export CSV" with Cancel', () => {
 		let held!: () => void;
 		const gate = new Promise<void>((resolve) => (held = resolve));
 		let reads = 0;
-		const ledger = new LedgerExport({
-			client: () => h.client,
-			readOrder: async (guid, signal) => {
-				if (++reads === 2) await gate;
-				return getOrder(h.client, guid, signal);
+		const ledger = new LedgerExport(
+			energySession(() => h.client),
+			// The dashboard's book reads them; here, a read the test holds.
+			{
+				read: async (guid: number, signal?: AbortSignal) => {
+					if (++reads === 2) await gate;
+					return getOrder(h.client, guid, signal);
+				}
 			}
-		});
+		);
 		const run = ledger.run(null, null);
 		await vi.waitFor(() => expect(reads).toBeGreaterThanOrEqual(2));
 		expect(ledger.running).toBe(true);

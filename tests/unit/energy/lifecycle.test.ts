@@ -5,12 +5,12 @@ import { createStore } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EnergyDashboard } from '$lib/energy/dashboard.svelte';
 import { openEnergy } from '$lib/energy/energy-area.svelte';
-import type { EnergyConnection } from '$lib/energy/energy-client.svelte';
-import { orderTracker } from '$lib/energy/tracker';
+import { orderTracker } from '$lib/energy/orders/tracker';
 import { createClient, type HttpClient } from '$lib/http/client';
 import type { AreaConnection } from '$lib/settings/area-connection.svelte';
+import type { SessionSource } from '$lib/settings/area-session.svelte';
 import { areaState, closeAreas } from '$lib/settings/area-state.svelte';
-import { BASE, energyHarness, FRESH, manualEnv, pathsOf } from './helpers';
+import { BASE, energyHarness, energySession, FRESH, manualEnv, pathsOf } from './helpers';
 
 let dbCount = 0;
 const freshDb = () => {
@@ -27,12 +27,14 @@ function dashboardFor(identity: string, client: HttpClient, env = manualEnv().en
 	return areaState<EnergyDashboard>(
 		settings(identity),
 		() =>
-			new EnergyDashboard({
-				pollerEnv: env,
-				tracker: freshDb(),
-				notify: () => {},
-				connection: { client: () => client, apiRoot: BASE }
-			})
+			new EnergyDashboard(
+				energySession(() => client),
+				{
+					pollerEnv: env,
+					tracker: freshDb(),
+					notify: () => {}
+				}
+			)
 	);
 }
 
@@ -47,17 +49,17 @@ describe('the energy dashboard follows its connection', () => {
 		const m = manualEnv();
 		const first = dashboardFor('live https://energy.example tok-1', h.client, m.env);
 		await first.show();
-		Object.assign(first.buy.draft, { to: FRESH, periodId: '1h', amount: '65000' });
-		first.buy.review();
-		await first.buy.confirm();
-		const guid = first.buy.result!.order.guid;
-		expect(first.poller.isWatching(guid)).toBe(true);
+		Object.assign(first.purchase.draft, { to: FRESH, periodId: '1h', amount: '65000' });
+		first.purchase.review();
+		await first.purchase.confirm();
+		const guid = first.purchase.result!.order.guid;
+		expect(first.book.poller.isWatching(guid)).toBe(true);
 		expect(dashboardFor('live https://energy.example tok-1', h.client)).toBe(first);
 
 		const second = dashboardFor('live https://energy.example tok-2', h.client);
 		expect(second).not.toBe(first);
 		await settle();
-		expect(first.poller.watching).toEqual([]);
+		expect(first.book.poller.watching).toEqual([]);
 		const before = h.requests.length;
 		await m.advance(120_000);
 		expect(pathsOf(h.requests.slice(before))).toEqual([]);
@@ -95,12 +97,18 @@ describe('the energy dashboard follows its connection', () => {
 
 	it('opens on the connection given, carrying over the purchase being written', async () => {
 		const h = energyHarness();
-		const connection: EnergyConnection = { apiRoot: BASE, secret: '', client: () => h.client };
+		const connection: SessionSource<'energy'> = {
+			service: 'energy',
+			mode: 'demo',
+			apiRoot: BASE,
+			secret: '',
+			client: () => h.client
+		};
 		const first = openEnergy(connection);
-		first.buy.draft.to = FRESH;
-		first.buy.draft.amount = '65000';
+		first.purchase.draft.to = FRESH;
+		first.purchase.draft.amount = '65000';
 		const second = openEnergy(connection, first);
-		expect(second.buy.draft).toMatchObject({ to: FRESH, amount: '65000' });
+		expect(second.purchase.draft).toMatchObject({ to: FRESH, amount: '65000' });
 		await second.show();
 		expect(second.apiRoot).toBe(BASE);
 		expect(pathsOf(h.requests)).toContain('POST /account/list');

@@ -25,7 +25,7 @@ describe('order/list request and page links', () => {
 	});
 });
 
-describe('the storage the energy dashboard keeps its purchase markers in', () => {
+describe('the storage the energy dashboard keeps its pending purchases in', () => {
 	afterEach(() => vi.unstubAllGlobals());
 
 	it("is the browser's localStorage when there is one", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OrderDetailLoader } from '$lib/energy/order-details';
+import { OrderDetailLoader } from '$lib/energy/orders/order-details';
 import type { Order } from '$lib/energy/schemas';
 
 /** A fetch the test answers by hand, to see how many reads run at once. */

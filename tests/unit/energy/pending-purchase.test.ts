@@ -1,28 +1,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buyEnergy } from '$lib/energy/api';
-import type { BuyRequest } from '$lib/energy/buy-request';
+import type { BuyRequest } from '$lib/energy/purchase/buy-request';
 import {
 	FINISHED_KEPT,
-	INTERRUPTED_GRACE_MS,
+	PENDING_GRACE_MS,
 	memoryStorage,
 	PENDING_KEY,
-	PurchaseJournal,
+	PendingPurchases,
 	purchaseSummary,
-	reconcileInterrupted,
+	reconcilePending,
 	sameRequest,
 	type PendingPurchase
-} from '$lib/energy/pending-purchase';
+} from '$lib/energy/purchase/pending-purchase';
 import {
 	storageLock,
 	STORAGE_LOCK_TIMING,
 	webLock,
 	type LockEnv,
 	type PurchaseLock
-} from '$lib/energy/purchase-lock';
-import { newestGuids } from '$lib/energy/reconcile';
+} from '$lib/energy/purchase/purchase-lock';
+import { newestGuids } from '$lib/energy/purchase/reconcile';
 import { BASE, energyHarness, FRESH, pathsOf, HOUR_REQUEST } from './helpers';
 
-const marker = (patch: Partial<PendingPurchase> = {}): PendingPurchase => ({
+const aPending = (patch: Partial<PendingPurchase> = {}): PendingPurchase => ({
 	id: 'p1',
 	apiRoot: BASE,
 	request: HOUR_REQUEST,
@@ -42,100 +42,100 @@ const flush = async () => {
 	for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));
 };
 
-describe('the purchase journal (in-flight markers)', () => {
-	it('keeps a marker until the outcome is known, then keeps the outcome for other tabs', () => {
-		const journal = new PurchaseJournal(memoryStorage());
-		journal.begin(marker());
-		expect(journal.pending(BASE)).toEqual([marker()]);
-		journal.finish(marker(), 31000004, 2000);
-		expect(journal.pending(BASE)).toEqual([]);
-		expect(journal.finishedSince(BASE, 2000)).toMatchObject([{ id: 'p1', guid: 31000004 }]);
+describe('the pending purchases (purchases in flight)', () => {
+	it('keeps a pending purchase until the outcome is known, then keeps the outcome for other tabs', () => {
+		const store = new PendingPurchases(memoryStorage());
+		store.begin(aPending());
+		expect(store.pending(BASE)).toEqual([aPending()]);
+		store.finish(aPending(), 31000004, 2000);
+		expect(store.pending(BASE)).toEqual([]);
+		expect(store.finishedSince(BASE, 2000)).toMatchObject([{ id: 'p1', guid: 31000004 }]);
 		// Outcomes known before a review began do not concern it.
-		expect(journal.finishedSince(BASE, 2001)).toEqual([]);
+		expect(store.finishedSince(BASE, 2001)).toEqual([]);
 	});
 
-	it('a marker written for another API root is never applied to this one', () => {
-		const journal = new PurchaseJournal(memoryStorage());
-		journal.begin(marker({ apiRoot: 'https://other.test/api/v1/private' }));
-		journal.finish(marker({ id: 'p2', apiRoot: 'https://other.test/api/v1/private' }), 7, 5);
-		expect(journal.pending(BASE)).toEqual([]);
-		expect(journal.finishedSince(BASE, 0)).toEqual([]);
-		expect(journal.pending('https://other.test/api/v1/private')).toHaveLength(1);
+	it('a pending purchase written for another API root is never applied to this one', () => {
+		const store = new PendingPurchases(memoryStorage());
+		store.begin(aPending({ apiRoot: 'https://other.test/api/v1/private' }));
+		store.finish(aPending({ id: 'p2', apiRoot: 'https://other.test/api/v1/private' }), 7, 5);
+		expect(store.pending(BASE)).toEqual([]);
+		expect(store.finishedSince(BASE, 0)).toEqual([]);
+		expect(store.pending('https://other.test/api/v1/private')).toHaveLength(1);
 	});
 
-	it('stores only the marker fields, and drops entries it cannot read', () => {
+	it('stores only the pending purchase fields, and drops entries it cannot read', () => {
 		const storage = memoryStorage();
-		const journal = new PurchaseJournal(storage);
-		journal.begin({ ...marker(), token: 'secret' } as PendingPurchase);
+		const store = new PendingPurchases(storage);
+		store.begin({ ...aPending(), token: 'secret' } as PendingPurchase);
 		expect(storage.items.get(PENDING_KEY)).not.toContain('secret');
-		storage.setItem(PENDING_KEY, JSON.stringify([{ id: 'x', apiRoot: BASE }, marker()]));
-		expect(journal.pending(BASE)).toEqual([marker()]);
+		storage.setItem(PENDING_KEY, JSON.stringify([{ id: 'x', apiRoot: BASE }, aPending()]));
+		expect(store.pending(BASE)).toEqual([aPending()]);
 		storage.setItem(PENDING_KEY, '{not json');
-		expect(journal.pending(BASE)).toEqual([]);
+		expect(store.pending(BASE)).toEqual([]);
 	});
 
 	it('keeps only the latest outcomes', () => {
-		const journal = new PurchaseJournal(memoryStorage());
-		for (let i = 0; i < FINISHED_KEPT + 5; i++) journal.finish(marker({ id: `p${i}` }), i, i);
-		const kept = journal.finishedSince(BASE, 0);
+		const store = new PendingPurchases(memoryStorage());
+		for (let i = 0; i < FINISHED_KEPT + 5; i++) store.finish(aPending({ id: `p${i}` }), i, i);
+		const kept = store.finishedSince(BASE, 0);
 		expect(kept).toHaveLength(FINISHED_KEPT);
 		expect(kept.at(-1)?.id).toBe(`p${FINISHED_KEPT + 4}`);
 	});
 
 	it('a storage that refuses writes does not stop a purchase', () => {
-		const journal = new PurchaseJournal({
+		const store = new PendingPurchases({
 			getItem: () => null,
 			setItem: () => {
 				throw new DOMException('full', 'QuotaExceededError');
 			},
 			removeItem: () => {}
 		});
-		expect(() => journal.begin(marker())).not.toThrow();
-		expect(() => journal.finish(marker(), 1, 1)).not.toThrow();
+		expect(() => store.begin(aPending())).not.toThrow();
+		expect(() => store.finish(aPending(), 1, 1)).not.toThrow();
 	});
 
-	it('finishing one purchase leaves the markers and outcomes of the others', () => {
-		const journal = new PurchaseJournal(memoryStorage());
-		journal.begin(marker());
-		journal.begin(marker({ id: 'p2' }));
-		journal.finish(marker({ id: 'p2' }), 31000005, 10);
-		expect(journal.pending(BASE).map((m) => m.id)).toEqual(['p1']);
-		journal.finish(marker(), 31000004, 20);
-		expect(journal.finishedSince(BASE, 0).map((f) => [f.id, f.guid])).toEqual([
+	it('finishing one purchase leaves the pending purchases and outcomes of the others', () => {
+		const store = new PendingPurchases(memoryStorage());
+		store.begin(aPending());
+		store.begin(aPending({ id: 'p2' }));
+		store.finish(aPending({ id: 'p2' }), 31000005, 10);
+		expect(store.pending(BASE).map((m) => m.id)).toEqual(['p1']);
+		store.finish(aPending(), 31000004, 20);
+		expect(store.finishedSince(BASE, 0).map((f) => [f.id, f.guid])).toEqual([
 			['p2', 31000005],
 			['p1', 31000004]
 		]);
-		// Beginning the same purchase again replaces its marker; it is not listed twice.
-		journal.begin(marker({ id: 'p3' }));
-		journal.begin(marker({ id: 'p3' }));
-		expect(journal.pending(BASE).map((m) => m.id)).toEqual(['p3']);
+		// Beginning the same purchase again replaces its pending purchase; it is not listed twice.
+		store.begin(aPending({ id: 'p3' }));
+		store.begin(aPending({ id: 'p3' }));
+		expect(store.pending(BASE).map((m) => m.id)).toEqual(['p3']);
 	});
 
 	it('remembers what was confirmed for each order placed, per API root, the latest purchase first', () => {
-		const journal = new PurchaseJournal(memoryStorage());
+		const store = new PendingPurchases(memoryStorage());
 		const week = { ...HOUR_REQUEST, period_type: 'days', period_amount: 7 } as const;
-		journal.finish(marker({ id: 'a' }), 31000004, 2000);
-		journal.finish(marker({ id: 'b', request: week }), 31000005, 3000);
-		journal.finish(marker({ id: 'c', apiRoot: 'https://other.test' }), 31000006, 3000);
-		journal.finish(marker({ id: 'd' }), null, 4000);
-		expect(journal.requestOf(BASE, 31000004)).toEqual(HOUR_REQUEST);
-		expect(journal.requestOf(BASE, 31000005)).toEqual(week);
-		expect(journal.requestOf(BASE, 31000006)).toBeNull();
-		expect(journal.requestOf('https://other.test', 31000006)).toEqual(HOUR_REQUEST);
-		expect(journal.requestOf(BASE, 1)).toBeNull();
+		store.finish(aPending({ id: 'a' }), 31000004, 2000);
+		store.finish(aPending({ id: 'b', request: week }), 31000005, 3000);
+		store.finish(aPending({ id: 'c', apiRoot: 'https://other.test' }), 31000006, 3000);
+		store.finish(aPending({ id: 'd' }), null, 4000);
+		expect(store.requestOf(BASE, 31000004)).toEqual(HOUR_REQUEST);
+		expect(store.requestOf(BASE, 31000005)).toEqual(week);
+		expect(store.requestOf(BASE, 31000006)).toBeNull();
+		expect(store.requestOf('https://other.test', 31000006)).toEqual(HOUR_REQUEST);
+		expect(store.requestOf(BASE, 1)).toBeNull();
 	});
 
 	it('forget() drops one root only', () => {
-		const journal = new PurchaseJournal(memoryStorage());
-		journal.begin(marker());
-		journal.begin(marker({ id: 'p2', apiRoot: 'https://other.test/api/v1/private' }));
-		journal.finish(marker({ id: 'p3' }), 1, 1);
-		journal.finish(marker({ id: 'p4', apiRoot: 'https://other.test/api/v1/private' }), 2, 2);
-		journal.forget(BASE);
-		expect(journal.pending(BASE)).toEqual([]);
-		expect(journal.finishedSince(BASE, 0)).toEqual([]);
-		expect(journal.pending('https://other.test/api/v1/private')).toHaveLength(1);
-		expect(journal.finishedSince('https://other.test/api/v1/private', 0)).toHaveLength(1);
+		const store = new PendingPurchases(memoryStorage());
+		store.begin(aPending());
+		store.begin(aPending({ id: 'p2', apiRoot: 'https://other.test/api/v1/private' }));
+		store.finish(aPending({ id: 'p3' }), 1, 1);
+		store.finish(aPending({ id: 'p4', apiRoot: 'https://other.test/api/v1/private' }), 2, 2);
+		store.forget(BASE);
+		expect(store.pending(BASE)).toEqual([]);
+		expect(store.finishedSince(BASE, 0)).toEqual([]);
+		expect(store.pending('https://other.test/api/v1/private')).toHaveLength(1);
+		expect(store.finishedSince('https://other.test/api/v1/private', 0)).toHaveLength(1);
 	});
 });
 
@@ -357,9 +357,9 @@ describe('what became of an interrupted purchase', () => {
 		const before = await newestGuids(h.client);
 		const { data } = await buyEnergy(h.client, HOUR_REQUEST);
 		const sent = h.requests.length;
-		const outcome = await reconcileInterrupted(
+		const outcome = await reconcilePending(
 			h.client,
-			marker({ before: [...before], startedAt: 0 }),
+			aPending({ before: [...before], startedAt: 0 }),
 			clockEnv(1)
 		);
 		expect(outcome).toMatchObject({ kind: 'placed', order: { guid: data.guid }, duplicates: [] });
@@ -371,29 +371,29 @@ describe('what became of an interrupted purchase', () => {
 		const before = [...(await newestGuids(h.client))];
 		// Nothing yet; the cut-off request reaches the server while we wait.
 		const env = clockEnv(1000, async () => void (await buyEnergy(h.client, HOUR_REQUEST)));
-		const outcome = await reconcileInterrupted(h.client, marker({ before, startedAt: 0 }), env);
-		expect(env.t).toBe(INTERRUPTED_GRACE_MS);
+		const outcome = await reconcilePending(h.client, aPending({ before, startedAt: 0 }), env);
+		expect(env.t).toBe(PENDING_GRACE_MS);
 		expect(outcome).toMatchObject({ kind: 'placed', order: { guid: 31000004 } });
 
 		const quiet = clockEnv(1000);
 		expect(
-			await reconcileInterrupted(h.client, marker({ before: [31000004], startedAt: 0 }), quiet)
+			await reconcilePending(h.client, aPending({ before: [31000004], startedAt: 0 }), quiet)
 		).toEqual({ kind: 'not-placed' });
-		expect(quiet.t).toBe(INTERRUPTED_GRACE_MS);
+		expect(quiet.t).toBe(PENDING_GRACE_MS);
 	});
 
-	it('an old marker with no order is "not placed" at once', async () => {
+	it('an old pending purchase with no order is "not placed" at once', async () => {
 		const h = energyHarness();
-		const env = clockEnv(INTERRUPTED_GRACE_MS + 1);
-		const outcome = await reconcileInterrupted(h.client, marker({ startedAt: 0 }), env);
+		const env = clockEnv(PENDING_GRACE_MS + 1);
+		const outcome = await reconcilePending(h.client, aPending({ startedAt: 0 }), env);
 		expect(outcome).toEqual({ kind: 'not-placed' });
-		expect(env.t).toBe(INTERRUPTED_GRACE_MS + 1);
+		expect(env.t).toBe(PENDING_GRACE_MS + 1);
 	});
 
 	it('when the order list cannot be read, the outcome is unknown', async () => {
 		const h = energyHarness();
 		h.failNext('/order/list');
-		const outcome = await reconcileInterrupted(h.client, marker(), clockEnv(1));
+		const outcome = await reconcilePending(h.client, aPending(), clockEnv(1));
 		expect(outcome.kind).toBe('unknown');
 	});
 });

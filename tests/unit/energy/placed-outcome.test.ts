@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { BuyRequest } from '$lib/energy/buy-request';
-import type { CostEstimate } from '$lib/energy/estimate';
+import type { BuyRequest } from '$lib/energy/purchase/buy-request';
+import type { CostEstimate } from '$lib/energy/costs/estimate';
 import {
 	differenceText,
 	placedDifferences,
 	placedVerdict,
 	type PlacedTerms,
 	type Reviewed
-} from '$lib/energy/placed-outcome';
+} from '$lib/energy/purchase/placed-outcome';
 import { FRESH, HOUR_REQUEST } from './helpers';
 
 const OTHER = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { browserPollerEnv, OrderPoller, POLL_TIMING } from '$lib/energy/poller';
+import { browserPollerEnv, OrderPoller, POLL_TIMING } from '$lib/energy/orders/poller';
 import { sampleOrder } from './helpers';
 
 /** The parts of `document` the poller reads: its visibility, and the event when it changes. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OrderPoller, POLL_TIMING, type PollerEnv } from '$lib/energy/poller';
+import { OrderPoller, POLL_TIMING, type PollerEnv } from '$lib/energy/orders/poller';
 import type { Order } from '$lib/energy/schemas';
 import { ApiProblem } from '$lib/http/problem';
 import { manualEnv, sampleOrder } from './helpers';

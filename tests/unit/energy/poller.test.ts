@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OrderPoller, POLL_TIMING } from '$lib/energy/poller';
+import { OrderPoller, POLL_TIMING } from '$lib/energy/orders/poller';
 import { manualEnv, sampleOrder } from './helpers';
 import type { Order } from '$lib/energy/schemas';
 import { ApiProblem } from '$lib/http/problem';

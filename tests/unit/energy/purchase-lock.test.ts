@@ -9,7 +9,7 @@ import {
 	storageLock,
 	webLock,
 	type LockEnv
-} from '$lib/energy/purchase-lock';
+} from '$lib/energy/purchase/purchase-lock';
 
 const settle = async () => {
 	for (let i = 0; i < 10; i++) await new Promise((r) => setTimeout(r, 0));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageLock } from '$lib/energy/purchase-lock';
-import { PurchaseSlot } from '$lib/energy/purchase-slot';
+import { pageLock } from '$lib/energy/purchase/purchase-lock';
+import { PurchaseSlot } from '$lib/energy/purchase/purchase.svelte';
 
 /** A promise the test settles. */
 function gate() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BuyRequest } from '$lib/energy/buy-request';
-import { purchaseSummary, sameRequest } from '$lib/energy/pending-purchase';
+import type { BuyRequest } from '$lib/energy/purchase/buy-request';
+import { purchaseSummary, sameRequest } from '$lib/energy/purchase/pending-purchase';
 import { FRESH } from './helpers';
 
 const exact: BuyRequest = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadThrottle } from '$lib/energy/read-throttle';
+import { ReadThrottle } from '$lib/energy/orders/read-throttle';
 import { ApiProblem } from '$lib/http/problem';
 import { manualEnv } from './helpers';
 

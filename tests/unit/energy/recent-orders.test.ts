@@ -1,27 +1,27 @@
 import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import { buyEnergy, getOrder } from '$lib/energy/api';
-import type { BuyRequest } from '$lib/energy/buy-request';
+import type { BuyRequest } from '$lib/energy/purchase/buy-request';
 import { EnergyDashboard } from '$lib/energy/dashboard.svelte';
-import { memoryStorage, PurchaseJournal } from '$lib/energy/pending-purchase';
-import { pageLock } from '$lib/energy/purchase-lock';
+import { memoryStorage, PendingPurchases } from '$lib/energy/purchase/pending-purchase';
+import { pageLock } from '$lib/energy/purchase/purchase-lock';
 import {
 	describeRecent,
 	findRecentSame,
 	isRecentSame,
 	RECENT_WINDOW_MS
-} from '$lib/energy/recent-orders';
-import { orderTracker } from '$lib/energy/tracker';
+} from '$lib/energy/purchase/recent-orders';
+import { orderTracker } from '$lib/energy/orders/tracker';
 import { createClient, type HttpClient } from '$lib/http/client';
 import {
-	BASE,
 	energyHarness,
 	FRESH,
 	manualEnv,
 	pathsOf,
 	sampleOrder,
 	type Harness,
-	HOUR_REQUEST
+	HOUR_REQUEST,
+	energySession
 } from './helpers';
 
 const NOW = Date.parse('2026-11-26T10:00:00Z');
@@ -203,16 +203,19 @@ async function secondBrowser(h: Harness) {
 	});
 	const m = manualEnv(h.clock.t);
 	const store = createStore(`energy-recent-${++dbCount}`, 'orders');
-	const dashboard = new EnergyDashboard({
-		pollerEnv: m.env,
-		tracker: (root) => orderTracker(root, () => store),
-		notify: () => {},
-		journal: new PurchaseJournal(memoryStorage()),
-		lock: pageLock()
-	});
-	await dashboard.open(() => client, BASE);
-	await dashboard.recovery;
-	const buy = dashboard.buy;
+	const dashboard = new EnergyDashboard(
+		energySession(() => client),
+		{
+			pollerEnv: m.env,
+			tracker: (root) => orderTracker(root, () => store),
+			notify: () => {},
+			pending: new PendingPurchases(memoryStorage()),
+			lock: pageLock()
+		}
+	);
+	await dashboard.show();
+	await dashboard.recovering;
+	const buy = dashboard.purchase;
 	Object.assign(buy.draft, { to: FRESH, periodId: '1h', amount: '65000' });
 	expect(buy.review()).toBe(true);
 	await settle();

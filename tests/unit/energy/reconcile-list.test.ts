@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findPlacedOrders, RECONCILE_WINDOW } from '$lib/energy/reconcile';
+import { findPlacedOrders, RECONCILE_WINDOW } from '$lib/energy/purchase/reconcile';
 import { energyHarness, HOUR_REQUEST } from './helpers';
 
 describe('looking for a purchase whose answer was lost', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buyEnergy } from '$lib/energy/api';
-import type { BuyRequest } from '$lib/energy/buy-request';
+import type { BuyRequest } from '$lib/energy/purchase/buy-request';
 import {
 	findDuplicates,
 	findPlacedOrders,
 	matchesRequest,
 	newestGuids,
 	RECONCILE_WINDOW
-} from '$lib/energy/reconcile';
+} from '$lib/energy/purchase/reconcile';
 import type { Order } from '$lib/energy/schemas';
 import { energyHarness, FRESH, sampleOrder } from './helpers';
 

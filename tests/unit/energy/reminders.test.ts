@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expiringOrders, validMinutes, type ExpiringOrder } from '$lib/energy/expiring';
-import { Reminders } from '$lib/energy/reminders.svelte';
+import { expiringOrders, validMinutes, type ExpiringOrder } from '$lib/energy/orders/expiring';
+import { Reminders } from '$lib/energy/orders/reminders.svelte';
 import { sampleOrder } from './helpers';
 
 const HOUR = 3_600_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketStart, spendingBuckets } from '$lib/energy/spending';
+import { bucketStart, spendingBuckets } from '$lib/energy/costs/spending';
 import { sampleOrder } from './helpers';
 
 const at = (y: number, m: number, d: number) => new Date(y, m - 1, d, 12).toISOString();

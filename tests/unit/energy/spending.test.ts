@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisTicks, bucketStart, spendingBuckets } from '$lib/energy/spending';
+import { axisTicks, bucketStart, spendingBuckets } from '$lib/energy/costs/spending';
 import { sampleOrder } from './helpers';
 
 const at = (y: number, m: number, d: number, h = 12) => new Date(y, m - 1, d, h).toISOString();

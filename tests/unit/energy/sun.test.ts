@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromSun, requestedEnergy, toSun } from '$lib/energy/estimate';
+import { fromSun, requestedEnergy, toSun } from '$lib/energy/costs/estimate';
 import { FRESH } from './helpers';
 
 describe('TRX amounts in sun', () => {

@@ -3,15 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { buyEnergy } from '$lib/energy/api';
 import { EnergyDashboard } from '$lib/energy/dashboard.svelte';
 import {
-	INTERRUPTED_GRACE_MS,
+	PENDING_GRACE_MS,
 	memoryStorage,
 	PENDING_KEY,
-	PurchaseJournal,
+	PendingPurchases,
 	type PendingPurchase
-} from '$lib/energy/pending-purchase';
-import { pageLock, type PurchaseLock } from '$lib/energy/purchase-lock';
-import { newestGuids } from '$lib/energy/reconcile';
-import { orderTracker } from '$lib/energy/tracker';
+} from '$lib/energy/purchase/pending-purchase';
+import { pageLock, type PurchaseLock } from '$lib/energy/purchase/purchase-lock';
+import { newestGuids } from '$lib/energy/purchase/reconcile';
+import { orderTracker } from '$lib/energy/orders/tracker';
 import { createClient, type HttpClient } from '$lib/http/client';
 import {
 	BASE,
@@ -20,7 +20,8 @@ import {
 	manualEnv,
 	pathsOf,
 	type Harness,
-	HOUR_REQUEST
+	HOUR_REQUEST,
+	energySession
 } from './helpers';
 
 const TOKEN = 'demo-energy-token.tabs-secret';
@@ -49,22 +50,25 @@ async function tab(
 	} = {}
 ) {
 	const m = options.m ?? manualEnv();
-	const dashboard = new EnergyDashboard({
-		pollerEnv: m.env,
-		tracker: b.tracker,
-		notify: () => {},
-		journal: new PurchaseJournal(b.storage),
-		lock: options.lock ?? b.lock
-	});
 	const client = options.client ?? b.h.client;
-	await dashboard.open(() => client, BASE);
-	if (options.recovered !== false) await dashboard.recovery;
+	const dashboard = new EnergyDashboard(
+		energySession(() => client),
+		{
+			pollerEnv: m.env,
+			tracker: b.tracker,
+			notify: () => {},
+			pending: new PendingPurchases(b.storage),
+			lock: options.lock ?? b.lock
+		}
+	);
+	await dashboard.show();
+	if (options.recovered !== false) await dashboard.recovering;
 	return { dashboard, m };
 }
 
 function review(dashboard: EnergyDashboard, patch: Record<string, string> = {}) {
-	Object.assign(dashboard.buy.draft, { to: FRESH, periodId: '1h', amount: '65000', ...patch });
-	expect(dashboard.buy.review()).toBe(true);
+	Object.assign(dashboard.purchase.draft, { to: FRESH, periodId: '1h', amount: '65000', ...patch });
+	expect(dashboard.purchase.review()).toBe(true);
 }
 
 /** A client whose purchases reach the server only when the test says (and whose answer may never come). */
@@ -135,31 +139,31 @@ describe('purchases across tabs', () => {
 		review(second);
 		await settle();
 
-		const one = first.buy.confirm();
+		const one = first.purchase.confirm();
 		await settle();
-		const two = second.buy.confirm();
+		const two = second.purchase.confirm();
 		await settle();
-		expect(second.buy.step).toBe('placing');
-		expect(second.buy.waiting).toBe(true);
+		expect(second.purchase.step).toBe('placing');
+		expect(second.purchase.waiting).toBe(true);
 		held.release();
 		await Promise.all([one, two]);
 
 		expect(buys(b.h)).toBe(1);
-		const placed = first.buy.result!.order.guid;
-		expect(second.buy.step).toBe('review');
-		expect(second.buy.waiting).toBe(false);
-		expect(second.buy.elsewhere).toMatchObject([{ guid: placed }]);
-		expect(second.buy.sent).toBe(0);
+		const placed = first.purchase.result!.order.guid;
+		expect(second.purchase.step).toBe('review');
+		expect(second.purchase.waiting).toBe(false);
+		expect(second.purchase.elsewhere).toMatchObject([{ guid: placed }]);
+		expect(second.purchase.sent).toBe(0);
 		// The second tab's list shows the first tab's order.
 		expect(second.list.page?.data.map((o) => o.guid)).toContain(placed);
 
 		// Confirming again is a deliberate second purchase, and it is not flagged as a double.
-		await second.buy.confirm();
+		await second.purchase.confirm();
 		expect(buys(b.h)).toBe(2);
-		expect(second.buy.step).toBe('done');
-		expect(second.buy.result!.order.guid).not.toBe(placed);
-		expect(second.buy.elsewhere).toEqual([]);
-		expect(second.buy.duplicates).toEqual([]);
+		expect(second.purchase.step).toBe('done');
+		expect(second.purchase.result!.order.guid).not.toBe(placed);
+		expect(second.purchase.elsewhere).toEqual([]);
+		expect(second.purchase.duplicates).toEqual([]);
 	});
 
 	it('a purchase of something else in another tab does not hold up a confirm', async () => {
@@ -168,9 +172,9 @@ describe('purchases across tabs', () => {
 		const { dashboard: second } = await tab(b);
 		review(second);
 		review(first, { amount: '131000' });
-		await first.buy.confirm();
-		await second.buy.confirm();
-		expect(second.buy.step).toBe('done');
+		await first.purchase.confirm();
+		await second.purchase.confirm();
+		expect(second.purchase.step).toBe('done');
 		expect(buys(b.h)).toBe(2);
 	});
 
@@ -178,16 +182,16 @@ describe('purchases across tabs', () => {
 		const b = browser();
 		const { dashboard: first, m } = await tab(b);
 		review(first);
-		await first.buy.confirm();
+		await first.purchase.confirm();
 		await m.advance(1);
 		const { dashboard: second } = await tab(b, { m });
 		review(second);
-		await second.buy.confirm();
-		expect(second.buy.step).toBe('done');
+		await second.purchase.confirm();
+		expect(second.purchase.step).toBe('done');
 		expect(buys(b.h)).toBe(2);
 	});
 
-	it('EN-BUY-1: the in-flight marker holds the request fields, the snapshot, the start and the API root, never the token', async () => {
+	it('EN-BUY-1: the pending purchase holds the request fields, the snapshot, the start and the API root, never the token', async () => {
 		const b = browser();
 		const held = heldBuys(b.h);
 		const writes: string[] = [];
@@ -198,7 +202,7 @@ describe('purchases across tabs', () => {
 		};
 		const { dashboard } = await tab(b, { client: held.client });
 		review(dashboard);
-		const confirmed = dashboard.buy.confirm();
+		const confirmed = dashboard.purchase.confirm();
 		await settle();
 		const [stored] = JSON.parse(b.storage.getItem(PENDING_KEY) ?? '[]') as PendingPurchase[];
 		expect(stored).toEqual({
@@ -215,52 +219,52 @@ describe('purchases across tabs', () => {
 		for (const w of writes) expect(w).not.toContain('tabs-secret');
 	});
 
-	it('the marker is removed once the answer is in: placed, refused, or reconciled; kept while unknown', async () => {
+	it('the pending purchase is removed once the answer is in: placed, refused, or reconciled; kept while unknown', async () => {
 		const b = browser();
 		const { dashboard } = await tab(b);
-		const pending = () => new PurchaseJournal(b.storage).pending(BASE);
+		const pending = () => new PendingPurchases(b.storage).pending(BASE);
 
 		review(dashboard);
-		await dashboard.buy.confirm();
-		expect(dashboard.buy.step).toBe('done');
+		await dashboard.purchase.confirm();
+		expect(dashboard.purchase.step).toBe('done');
 		expect(pending()).toEqual([]);
 
-		dashboard.buy.again();
+		dashboard.purchase.again();
 		review(dashboard, { amount: '131000' });
 		await settle();
 		b.h.failNext('/buy/energy', true);
-		await dashboard.buy.confirm();
-		expect(dashboard.buy.result?.reconciled).toBe(true);
+		await dashboard.purchase.confirm();
+		expect(dashboard.purchase.result?.reconciled).toBe(true);
 		expect(pending()).toEqual([]);
 
-		dashboard.buy.again();
+		dashboard.purchase.again();
 		review(dashboard, { amount: '70000' });
 		await settle();
 		b.h.failNext('/buy/energy');
-		await dashboard.buy.confirm();
-		expect(dashboard.buy.step).toBe('not-placed');
+		await dashboard.purchase.confirm();
+		expect(dashboard.purchase.step).toBe('not-placed');
 		expect(pending()).toEqual([]);
 
 		// Refused with an answer (429): nothing was placed.
-		dashboard.buy.again();
+		dashboard.purchase.again();
 		review(dashboard, { amount: '75000' });
 		await settle();
 		await throttleNextBuy(b.h);
-		await dashboard.buy.confirm();
-		expect(dashboard.buy.step).toBe('review');
-		expect(dashboard.buy.problem?.status).toBe(429);
+		await dashboard.purchase.confirm();
+		expect(dashboard.purchase.step).toBe('review');
+		expect(dashboard.purchase.problem?.status).toBe(429);
 		expect(pending()).toEqual([]);
 
-		dashboard.buy.again();
+		dashboard.purchase.again();
 		review(dashboard, { amount: '80000' });
 		await settle();
 		b.h.failNext('/buy/energy', true);
 		b.h.failNext('/order/list', false, 1); // the list read after the check for a recent twin
-		await dashboard.buy.confirm();
-		expect(dashboard.buy.step).toBe('unknown');
+		await dashboard.purchase.confirm();
+		expect(dashboard.purchase.step).toBe('unknown');
 		expect(pending()).toHaveLength(1);
-		await dashboard.buy.checkAgain();
-		expect(dashboard.buy.step).toBe('done');
+		await dashboard.purchase.checkAgain();
+		expect(dashboard.purchase.step).toBe('done');
 		expect(pending()).toEqual([]);
 	});
 });
@@ -273,11 +277,11 @@ describe('purchases across reloads', () => {
 		const { dashboard } = await tab(b, { client: held.client, lock: pageLock() });
 		review(dashboard);
 		await settle();
-		void dashboard.buy.confirm();
+		void dashboard.purchase.confirm();
 		await settle();
 		if (server === 'handles') held.loseAnswer();
 		await settle();
-		dashboard.poller.dispose();
+		dashboard.book.poller.dispose();
 	}
 
 	it('EN-FLOW-1: after a reload, a purchase that was placed is named with its order, and the order is polled', async () => {
@@ -285,12 +289,12 @@ describe('purchases across reloads', () => {
 		await interrupted(b, 'handles');
 		expect(buys(b.h)).toBe(1);
 		const { dashboard } = await tab(b);
-		expect(dashboard.interruptions.items).toMatchObject([
-			{ state: 'placed', order: { guid: 31000004 }, marker: { request: HOUR_REQUEST } }
+		expect(dashboard.purchase.recovery.items).toMatchObject([
+			{ state: 'placed', order: { guid: 31000004 }, pending: { request: HOUR_REQUEST } }
 		]);
-		expect(dashboard.poller.isWatching(31000004)).toBe(true);
-		expect(dashboard.tracked[31000004]).toBeDefined();
-		expect(new PurchaseJournal(b.storage).pending(BASE)).toEqual([]);
+		expect(dashboard.book.poller.isWatching(31000004)).toBe(true);
+		expect(dashboard.book.tracked[31000004]).toBeDefined();
+		expect(new PendingPurchases(b.storage).pending(BASE)).toEqual([]);
 		expect(buys(b.h)).toBe(1);
 	});
 
@@ -299,15 +303,15 @@ describe('purchases across reloads', () => {
 		await interrupted(b, 'never sees');
 		const { dashboard, m } = await tab(b, { recovered: false });
 		await settle();
-		expect(dashboard.interruptions.items).toMatchObject([
-			{ state: 'checking', marker: { request: HOUR_REQUEST } }
+		expect(dashboard.purchase.recovery.items).toMatchObject([
+			{ state: 'checking', pending: { request: HOUR_REQUEST } }
 		]);
-		await m.advance(INTERRUPTED_GRACE_MS - 1);
-		expect(dashboard.interruptions.items).toMatchObject([{ state: 'checking' }]);
+		await m.advance(PENDING_GRACE_MS - 1);
+		expect(dashboard.purchase.recovery.items).toMatchObject([{ state: 'checking' }]);
 		await m.advance(1);
-		await dashboard.recovery;
-		expect(dashboard.interruptions.items).toMatchObject([{ state: 'not-placed', order: null }]);
-		expect(new PurchaseJournal(b.storage).pending(BASE)).toEqual([]);
+		await dashboard.recovering;
+		expect(dashboard.purchase.recovery.items).toMatchObject([{ state: 'not-placed', order: null }]);
+		expect(new PendingPurchases(b.storage).pending(BASE)).toEqual([]);
 		expect(buys(b.h)).toBe(0);
 	});
 
@@ -316,19 +320,53 @@ describe('purchases across reloads', () => {
 		await interrupted(b, 'handles');
 		const list = unreadableList(b.h);
 		const { dashboard: d } = await tab(b, { client: list.client });
-		expect(d.interruptions.items).toMatchObject([{ state: 'unknown' }]);
-		expect(new PurchaseJournal(b.storage).pending(BASE)).toHaveLength(1);
+		expect(d.purchase.recovery.items).toMatchObject([{ state: 'unknown' }]);
+		expect(new PendingPurchases(b.storage).pending(BASE)).toHaveLength(1);
 		list.heal();
-		await d.interruptions.checkAgain(d.interruptions.items[0]!.marker.id);
-		expect(d.interruptions.items).toMatchObject([{ state: 'placed', order: { guid: 31000004 } }]);
-		expect(new PurchaseJournal(b.storage).pending(BASE)).toEqual([]);
+		await d.purchase.recovery.checkAgain(d.purchase.recovery.items[0]!.pending.id);
+		expect(d.purchase.recovery.items).toMatchObject([
+			{ state: 'placed', order: { guid: 31000004 } }
+		]);
+		expect(new PendingPurchases(b.storage).pending(BASE)).toEqual([]);
 		expect(buys(b.h)).toBe(1);
 	});
 
-	it('a marker from another connection is left alone', async () => {
+	it('EN-FLOW-1: a purchase in flight written by the earlier build (its stored record as it was) is still found, reconciled and never sent again', async () => {
+		const b = browser();
+		const before = [...(await newestGuids(b.h.client))];
+		await buyEnergy(b.h.client, HOUR_REQUEST);
+		// Exactly what the build before this one wrote under this key, byte for byte.
+		b.storage.setItem(
+			'energy.purchases.pending',
+			JSON.stringify([
+				{
+					id: 'earlier-build',
+					apiRoot: BASE,
+					request: {
+						format: 'json',
+						to: HOUR_REQUEST.to,
+						period_type: 'hours',
+						period_amount: 1,
+						amount_source: 'amount',
+						amount: 65000
+					},
+					before,
+					startedAt: 0
+				}
+			])
+		);
+		const { dashboard } = await tab(b);
+		expect(dashboard.purchase.recovery.items).toMatchObject([
+			{ state: 'placed', order: { guid: 31000004 }, pending: { id: 'earlier-build' } }
+		]);
+		expect(new PendingPurchases(b.storage).pending(BASE)).toEqual([]);
+		expect(buys(b.h)).toBe(1);
+	});
+
+	it('a pending purchase from another connection is left alone', async () => {
 		const b = browser();
 		const elsewhere = 'https://other.test/api/v1/private';
-		new PurchaseJournal(b.storage).begin({
+		new PendingPurchases(b.storage).begin({
 			id: 'x',
 			apiRoot: elsewhere,
 			request: HOUR_REQUEST,
@@ -336,8 +374,8 @@ describe('purchases across reloads', () => {
 			startedAt: 0
 		});
 		const { dashboard } = await tab(b);
-		expect(dashboard.interruptions.items).toEqual([]);
-		expect(new PurchaseJournal(b.storage).pending(elsewhere)).toHaveLength(1);
+		expect(dashboard.purchase.recovery.items).toEqual([]);
+		expect(new PendingPurchases(b.storage).pending(elsewhere)).toHaveLength(1);
 		// Only the dashboard's own list is read: reconciling would read the list a second time.
 		expect(pathsOf(b.h.requests).filter((p) => p === 'POST /order/list')).toHaveLength(1);
 	});
@@ -349,7 +387,7 @@ describe('purchases across reloads', () => {
 		await settle();
 		// Meanwhile another tab sent the same purchase and was closed before the answer.
 		const before = [...(await newestGuids(b.h.client))];
-		new PurchaseJournal(b.storage).begin({
+		new PendingPurchases(b.storage).begin({
 			id: 'closed-tab',
 			apiRoot: BASE,
 			request: HOUR_REQUEST,
@@ -357,11 +395,11 @@ describe('purchases across reloads', () => {
 			startedAt: 0
 		});
 		await buyEnergy(b.h.client, HOUR_REQUEST);
-		await dashboard.buy.confirm();
+		await dashboard.purchase.confirm();
 		expect(buys(b.h)).toBe(1);
-		expect(dashboard.buy.step).toBe('review');
-		expect(dashboard.buy.elsewhere).toMatchObject([{ guid: 31000004 }]);
-		expect(dashboard.interruptions.items).toMatchObject([
+		expect(dashboard.purchase.step).toBe('review');
+		expect(dashboard.purchase.elsewhere).toMatchObject([{ guid: 31000004 }]);
+		expect(dashboard.purchase.recovery.items).toMatchObject([
 			{ state: 'placed', order: { guid: 31000004 } }
 		]);
 	});

@@ -1,6 +1,6 @@
 import { createStore, get } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { orderTracker } from '$lib/energy/tracker';
+import { orderTracker } from '$lib/energy/orders/tracker';
 
 describe('where the followed orders are kept', () => {
 	it('in IndexedDB under a fixed name (energy-client, orders), so a reload or a new version goes on following them', async () => {

@@ -1,6 +1,6 @@
 import { createStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { activeOrders, forgetTracked, orderTracker } from '$lib/energy/tracker';
+import { activeOrders, forgetTracked, orderTracker } from '$lib/energy/orders/tracker';
 
 let n = 0;
 const freshStore = () => {

@@ -7,7 +7,7 @@ import {
 	YOUR_PRICE_FORMAT,
 	YOUR_PRICE_KEY,
 	YourPrices
-} from '$lib/energy/your-price.svelte';
+} from '$lib/energy/costs/your-price.svelte';
 
 const ROOT = 'https://energy.example/api/v1/private';
 const OTHER = 'https://other.example/api/v1/private';

@@ -54,7 +54,7 @@ describe('boundaries in lint', { timeout: 60_000 }, () => {
 		expect(await problems('src/lib/energy/api.ts', code)).toEqual([
 			expect.stringMatching(/Service modules \(\*\.ts\) stay free of Svelte/)
 		]);
-		expect(await problems('src/lib/energy/accounts.svelte.ts', code)).toEqual([]);
+		expect(await problems('src/lib/energy/balances/accounts.svelte.ts', code)).toEqual([]);
 	});
 
 	it('routes import state and components, never a service module', async () => {
@@ -143,10 +143,10 @@ describe('boundaries in lint', { timeout: 60_000 }, () => {
 			expect.stringMatching(/^max-lines: .*\(801\)\. Maximum allowed is 800/)
 		]);
 		expect(await problems('src/lib/bible/api.ts', lines(800))).toEqual([]);
-		expect(await problems('src/lib/energy/accounts.svelte.ts', lines(801))).toEqual([
+		expect(await problems('src/lib/energy/balances/accounts.svelte.ts', lines(801))).toEqual([
 			expect.stringMatching(/^max-lines: .*\(801\)\. Maximum allowed is 800/)
 		]);
-		expect(await problems('src/lib/energy/accounts.svelte.ts', lines(800))).toEqual([]);
+		expect(await problems('src/lib/energy/balances/accounts.svelte.ts', lines(800))).toEqual([]);
 	});
 
 	it('every eslint-disable carries its reason, in script and in markup', async () => {
@@ -206,7 +206,7 @@ describe('boundaries in lint', { timeout: 60_000 }, () => {
 		const refused = [
 			expect.stringMatching(/^no-restricted-globals: .*fetch only in src\/lib\/http/)
 		];
-		expect(await problems('src/lib/energy/accounts.svelte.ts', call)).toEqual(refused);
+		expect(await problems('src/lib/energy/balances/accounts.svelte.ts', call)).toEqual(refused);
 		expect(await problems('src/routes/+layout.ts', call)).toEqual(refused);
 		expect(
 			await problems('src/lib/bible/api.ts', "export const get = () => globalThis.fetch('/x');\n")
@@ -256,7 +256,7 @@ describe('boundaries in lint', { timeout: 60_000 }, () => {
 				"import { x } from './state.svelte';\nexport const y = x;\n"
 			)
 		).toContainEqual(refused[0]);
-		expect(await problems('src/lib/energy/accounts.svelte.ts', code)).toEqual([]);
+		expect(await problems('src/lib/energy/balances/accounts.svelte.ts', code)).toEqual([]);
 	});
 
 	it('src/lib/fakes imports nothing from the areas or settings', async () => {

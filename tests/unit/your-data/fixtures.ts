@@ -5,7 +5,7 @@ import type { HistoryEntry } from '$lib/codehost/history/history';
 import type { VerseNote } from '$lib/bible/notes/format';
 import type { PlanProgress } from '$lib/bible/plans/schedule';
 import type { PeriodId } from '$lib/energy/model';
-import type { TrackedByRoot } from '$lib/energy/tracker';
+import type { TrackedByRoot } from '$lib/energy/orders/tracker';
 import { defaultConnections, type Connections } from '$lib/settings/persistence';
 import type { DataSet, DataStores, PriceTable } from '$lib/your-data/data-set';
 

@@ -1,5 +1,5 @@
 import { toSun } from './estimate';
-import type { Order } from './schemas';
+import type { Order } from '../schemas';
 
 /** What left the buyer balance, per day or week, by status (from the orders read in full). */
 

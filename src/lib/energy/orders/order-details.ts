@@ -1,4 +1,4 @@
-import type { Order } from './schemas';
+import type { Order } from '../schemas';
 
 /**
  * `order/list` gives only guid and status (EN-LIST-2), so the rows on screen are read with

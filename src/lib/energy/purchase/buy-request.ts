@@ -1,5 +1,5 @@
 import { formatNumber } from '$lib/ui/number-format';
-import { checkAddressList, checkTronAddress } from './address';
+import { checkAddressList, checkTronAddress } from '../address';
 import {
 	isEstimateToken,
 	periodById,
@@ -7,8 +7,8 @@ import {
 	RECOMMENDED_ADJUST_PERCENT,
 	type EstimateToken,
 	type PeriodType
-} from './model';
-import type { Order } from './schemas';
+} from '../model';
+import type { Order } from '../schemas';
 
 /** The `buy/energy` body as the client sends it (EN-BUY-1). JSON is always requested (EN-FMT-1). */
 export type BuyRequest = {

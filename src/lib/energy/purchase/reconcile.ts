@@ -1,7 +1,7 @@
 import type { HttpClient } from '$lib/http/client';
-import { getOrder, listOrders } from './api';
+import { getOrder, listOrders } from '../api';
 import type { BuyRequest } from './buy-request';
-import type { Order } from './schemas';
+import type { Order } from '../schemas';
 
 /** How many of the newest orders we look at to find a purchase whose answer was lost. */
 export const RECONCILE_WINDOW = 25;

@@ -1,5 +1,5 @@
-import type { BuyRequest } from './buy-request';
-import { ENERGY_HINTS } from './model';
+import type { BuyRequest } from '../purchase/buy-request';
+import { ENERGY_HINTS } from '../model';
 
 /**
  * The API has no price quote, so the review estimates the cost from the price the person

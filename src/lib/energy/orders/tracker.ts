@@ -1,5 +1,5 @@
 import { createStore, del, entries, get, keys, set, type UseStore } from 'idb-keyval';
-import { isTerminal } from './model';
+import { isTerminal } from '../model';
 
 /**
  * What this browser knows about orders beyond what the API says: when each status was first

@@ -1,7 +1,8 @@
-import type { HttpClient } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
-import { listOrders, pageOfLink, type SortDirection } from './api';
-import type { OrderPage } from './schemas';
+import type { AreaSession } from '$lib/settings/area-session.svelte';
+import { listOrders, pageOfLink, type SortDirection } from '../api';
+import type { OrderPage } from '../schemas';
+import type { OrderBook } from './order-book.svelte';
 
 export interface ListQueryState {
 	page: number;
@@ -11,28 +12,28 @@ export interface ListQueryState {
 	status: number | null;
 }
 
-export interface OrderListHost {
-	client(): HttpClient;
-	/** A page arrived: its rows are read in full and polled. */
-	listed(page: OrderPage): void;
-	/** Reads one order in full (its details were opened). */
-	read(guid: number): Promise<void>;
-}
-
 /** One page of the order list, as the user sorted and filtered it, and the order opened in it. */
 export class OrderList {
 	page = $state<OrderPage | null>(null);
 	query = $state<ListQueryState>({ page: 1, perPage: 10, sort: 'desc', status: null });
 	loading = $state(false);
 	problem = $state<ApiProblem | null>(null);
-	/** The order whose details are open, and why they could not be read. */
+	/** The order whose details are open. */
 	selected = $state<number | null>(null);
-	detailProblem = $state<ApiProblem | null>(null);
-	readonly #host: OrderListHost;
+	readonly #session: AreaSession<'energy'>;
+	readonly #book: OrderBook;
+	#readProblem = $state<ApiProblem | null>(null);
 	#seq = 0;
 
-	constructor(host: OrderListHost) {
-		this.#host = host;
+	constructor(session: AreaSession<'energy'>, book: OrderBook) {
+		this.#session = session;
+		this.#book = book;
+	}
+
+	/** Why the open order's details could not be read, or why its polls stopped. */
+	get detailProblem(): ApiProblem | null {
+		if (this.selected === null) return null;
+		return this.#readProblem ?? this.#book.gone[this.selected] ?? null;
 	}
 
 	clear(): void {
@@ -42,13 +43,13 @@ export class OrderList {
 
 	async select(guid: number | null): Promise<void> {
 		this.selected = guid;
-		this.detailProblem = null;
+		this.#readProblem = null;
 		if (guid === null) return;
 		try {
-			await this.#host.read(guid);
+			await this.#book.openOrder(guid);
 		} catch (error) {
 			if (!isApiProblem(error)) throw error;
-			if (this.selected === guid) this.detailProblem = error;
+			if (this.selected === guid) this.#readProblem = error;
 		}
 	}
 
@@ -61,7 +62,7 @@ export class OrderList {
 		this.loading = true;
 		this.problem = null;
 		try {
-			const page = await listOrders(this.#host.client(), {
+			const page = await listOrders(this.#session.client(), {
 				page: query.page,
 				perPage: query.perPage,
 				sort: query.sort,
@@ -69,7 +70,7 @@ export class OrderList {
 			});
 			if (seq !== this.#seq) return;
 			this.page = page;
-			this.#host.listed(page);
+			this.#book.listed(page);
 		} catch (error) {
 			if (!isApiProblem(error)) throw error;
 			if (seq === this.#seq) this.problem = error;

@@ -5,12 +5,12 @@
  * never taken at its word: each of those terms is set against what was confirmed.
  */
 import { formatNumber } from '$lib/ui/number-format';
-import { checkTronAddress } from './address';
+import { checkTronAddress } from '../address';
 import type { BuyRequest } from './buy-request';
-import { toSun, type CostEstimate } from './estimate';
-import { describePeriod, PERIODS, STATUS } from './model';
-import { trxText } from './amounts';
-import { rangeText } from './price-words';
+import { toSun, type CostEstimate } from '../costs/estimate';
+import { describePeriod, PERIODS, STATUS } from '../model';
+import { trxText } from '../amounts';
+import { rangeText } from '../costs/price-words';
 
 /** What the person reviewed and confirmed. */
 export interface Reviewed {

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import type { KeyValueStorage } from './key-value-storage';
-import { PERIODS, type PeriodId } from './model';
+import type { KeyValueStorage } from '../key-value-storage';
+import { PERIODS, type PeriodId } from '../model';
 
 /**
  * "Your price": what your provider charges, in sun per unit of energy for one period, as you

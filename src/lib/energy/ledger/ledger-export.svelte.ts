@@ -1,12 +1,7 @@
-import type { HttpClient } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
+import type { AreaSession } from '$lib/settings/area-session.svelte';
+import type { OrderBook } from '../orders/order-book.svelte';
 import { inRange, ledgerCsv, readLedger, type LedgerProgress } from './ledger';
-import type { Order } from './schemas';
-
-export interface LedgerHost {
-	client(): HttpClient;
-	readOrder(guid: number, signal: AbortSignal): Promise<Order>;
-}
 
 export type LedgerOutcome =
 	| { kind: 'done'; csv: string; count: number }
@@ -19,11 +14,14 @@ export class LedgerExport {
 	progress = $state<LedgerProgress | null>(null);
 	/** What the last run came to, in words for a status region. */
 	outcome = $state<LedgerOutcome | null>(null);
-	readonly #host: LedgerHost;
+	readonly #session: AreaSession<'energy'>;
+	readonly #book: Pick<OrderBook, 'read'>;
 	#controller: AbortController | null = null;
 
-	constructor(host: LedgerHost) {
-		this.#host = host;
+	/** Orders are read through the book, so each is kept and the server's wait is kept too. */
+	constructor(session: AreaSession<'energy'>, book: Pick<OrderBook, 'read'>) {
+		this.#session = session;
+		this.#book = book;
 	}
 
 	/**
@@ -38,8 +36,8 @@ export class LedgerExport {
 		this.progress = { listed: 0, total: null, read: 0 };
 		let outcome: LedgerOutcome;
 		try {
-			const orders = await readLedger(this.#host.client(), {
-				readOrder: (guid, signal) => this.#host.readOrder(guid, signal),
+			const orders = await readLedger(this.#session.client(), {
+				readOrder: (guid, signal) => this.#book.read(guid, signal),
 				signal: controller.signal,
 				onProgress: (p) => {
 					if (this.#controller === controller) this.progress = p;

@@ -1,5 +1,5 @@
-import { reclaimAt, STATUS } from './model';
-import type { Order } from './schemas';
+import { reclaimAt, STATUS } from '../model';
+import type { Order } from '../schemas';
 
 /** Delegated orders by the time their energy is taken back, and the reminder rules. */
 

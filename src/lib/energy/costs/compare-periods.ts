@@ -1,6 +1,6 @@
-import type { BuyRequest } from './buy-request';
+import type { BuyRequest } from '../purchase/buy-request';
 import { estimateCost, fromSun, toSun, type PricedOrder, type Range } from './estimate';
-import { PERIODS, type PeriodId } from './model';
+import { PERIODS, type PeriodId } from '../model';
 
 /** The six periods side by side for the amount entered, priced from this account's orders. */
 

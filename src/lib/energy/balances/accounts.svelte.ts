@@ -1,7 +1,7 @@
-import type { HttpClient } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
-import { getAccount, listAccounts } from './api';
-import type { Account } from './schemas';
+import type { AreaSession } from '$lib/settings/area-session.svelte';
+import { getAccount, listAccounts } from '../api';
+import type { Account } from '../schemas';
 
 /** Balances as the dashboard shows them. */
 export class AccountsState {
@@ -15,12 +15,17 @@ export class AccountsState {
 	detailProblem = $state<ApiProblem | null>(null);
 
 	buyer = $derived(this.accounts.find((a) => a.section === 'buyer'));
+	readonly #session: AreaSession<'energy'>;
 
-	async load(client: HttpClient): Promise<void> {
+	constructor(session: AreaSession<'energy'>) {
+		this.#session = session;
+	}
+
+	async load(): Promise<void> {
 		this.loading = true;
 		this.problem = null;
 		try {
-			this.accounts = (await listAccounts(client)).data;
+			this.accounts = (await listAccounts(this.#session.client())).data;
 			if (this.detail) {
 				const id = this.detail.id;
 				this.detail = this.accounts.find((a) => a.id === id) ?? null;
@@ -34,10 +39,10 @@ export class AccountsState {
 		}
 	}
 
-	async open(client: HttpClient, id: number): Promise<void> {
+	async open(id: number): Promise<void> {
 		this.detailProblem = null;
 		try {
-			this.detail = await getAccount(client, id);
+			this.detail = await getAccount(this.#session.client(), id);
 		} catch (error) {
 			if (!isApiProblem(error)) throw error;
 			this.detailProblem = error;

@@ -1,5 +1,5 @@
 import { formatNumber } from '$lib/ui/number-format';
-import { trx } from './amounts';
+import { trx } from '../amounts';
 import type { Fees, Range } from './estimate';
 
 /** The estimate in words for the review: one range, one basis, one sentence about fees. */

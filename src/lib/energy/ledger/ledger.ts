@@ -1,8 +1,8 @@
 import type { HttpClient } from '$lib/http/client';
-import { listOrders } from './api';
+import { listOrders } from '../api';
 import { toCsv } from './csv';
-import { describePeriod, statusLabel } from './model';
-import type { Order } from './schemas';
+import { describePeriod, statusLabel } from '../model';
+import type { Order } from '../schemas';
 
 /**
  * The account's ledger: every order, read from every page of `order/list` and, as the list

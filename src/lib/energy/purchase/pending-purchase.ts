@@ -4,23 +4,28 @@ import type { LockEnv } from './purchase-lock';
 import type { HttpClient } from '$lib/http/client';
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import type { BuyRequest } from './buy-request';
-import { ESTIMATE_TOKENS, PERIODS } from './model';
+import { ESTIMATE_TOKENS, PERIODS } from '../model';
 import { findPlacedOrders } from './reconcile';
-import type { Order } from './schemas';
-import type { KeyValueStorage } from './key-value-storage';
+import type { Order } from '../schemas';
+import type { KeyValueStorage } from '../key-value-storage';
 
 export {
 	browserStorage,
 	memoryStorage,
 	purchaseId,
 	type KeyValueStorage
-} from './key-value-storage';
+} from '../key-value-storage';
 
 /**
- * Purchases across tabs and reloads. Before a purchase is sent, an in-flight marker is written
- * to storage; it is removed once the outcome is known. A marker found later belongs to a
- * purchase whose page closed or reloaded before the answer (or whose outcome stayed unknown), and
- * is reconciled from the order list. Purchases of one browser run one at a time (a lock).
+ * Purchases across tabs and reloads. Before a purchase is sent, its pending purchase (the one
+ * record of a purchase in flight) is written to storage; it is removed once the outcome is
+ * known. A pending purchase found later belongs to a purchase whose page closed or reloaded
+ * before the answer (or whose outcome stayed unknown), and is reconciled from the order list.
+ * Purchases of one browser run one at a time (a lock).
+ *
+ * The stored key and shape are those of every earlier build (`energy.purchases.pending`, a list
+ * of `{id, apiRoot, request, before, startedAt}`), so a purchase in flight when the app was
+ * updated is still found and reconciled.
  */
 
 export const PENDING_KEY = 'energy.purchases.pending';
@@ -30,7 +35,7 @@ export const FINISHED_KEPT = 10;
 
 export interface PendingPurchase {
 	id: string;
-	/** Where it was sent: a marker is only ever checked against the same service. */
+	/** Where it was sent: a pending purchase is only ever checked against the same service. */
 	apiRoot: string;
 	/** The request fields, no credentials. */
 	request: BuyRequest;
@@ -103,42 +108,42 @@ function writeList(storage: KeyValueStorage, key: string, items: unknown[]): voi
 	}
 }
 
-/** The in-flight markers and recent outcomes, in storage shared by this browser's tabs. */
-export class PurchaseJournal {
+/** The pending purchases and recent outcomes, in storage shared by this browser's tabs. */
+export class PendingPurchases {
 	readonly #storage: KeyValueStorage;
 
 	constructor(storage: KeyValueStorage) {
 		this.#storage = storage;
 	}
 
-	/** Markers of purchases sent to `apiRoot` whose outcome is not known yet. */
+	/** Pending purchases sent to `apiRoot` whose outcome is not known yet. */
 	pending(apiRoot: string): PendingPurchase[] {
 		return readList(this.#storage, PENDING_KEY, StoredPending).filter((p) => p.apiRoot === apiRoot);
 	}
 
 	/** Written just before the purchase is sent. */
-	begin(marker: PendingPurchase): void {
+	begin(pending: PendingPurchase): void {
 		const rest = readList(this.#storage, PENDING_KEY, StoredPending).filter(
-			(p) => p.id !== marker.id
+			(p) => p.id !== pending.id
 		);
-		writeList(this.#storage, PENDING_KEY, [...rest, pendingFields(marker)]);
+		writeList(this.#storage, PENDING_KEY, [...rest, pendingFields(pending)]);
 	}
 
-	/** The outcome is known: the marker goes, and the outcome stays a while for other tabs. */
-	finish(marker: PendingPurchase, guid: number | null, at: number): void {
+	/** The outcome is known: the pending purchase goes, and the outcome stays a while for other tabs. */
+	finish(pending: PendingPurchase, guid: number | null, at: number): void {
 		const rest = readList(this.#storage, PENDING_KEY, StoredPending).filter(
-			(p) => p.id !== marker.id
+			(p) => p.id !== pending.id
 		);
 		writeList(this.#storage, PENDING_KEY, rest);
 		const finished: FinishedPurchase = {
-			id: marker.id,
-			apiRoot: marker.apiRoot,
-			request: marker.request,
+			id: pending.id,
+			apiRoot: pending.apiRoot,
+			request: pending.request,
 			guid,
 			finishedAt: at
 		};
 		const kept = readList(this.#storage, FINISHED_KEY, StoredFinished).filter(
-			(f) => f.id !== marker.id
+			(f) => f.id !== pending.id
 		);
 		writeList(this.#storage, FINISHED_KEY, [...kept, finished].slice(-FINISHED_KEPT));
 	}
@@ -175,13 +180,13 @@ export class PurchaseJournal {
 	}
 }
 
-/** Exactly the marker's own fields, whatever else the object carries. */
-const pendingFields = (m: PendingPurchase): PendingPurchase => ({
-	id: m.id,
-	apiRoot: m.apiRoot,
-	request: m.request,
-	before: [...m.before],
-	startedAt: m.startedAt
+/** Exactly the pending purchase's own fields, whatever else the object carries. */
+const pendingFields = (p: PendingPurchase): PendingPurchase => ({
+	id: p.id,
+	apiRoot: p.apiRoot,
+	request: p.request,
+	before: [...p.before],
+	startedAt: p.startedAt
 });
 
 /** Whether two requests buy the same thing. */
@@ -210,34 +215,34 @@ export function purchaseSummary(request: BuyRequest): string {
 	return `${what} for ${request.to} for ${period}`;
 }
 
-// ── What became of an interrupted purchase ────────────────────────────────────────────────
+// ── What became of a pending purchase ───────────────────────────────────────────────────
 
 /**
  * A request cut off by a reload may still reach the server and be handled a moment later, so
  * "not placed" is said only once the purchase is as old as the longest this app waits for an
  * answer (the HTTP client's timeout).
  */
-export const INTERRUPTED_GRACE_MS = 15_000;
+export const PENDING_GRACE_MS = 15_000;
 
-export type InterruptedOutcome =
+export type PendingOutcome =
 	| { kind: 'placed'; order: Order; duplicates: Order[] }
 	| { kind: 'not-placed' }
 	| { kind: 'unknown'; problem: ApiProblem };
 
-/** Reads the order list for the marker's purchase; never sends it again. */
-export async function reconcileInterrupted(
+/** Reads the order list for the pending purchase; never sends it again. */
+export async function reconcilePending(
 	client: HttpClient,
-	marker: PendingPurchase,
+	pending: PendingPurchase,
 	env: LockEnv,
-	graceMs = INTERRUPTED_GRACE_MS
-): Promise<InterruptedOutcome> {
-	const before = new Set(marker.before);
+	graceMs = PENDING_GRACE_MS
+): Promise<PendingOutcome> {
+	const before = new Set(pending.before);
 	try {
-		let found = await findPlacedOrders(client, marker.request, before);
-		const wait = marker.startedAt + graceMs - env.now();
+		let found = await findPlacedOrders(client, pending.request, before);
+		const wait = pending.startedAt + graceMs - env.now();
 		if (!found.length && wait > 0) {
 			await env.sleep(wait);
-			found = await findPlacedOrders(client, marker.request, before);
+			found = await findPlacedOrders(client, pending.request, before);
 		}
 		// Newest first: the oldest is the purchase.
 		const order = found.at(-1);

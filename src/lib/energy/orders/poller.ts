@@ -1,7 +1,7 @@
 import { isApiProblem, type ApiProblem } from '$lib/http/problem';
 import { parseRetryAfter } from '$lib/http/retry-after';
-import { isDeliveryFinal, isTerminal } from './model';
-import type { Order } from './schemas';
+import { isDeliveryFinal, isTerminal } from '../model';
+import type { Order } from '../schemas';
 
 /**
  * Polls `order/get/{guid}` for each order until it is reclaimed or failed (EN-FLOW-1, EN-ST-2).

@@ -1,11 +1,11 @@
 import type { HttpClient } from '$lib/http/client';
 import { formatNumber } from '$lib/ui/number-format';
-import { trxText } from './amounts';
-import { getOrder, listOrders } from './api';
+import { trxText } from '../amounts';
+import { getOrder, listOrders } from '../api';
 import type { BuyRequest } from './buy-request';
-import { aboutDuration, describePeriod, STATUS, statusLabel } from './model';
+import { aboutDuration, describePeriod, STATUS, statusLabel } from '../model';
 import { matchesRequest } from './reconcile';
-import type { Order } from './schemas';
+import type { Order } from '../schemas';
 
 /**
  * The same order placed moments ago, perhaps in another browser or on another device. The API

@@ -1,6 +1,6 @@
 /** One purchase at a time across this browser's tabs: Web Locks, else a claim in storage. */
 import * as v from 'valibot';
-import { browserStorage, purchaseId, type KeyValueStorage } from './key-value-storage';
+import { browserStorage, purchaseId, type KeyValueStorage } from '../key-value-storage';
 
 export const PURCHASE_LOCK_NAME = 'energy-purchase';
 
