@@ -29,19 +29,6 @@ const LOCAL_RULES = {
 const NOT_YET_ON_THE_SKELETON = {
 	/** Components that import a value from an area's state module (take it as a prop instead). */
 	'local/no-area-state-in-components': [
-		'src/lib/bible/library/ui/BibleLibrary.svelte',
-		'src/lib/bible/reader/ui/BibleReader.svelte',
-		'src/lib/bible/search/ui/BibleSearch.svelte',
-		'src/lib/bible/reader/ui/ChapterSource.svelte',
-		'src/lib/bible/reader/ui/ChapterStatus.svelte',
-		'src/lib/bible/offline/ui/DownloadStatus.svelte',
-		'src/lib/bible/notes/ui/NotesPage.svelte',
-		'src/lib/bible/passage/ui/PassageLookup.svelte',
-		'src/lib/bible/plans/ui/PlansPage.svelte',
-		'src/lib/bible/reader/ui/ReaderProblem.svelte',
-		'src/lib/bible/reader/ui/ReaderVerse.svelte',
-		'src/lib/bible/offline/ui/StoragePanel.svelte',
-		'src/lib/bible/verse-actions/ui/VerseActions.svelte',
 		'src/lib/codehost/ui/CollectionsPanel.svelte',
 		'src/lib/codehost/ui/HistoryPanel.svelte',
 		'src/lib/energy/ui/EnergyDemoReset.svelte',
@@ -49,10 +36,6 @@ const NOT_YET_ON_THE_SKELETON = {
 	],
 	/** State that counts its own runs so the latest answer wins (AsyncResult does it). */
 	'local/no-hand-written-latest-wins': [
-		'src/lib/bible/library/library.svelte.ts',
-		'src/lib/bible/passage/passage.svelte.ts',
-		'src/lib/bible/reader/reader.svelte.ts',
-		'src/lib/bible/search/search.svelte.ts',
 		'src/lib/energy/orders/order-details.ts',
 		'src/lib/energy/orders/order-list.svelte.ts'
 	],

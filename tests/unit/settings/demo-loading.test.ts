@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { getBible, getChapter } from '$lib/bible/api';
-import type { BibleConnection } from '$lib/bible/connection';
+import { AreaSession } from '$lib/settings/area-session.svelte';
 import { ReaderState } from '$lib/bible/reader/reader.svelte';
 import { demoFaults } from '$lib/fakes/demo-transport';
 import { createClient, type HttpClient, type LoadProgress } from '$lib/http/client';
@@ -9,11 +9,14 @@ import { defaultConnection, effectiveApiRoot } from '$lib/settings/connection';
 import { transportFor } from '$lib/settings/transport';
 
 /** A connection that never changes, around one client. */
-const fixedConnection = (client: HttpClient): BibleConnection => ({
-	mode: 'demo',
-	apiRoot: client.options.baseUrl,
-	client: () => client
-});
+const fixedConnection = (client: HttpClient) =>
+	new AreaSession({
+		service: 'bible',
+		mode: 'demo',
+		apiRoot: client.options.baseUrl,
+		secret: '',
+		client: () => client
+	});
 
 // Each test file has its own modules: the demo service is loaded afresh here, as on a first visit.
 function demoClient(timeoutMs: number) {

@@ -1,10 +1,11 @@
 import { hintFor } from '$lib/http/hints';
 import { ApiProblem, isApiProblem } from '$lib/http/problem';
+import type { AreaSession } from '$lib/settings/area-session.svelte';
+import type { AsyncResult } from '$lib/ui/async-result.svelte';
 import { untrack } from 'svelte';
 import * as v from 'valibot';
 import { getBible, listBibles } from '../api';
 import { bibleCache } from '../offline/cache';
-import type { BibleConnection } from '../connection';
 import type { OfflineState } from '../offline/offline.svelte';
 import { lastTranslation } from '../prefs';
 import type { ReaderState } from '../reader/reader.svelte';
@@ -35,26 +36,38 @@ export interface Showing {
 	force?: boolean;
 }
 
+/** A translation as the library shows it: its books, and whether they came from this device. */
+export interface TranslationShown {
+	detail: BibleDetail;
+	/** The translation's book list came from this device, not the server. */
+	fromCache: boolean;
+}
+
 /** The translations, and the books of the one being looked at. Works offline from what was saved. */
 export class LibraryState {
-	bibles = $state<Bible[]>([]);
-	loading = $state(false);
+	/** The list of translations: from the server, else as saved on this device. */
+	readonly list: AsyncResult<Bible[]>;
+	/** The translation being looked at, with its books. */
+	readonly translation: AsyncResult<TranslationShown>;
 	/** The list has been asked for and answered (or failed) at least once. */
 	listSettled = $state(false);
-	problem = $state<ApiProblem | null>(null);
-	detail = $state<BibleDetail | null>(null);
-	detailLoading = $state(false);
-	detailProblem = $state<ApiProblem | null>(null);
-	/** The translation's book list came from this device, not the server. */
-	detailFromCache = $state(false);
 	/** Books in the order of their `order` field. */
 	readonly books: Book[] = $derived(this.detail ? booksInOrder(this.detail.books) : []);
-	#detailRequest = 0;
-	#loaded = false;
-	readonly #connection: BibleConnection;
+	readonly #session: AreaSession<'bible'>;
 
-	constructor(connection: BibleConnection) {
-		this.#connection = connection;
+	constructor(session: AreaSession<'bible'>) {
+		this.#session = session;
+		this.list = session.result<Bible[]>();
+		this.translation = session.result<TranslationShown>();
+	}
+
+	get bibles(): Bible[] {
+		return this.list.value ?? [];
+	}
+
+	/** The translation open, unless opening it failed. */
+	get detail(): BibleDetail | null {
+		return this.translation.problem ? null : (this.translation.value?.detail ?? null);
 	}
 
 	/**
@@ -95,78 +108,57 @@ export class LibraryState {
 
 	/** Loads the translations once (the library is its connection's); `force` loads again (Try again). */
 	async load(force = false): Promise<void> {
-		if (!force && (this.#loaded || this.loading)) return;
-		this.#loaded = true;
-		this.loading = true;
-		this.problem = null;
-		const client = this.#connection.client();
+		if (!force && (this.list.ready || this.list.loading)) return;
+		const client = this.#session.client();
 		const cache = bibleCache(client.options.baseUrl);
-		let failure: ApiProblem | null = null;
 		try {
-			if (online()) {
-				try {
-					this.bibles = await listBibles(client);
-					void cache.setMeta('bibles', $state.snapshot(this.bibles)).catch(() => undefined);
-					return;
-				} catch (error) {
-					if (!isApiProblem(error)) throw error;
-					failure = error;
+			await this.list.run(async (signal) => {
+				let failure: ApiProblem | null = null;
+				if (online()) {
+					try {
+						const bibles = await listBibles(client, signal);
+						void cache.setMeta('bibles', bibles).catch(() => undefined);
+						return bibles;
+					} catch (error) {
+						if (!isApiProblem(error) || error.kind === 'aborted') throw error;
+						failure = error;
+					}
 				}
-			}
-			const saved = v.safeParse(
-				v.array(BibleSchema),
-				await cache.getMeta('bibles').catch(() => undefined)
-			);
-			if (saved.success && saved.output.length) this.bibles = saved.output;
-			else {
-				this.problem = failure ?? notSavedOffline('the list of translations');
-				this.#loaded = false;
-			}
+				const saved = v.safeParse(
+					v.array(BibleSchema),
+					await cache.getMeta('bibles').catch(() => undefined)
+				);
+				if (saved.success && saved.output.length) return saved.output;
+				throw failure ?? notSavedOffline('the list of translations');
+			});
 		} finally {
-			this.loading = false;
 			this.listSettled = true;
 		}
 	}
 
+	/** Opens a translation (its book list); null if it could not be, or another was asked for since. */
 	async openTranslation(bibleRef: string): Promise<BibleDetail | null> {
-		if (this.detail?.ref === bibleRef && !this.detailProblem) return this.detail;
-		const request = ++this.#detailRequest;
-		this.detailLoading = true;
-		this.detailProblem = null;
-		const client = this.#connection.client();
+		if (this.translation.ready && this.detail?.ref === bibleRef) return this.detail;
+		const client = this.#session.client();
 		const cache = bibleCache(client.options.baseUrl);
-		try {
-			let detail: BibleDetail | undefined;
-			let fromCache = false;
-			if (online()) {
-				try {
-					detail = await getBible(client, bibleRef);
-					void cache.putDetail(detail).catch(() => undefined);
-				} catch (error) {
-					if (!isApiProblem(error)) throw error;
-					detail = await cache.detail(bibleRef).catch(() => undefined);
-					fromCache = true;
-					if (!detail) throw error;
-				}
-			} else {
-				detail = await cache.detail(bibleRef).catch(() => undefined);
-				fromCache = true;
-				if (!detail) throw notSavedOffline(`the book list of ${bibleRef}`);
+		const outcome = await this.translation.run(async (signal) => {
+			if (!online()) {
+				const saved = await cache.detail(bibleRef).catch(() => undefined);
+				if (!saved) throw notSavedOffline(`the book list of ${bibleRef}`);
+				return { detail: saved, fromCache: true };
 			}
-			if (request !== this.#detailRequest) return this.detail;
-			this.detail = detail ?? null;
-			this.detailFromCache = fromCache;
-			return this.detail;
-		} catch (error) {
-			if (!isApiProblem(error)) throw error;
-			if (request === this.#detailRequest) {
-				this.detail = null;
-				this.detailProblem = error;
+			try {
+				const detail = await getBible(client, bibleRef, { signal });
+				void cache.putDetail(detail).catch(() => undefined);
+				return { detail, fromCache: false };
+			} catch (error) {
+				if (!isApiProblem(error) || error.kind === 'aborted') throw error;
+				const saved = await cache.detail(bibleRef).catch(() => undefined);
+				if (!saved) throw error;
+				return { detail: saved, fromCache: true };
 			}
-			return null;
-		} finally {
-			if (request === this.#detailRequest) this.detailLoading = false;
-		}
+		});
+		return outcome.shown ? outcome.value.detail : null;
 	}
 
 	book(bookRef: string): Book | undefined {

@@ -1,4 +1,5 @@
 import { keepStorage } from '$lib/ui/kept-storage';
+import type { AreaSession } from '$lib/settings/area-session.svelte';
 import { readChapter, sendChapter } from '../api';
 import { type OfflineMarks, bibleCache } from './cache';
 import {
@@ -8,7 +9,6 @@ import {
 	formatBytes,
 	type DownloadProgress
 } from './downloader';
-import type { BibleConnection } from '../connection';
 import { isOriginalText } from '../original/format';
 import type { Book } from '../schemas';
 
@@ -34,16 +34,17 @@ export class OfflineState {
 	persistMessage = $state('');
 	/** Parallel requests for downloads (6, as many as a browser opens to one host). */
 	concurrency = DEFAULT_CONCURRENCY;
-	#abort: AbortController | undefined;
-	readonly #connection: BibleConnection;
+	/** Cancels the download running (the session's close stops it too). */
+	#cancel: AbortController | undefined;
+	readonly #session: AreaSession<'bible'>;
 
-	constructor(connection: BibleConnection) {
-		this.#connection = connection;
+	constructor(session: AreaSession<'bible'>) {
+		this.#session = session;
 	}
 
 	/** What of a translation is kept on this device, and which kept chapters the browser dropped. */
 	check(bibleRef: string, books: readonly Book[]): Promise<void> {
-		return this.#check(this.#connection.apiRoot, bibleRef, books);
+		return this.#check(this.#session.apiRoot, bibleRef, books);
 	}
 
 	async #check(apiRoot: string, bibleRef: string, books: readonly Book[]): Promise<void> {
@@ -61,33 +62,37 @@ export class OfflineState {
 		books: readonly Book[],
 		options: { label: string; wholeTranslation: boolean; refresh?: boolean }
 	): Promise<void> {
-		if (this.running) return;
-		this.#abort = new AbortController();
+		if (this.running || this.#session.closed) return;
+		this.#cancel = new AbortController();
 		this.running = true;
 		this.label = options.label;
 		this.message = '';
 		this.progress = null;
-		const client = this.#connection.client();
+		const client = this.#session.client();
 		const apiRoot = client.options.baseUrl;
 		const cache = bibleCache(apiRoot);
 		try {
-			const outcome = await downloadChapters({
-				cache,
-				bibleRef,
-				books,
-				wholeTranslation: options.wholeTranslation,
-				refresh: options.refresh,
-				concurrency: this.concurrency,
-				signal: this.#abort.signal,
-				fetchChapter: async (bookRef, chapter, signal) => {
-					const result = await sendChapter(client, bibleRef, bookRef, chapter, {
+			const outcome = await this.#session.run(
+				(signal) =>
+					downloadChapters({
+						cache,
+						bibleRef,
+						books,
+						wholeTranslation: options.wholeTranslation,
+						refresh: options.refresh,
+						concurrency: this.concurrency,
 						signal,
-						retry: false
-					});
-					return () => readChapter(result, chapter);
-				},
-				onProgress: (p) => (this.progress = p)
-			});
+						fetchChapter: async (bookRef, chapter, signal) => {
+							const result = await sendChapter(client, bibleRef, bookRef, chapter, {
+								signal,
+								retry: false
+							});
+							return () => readChapter(result, chapter);
+						},
+						onProgress: (p) => (this.progress = p)
+					}),
+				this.#cancel.signal
+			);
 			this.progress = outcome.progress;
 			switch (outcome.status) {
 				case 'complete':
@@ -99,7 +104,12 @@ export class OfflineState {
 							? `${options.label}: ${outcome.changed} of ${outcome.progress.total} chapters had changed on the server and are updated on this device.`
 							: `${options.label}: no changes. All ${outcome.progress.total} chapters on this device are the same as on the server.`;
 					if (isOriginalText(bibleRef))
-						this.message += await this.#keepWords(bibleRef, books, options.wholeTranslation);
+						this.message += await this.#keepWords(
+							bibleRef,
+							books,
+							options.wholeTranslation,
+							this.#cancel?.signal
+						);
 					break;
 				case 'cancelled':
 					this.message = `Download cancelled. ${outcome.progress.done} of ${outcome.progress.total} chapters are kept; downloading again fetches only the rest.`;
@@ -119,20 +129,25 @@ export class OfflineState {
 			this.message = `The download stopped: ${error instanceof Error ? error.message : String(error)}`;
 		} finally {
 			this.running = false;
-			this.#abort = undefined;
+			this.#cancel = undefined;
 			await this.#check(apiRoot, bibleRef, books);
 			await this.#refreshStorage(apiRoot);
 		}
 	}
 
 	/** The Greek or Hebrew words of what was downloaded, kept with it: what to add to the message. */
-	async #keepWords(bibleRef: string, books: readonly Book[], whole: boolean): Promise<string> {
+	async #keepWords(
+		bibleRef: string,
+		books: readonly Book[],
+		whole: boolean,
+		cancel: AbortSignal | undefined
+	): Promise<string> {
 		try {
 			const { keepOriginalWords } = await import('../study/browser-source');
-			await keepOriginalWords(
-				bibleRef,
-				whole ? undefined : books.map((b) => b.ref),
-				this.#abort?.signal
+			await this.#session.run(
+				(signal) =>
+					keepOriginalWords(bibleRef, whole ? undefined : books.map((b) => b.ref), signal),
+				cancel
 			);
 			return ' Its words (lemmas, parsing, every form) are kept too.';
 		} catch {
@@ -151,12 +166,12 @@ export class OfflineState {
 	}
 
 	cancel(): void {
-		this.#abort?.abort(new DOMException('Cancelled by the user.', 'AbortError'));
+		this.#cancel?.abort(new DOMException('Cancelled by the user.', 'AbortError'));
 	}
 
 	/** What each translation takes on this device, and what the browser allows. */
 	refreshStorage(): Promise<void> {
-		return this.#refreshStorage(this.#connection.apiRoot);
+		return this.#refreshStorage(this.#session.apiRoot);
 	}
 
 	async #refreshStorage(apiRoot: string): Promise<void> {
@@ -189,7 +204,7 @@ export class OfflineState {
 	}
 
 	async deleteTranslation(bibleRef: string): Promise<void> {
-		const apiRoot = this.#connection.apiRoot;
+		const apiRoot = this.#session.apiRoot;
 		await bibleCache(apiRoot).deleteTranslation(bibleRef);
 		this.message = '';
 		this.progress = null;

@@ -1,4 +1,4 @@
-import type { BibleConnection } from '../connection';
+import type { AreaSession } from '$lib/settings/area-session.svelte';
 import { LibraryState } from '../library/library.svelte';
 import { ReaderState } from './reader.svelte';
 
@@ -8,10 +8,10 @@ export class CompareSide {
 	readonly library: LibraryState;
 	readonly reader: ReaderState;
 
-	constructor(connection: BibleConnection, ref: string) {
+	constructor(session: AreaSession<'bible'>, ref: string) {
 		this.ref = ref;
-		this.library = new LibraryState(connection);
-		this.reader = new ReaderState(connection, { remember: false });
+		this.library = new LibraryState(session);
+		this.reader = new ReaderState(session, { remember: false });
 	}
 
 	/** Reads the same chapter in this translation (kept on this device like any chapter). */

@@ -1,51 +1,13 @@
-import type { Attachment } from 'svelte/attachments';
 import { whenIdle } from '$lib/ui/when-idle';
 import { formatNumber } from '$lib/ui/number-format';
-import type { BibleConnection } from '../connection';
+import type { AreaSession } from '$lib/settings/area-session.svelte';
+import { abortedProblem, type AsyncResult } from '$lib/ui/async-result.svelte';
 import { searchWorker } from './client';
 import type { Coverage, SearchHit, SearchRequest } from './engine';
 import { parseQuery, type Testament } from './query';
 
 /** Hits shown with their text; the rest are counted. */
 export const SHOWN = 30;
-
-export interface Segment {
-	text: string;
-	mark: boolean;
-}
-
-/** A verse cut into plain and highlighted runs, for rendering as text (never as HTML). */
-export function segments(text: string, marks: readonly [number, number][]): Segment[] {
-	const out: Segment[] = [];
-	let at = 0;
-	for (const [start, end] of marks) {
-		if (start > at) out.push({ text: text.slice(at, start), mark: false });
-		out.push({ text: text.slice(start, end), mark: true });
-		at = end;
-	}
-	if (at < text.length) out.push({ text: text.slice(at), mark: false });
-	return out;
-}
-
-/**
- * Fills an element with a verse, its matches in `<mark>`, as text nodes (never HTML). Plain DOM
- * rather than a Svelte block per run: search as you type builds 30 of these on a keypress.
- */
-export function markedText(
-	text: string,
-	marks: readonly [number, number][]
-): Attachment<HTMLElement> {
-	return (element) => {
-		element.replaceChildren(
-			...segments(text, marks).map((part) => {
-				if (!part.mark) return part.text;
-				const mark = document.createElement('mark');
-				mark.textContent = part.text;
-				return mark;
-			})
-		);
-	};
-}
 
 /** "Searched 4 of 1,189 chapters of …": how much of each translation a search covered. */
 export function coverageNotes(coverage: readonly Coverage[]): string[] {
@@ -66,6 +28,15 @@ export function coverageNotes(coverage: readonly Coverage[]): string[] {
 	});
 }
 
+/** The results shown: the first hits, how many there are, what was searched, for what. */
+export interface SearchShown {
+	hits: SearchHit[];
+	total: number;
+	coverage: Coverage[];
+	/** What was asked for, for the count's wording. */
+	shownFor: string;
+}
+
 /** The search box, its limits, and the last answer. */
 export class SearchState {
 	text = $state('');
@@ -74,24 +45,43 @@ export class SearchState {
 	translation = $state('');
 	testament = $state<'' | Testament>('');
 	book = $state('');
-	busy = $state(false);
-	/** A search has been answered (the results region shows). */
-	searched = $state(false);
+	/** Why the query was not searched (it does not parse, or the index refused it). */
 	message = $state('');
-	// Raw: each answer replaces the list whole, and deep proxies of 30 hits and their marks
-	// were time on every keypress of search as you type.
-	hits = $state.raw<SearchHit[]>([]);
-	total = $state(0);
-	coverage = $state.raw<Coverage[]>([]);
-	/** What was asked for the results shown, for the count's wording. */
-	shownFor = $state('');
-	#latest = 0;
-	#running = false;
-	#queued: { go: () => void; skip: () => void } | undefined;
-	readonly #connection: BibleConnection;
+	/** The last answer; the newest search asked for wins. */
+	readonly answer: AsyncResult<SearchShown>;
+	/** The search the worker is answering: the next one waits for it (one at a time). */
+	#inWorker: Promise<unknown> = Promise.resolve();
+	readonly #session: AreaSession<'bible'>;
 
-	constructor(connection: BibleConnection) {
-		this.#connection = connection;
+	constructor(session: AreaSession<'bible'>) {
+		this.#session = session;
+		this.answer = session.result<SearchShown>();
+	}
+
+	get busy(): boolean {
+		return this.answer.loading;
+	}
+
+	/** A search has been answered (the results region shows). */
+	get searched(): boolean {
+		return this.answer.value !== undefined;
+	}
+
+	get hits(): SearchHit[] {
+		return this.answer.value?.hits ?? [];
+	}
+
+	get total(): number {
+		return this.answer.value?.total ?? 0;
+	}
+
+	get coverage(): Coverage[] {
+		return this.answer.value?.coverage ?? [];
+	}
+
+	/** What was asked for the results shown, for the count's wording. */
+	get shownFor(): string {
+		return this.answer.value?.shownFor ?? '';
 	}
 
 	readonly summary: string = $derived(
@@ -107,14 +97,15 @@ export class SearchState {
 
 	/**
 	 * Searches what is stored. `typing`: a half-typed query that does not parse yet is left alone
-	 * rather than scolded; searches asked for while one runs are folded into the newest.
+	 * rather than scolded. The worker answers one search at a time: searches asked for while one
+	 * runs wait, and only the newest of them is sent.
 	 */
-	run(typing = false): Promise<void> {
-		const apiRoot = this.#connection.apiRoot;
+	async run(typing = false): Promise<void> {
+		const apiRoot = this.#session.apiRoot;
 		const parsed = parseQuery(this.text);
 		if (!parsed.ok) {
 			if (!typing) this.message = parsed.message;
-			return Promise.resolve();
+			return;
 		}
 		const q = parsed.query;
 		const request: SearchRequest = {
@@ -126,40 +117,26 @@ export class SearchState {
 			limit: SHOWN
 		};
 		const text = this.text.trim();
-		const id = ++this.#latest;
-		return new Promise((done) => {
-			const go = async () => {
-				this.#running = true;
-				this.busy = true;
-				try {
-					const answer = await searchWorker.search(apiRoot, request);
-					if (id !== this.#latest) return;
-					if (!answer.ok) {
-						this.message = answer.message;
-						return;
-					}
-					this.message = '';
-					this.hits = answer.hits;
-					this.total = answer.total;
-					this.coverage = answer.coverage;
-					this.shownFor = `“${text}”`;
-					this.searched = true;
-				} finally {
-					this.#running = false;
-					this.busy = false;
-					const next = this.#queued;
-					this.#queued = undefined;
-					next?.go();
-					done();
-				}
-			};
-			if (this.#running) {
-				this.#queued?.skip();
-				this.#queued = { go: () => void go(), skip: done };
-				return;
+		const outcome = await this.answer.run(async (signal) => {
+			await this.#inWorker;
+			// A newer search was asked for while this one waited: only that one is sent.
+			if (signal.aborted) throw abortedProblem();
+			const asked = searchWorker.search(apiRoot, request);
+			this.#inWorker = asked.catch(() => undefined);
+			const answer = await asked;
+			if (!answer.ok) {
+				// Said in words; the results shown before stay.
+				if (!signal.aborted) this.message = answer.message;
+				throw abortedProblem();
 			}
-			void go();
+			return {
+				hits: answer.hits,
+				total: answer.total,
+				coverage: answer.coverage,
+				shownFor: `“${text}”`
+			};
 		});
+		if (outcome.shown) this.message = '';
 	}
 
 	/**
@@ -168,7 +145,7 @@ export class SearchState {
 	 * prepares again for another server. Returns the cancel.
 	 */
 	prepareWhenIdle(): () => void {
-		const apiRoot = this.#connection.apiRoot;
+		const apiRoot = this.#session.apiRoot;
 		return whenIdle(() => searchWorker.sync(apiRoot));
 	}
 }

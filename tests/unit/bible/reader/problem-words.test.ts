@@ -187,3 +187,30 @@ describe('the reader in Demo mode', () => {
 		);
 	});
 });
+
+describe('server errors in plain words', () => {
+	const problem = (init: Partial<ConstructorParameters<typeof ApiProblem>[0]>) =>
+		new ApiProblem({
+			kind: 'http',
+			method: 'GET',
+			url: 'https://bible.example/api/v1/bibles/KJV/books/John/chapters/3',
+			message: 'GET https://bible.example/api/v1/bibles/KJV/books/John/chapters/3 answered 500.',
+			hint: 'x',
+			...init
+		} as ConstructorParameters<typeof ApiProblem>[0]);
+
+	it.each([
+		[{ kind: 'http', status: 500 }, 'The Bible server had a problem', 'error 500'],
+		[{ kind: 'http', status: 503 }, 'The Bible server had a problem', 'error 503'],
+		[{ kind: 'http', status: 429 }, 'busy', 'Wait a minute'],
+		[{ kind: 'http', status: 401 }, 'refused access', 'key'],
+		[{ kind: 'network' }, 'could not be reached', 'online'],
+		[{ kind: 'timeout' }, 'too long', 'in time'],
+		[{ kind: 'parse' }, 'unreadable', 'understands']
+	] as const)('%o says what happened, and never the address', (init, title, text) => {
+		const words = plainProblem(problem(init), 'John 3');
+		expect(words.title).toContain(title);
+		expect(words.text).toContain(text);
+		expect(`${words.title} ${words.text}`).not.toMatch(/https?:|\/api\/|GET /);
+	});
+});

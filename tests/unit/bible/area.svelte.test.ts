@@ -44,12 +44,13 @@ const settings = (s: Server, mode: 'demo' | 'live' = 'live') =>
 		mode,
 		apiRoot: s.client.options.baseUrl,
 		identity: `${mode} ${s.client.options.baseUrl} `,
+		secret: '',
 		client: () => s.client
-	}) as unknown as AreaConnection;
+	}) as unknown as AreaConnection<'bible'>;
 
 /** What a page does: read the area for the connection as it is. */
 const area = (s: Server, mode?: 'demo' | 'live') =>
-	areaState<BibleArea>(settings(s, mode), openBible);
+	areaState<BibleArea, 'bible'>(settings(s, mode), openBible);
 /** The old area is closed once the update that replaced it is over. */
 const settle = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 

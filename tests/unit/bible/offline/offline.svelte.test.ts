@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BibleConnection } from '$lib/bible/connection';
+import { AreaSession } from '$lib/settings/area-session.svelte';
 import type { DownloadOutcome } from '$lib/bible/offline/downloader';
 import { OfflineState } from '$lib/bible/offline/offline.svelte';
 import { createClient } from '$lib/http/client';
@@ -17,12 +17,14 @@ function offlineState(): OfflineState {
 		transport: async () => new Response('{}'),
 		env: { online: () => true, pageOrigin: () => undefined }
 	});
-	const connection: BibleConnection = {
+	const session = new AreaSession({
+		service: 'bible',
 		mode: 'live',
 		apiRoot: client.options.baseUrl,
+		secret: '',
 		client: () => client
-	};
-	return new OfflineState(connection);
+	});
+	return new OfflineState(session);
 }
 
 const progress = { done: 21, total: 21, failed: 0, bytes: 80_000 };

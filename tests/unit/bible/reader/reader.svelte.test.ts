@@ -2,18 +2,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getBible } from '$lib/bible/api';
 import { PassageState } from '$lib/bible/passage/passage.svelte';
 import { ChapterCache, bibleCache } from '$lib/bible/offline/cache';
-import type { BibleConnection } from '$lib/bible/connection';
+import { AreaSession } from '$lib/settings/area-session.svelte';
 import { neighbours } from '$lib/bible/reader/navigation';
 import { ReaderState } from '$lib/bible/reader/reader.svelte';
 import { createBibleApp } from '$lib/fakes/bible/app';
 import { createClient, type HttpClient } from '$lib/http/client';
 
 /** A connection that never changes, around one client. */
-const fixedConnection = (client: HttpClient): BibleConnection => ({
-	mode: 'demo',
-	apiRoot: client.options.baseUrl,
-	client: () => client
-});
+const fixedConnection = (client: HttpClient) =>
+	new AreaSession({
+		service: 'bible',
+		mode: 'demo',
+		apiRoot: client.options.baseUrl,
+		secret: '',
+		client: () => client
+	});
 
 function demoClient() {
 	const app = createBibleApp();
@@ -87,7 +90,7 @@ describe('reader', () => {
 			paths.length = 0;
 			await reader.showRaw(format);
 			expect(paths).toEqual([`/api/v1/bibles/KJV/books/3John/chapters/1?format=${format}`]);
-			expect(reader.raw?.text).toContain(format === 'xml' ? '<?xml' : 'verses:');
+			expect(reader.raw.value?.text).toContain(format === 'xml' ? '<?xml' : 'verses:');
 		}
 		// The stored JSON chapter is untouched and nothing else was stored.
 		expect(await cache.get('KJV', '3John', 1)).toStrictEqual(stored);
@@ -153,51 +156,6 @@ describe('reader', () => {
 		});
 		expect(neighbours(books, 'Gen', 1).prev).toBeUndefined();
 		expect(neighbours(books, 'Rev', 22).next).toBeUndefined();
-	});
-});
-
-describe('passage lookup', () => {
-	it('BI-EP-4: a one-chapter range uses the passage endpoint', async () => {
-		const { client, paths } = demoClient();
-		const books = (await getBible(client, 'KJV')).books;
-		paths.length = 0;
-		const passage = new PassageState(fixedConnection(client));
-		passage.text = 'John 3:16-18';
-		expect(await passage.lookup('KJV', books)).toEqual({ kind: 'passage' });
-		expect(paths).toEqual(['/api/v1/passage/KJV/John?start-chapter=3&start-verse=16&end-verse=18']);
-		expect(passage.title).toBe('John 3:16–18');
-		expect(passage.verses.map((v) => v.verse)).toEqual([16, 17, 18]);
-	});
-
-	it('a range across chapters is composed from chapters', async () => {
-		const { client, paths } = demoClient();
-		const books = (await getBible(client, 'KJV')).books;
-		paths.length = 0;
-		const passage = new PassageState(fixedConnection(client));
-		passage.text = 'John 3:35-4:2';
-		await passage.lookup('KJV', books);
-		expect(paths.every((p) => p.includes('/chapters/'))).toBe(true);
-		expect(passage.verses.map((v) => `${v.chapter}:${v.verse}`)).toEqual([
-			'3:35',
-			'3:36',
-			'4:1',
-			'4:2'
-		]);
-	});
-
-	it('a whole chapter opens in the reader; a missing one says it does not exist', async () => {
-		const { client } = demoClient();
-		const books = (await getBible(client, 'KJV')).books;
-		const passage = new PassageState(fixedConnection(client));
-		passage.text = 'Gen 1';
-		expect(await passage.lookup('KJV', books)).toEqual({
-			kind: 'chapter',
-			bookRef: 'Gen',
-			chapter: 1
-		});
-		passage.text = 'Mal 5:1';
-		await passage.lookup('KJV', books);
-		expect(passage.message).toContain('does not exist');
 	});
 });
 

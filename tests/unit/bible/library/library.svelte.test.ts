@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { BibleConnection } from '$lib/bible/connection';
+import { AreaSession } from '$lib/settings/area-session.svelte';
 import { LibraryState } from '$lib/bible/library/library.svelte';
 import { ReaderState } from '$lib/bible/reader/reader.svelte';
 import { createBibleApp } from '$lib/fakes/bible/app';
@@ -22,11 +22,14 @@ function server(baseUrl: string): { client: HttpClient; paths: string[] } {
 }
 
 /** What a Bible area gives its states: one server. */
-const fixed = (client: HttpClient): BibleConnection => ({
-	mode: 'demo',
-	apiRoot: client.options.baseUrl,
-	client: () => client
-});
+const fixed = (client: HttpClient) =>
+	new AreaSession({
+		service: 'bible',
+		mode: 'demo',
+		apiRoot: client.options.baseUrl,
+		secret: '',
+		client: () => client
+	});
 
 describe('the Bible load sequence (LibraryState.show)', () => {
 	it('in the reader: the translation, its chapter, then the list of translations', async () => {

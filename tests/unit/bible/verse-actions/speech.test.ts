@@ -120,3 +120,17 @@ describe('Read aloud: choosing among voices', () => {
 		expect(pickVoice([], 'en')).toBeUndefined();
 	});
 });
+
+describe('Read aloud: a voice of the text’s language', () => {
+	it('the same language first, the same region and a local voice preferred', () => {
+		const voices = [voice('en-US', false, true), voice('es-MX'), voice('es-ES', true), voice('de')];
+		expect(pickVoice(voices, 'es')?.lang).toBe('es-ES');
+		expect(pickVoice(voices, 'es-MX')?.lang).toBe('es-MX');
+		expect(pickVoice(voices, 'en')?.lang).toBe('en-US');
+		expect(pickVoice([voice('en_GB')], 'en')?.lang).toBe('en_GB');
+	});
+
+	it('no voice of that language: none (the browser chooses by the text’s lang)', () => {
+		expect(pickVoice([voice('en-US')], 'es')).toBeUndefined();
+	});
+});

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { STUDY_BOOKS, studyBookName } from '$lib/bible/study/books';
 import { studySource, useStudySource } from '$lib/bible/study/app-source';
 import type { StudySource } from '$lib/bible/study/source';
 
@@ -16,17 +15,6 @@ const source = (name: string): StudySource => ({
 afterEach(() => {
 	useStudySource(undefined);
 	browser.load.mockReset();
-});
-
-describe('the study books’ names', () => {
-	it('names each of the 66 books in words, and an unknown ref as it is', () => {
-		expect(STUDY_BOOKS.size).toBe(66);
-		expect(studyBookName('Gen')).toBe('Genesis');
-		expect(studyBookName('1John')).toBe('1 John');
-		expect(studyBookName('Song')).toBe('Song of Solomon');
-		expect(studyBookName('Rev')).toBe('Revelation');
-		expect(studyBookName('Xyz')).toBe('Xyz');
-	});
 });
 
 describe('the study data source', () => {

@@ -1,7 +1,7 @@
 // The output of `npm run bible-study-data` (scripts/bible-study-data.ts), as committed in
 // data/bible-study/: what was extracted from the SWORD modules, checked against known entries.
 import { describe, expect, it } from 'vitest';
-import { parseStrongsVerse, plainVerse } from '$lib/bible/study/format';
+import { parseStrongsVerse, plainVerse, topicChunk } from '$lib/bible/study/format';
 import { loadStudySources } from '../../../../scripts/bible-study-plugin';
 
 const sources = loadStudySources();
@@ -173,5 +173,22 @@ describe("Nave's Topical Bible", () => {
 			'Exod.6.16-Exod.6.20 Josh.21.4 Josh.21.10 1Chr.6.2 1Chr.6.3 1Chr.23.13'
 		]);
 		expect(aaron[2]).toContain('PRIEST');
+	});
+});
+
+describe('a verse’s words with their Strong’s numbers', () => {
+	it('words the translators added, tagged with a number, are marked added without brackets', () => {
+		expect(parseStrongsVerse('{[was]|H1961} {light|H216}')).toEqual([
+			{ text: 'was', strongs: ['H1961'], added: true },
+			{ text: ' ' },
+			{ text: 'light', strongs: ['H216'] }
+		]);
+	});
+});
+
+describe('the topic files', () => {
+	it('a topic not starting with a letter is in file "0"', () => {
+		expect(topicChunk('1 Kings')).toBe('0');
+		expect(topicChunk('  love')).toBe('L');
 	});
 });
