@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VerseNote } from '$lib/bible/notes/format';
 import { MemoryNotes } from '$lib/bible/notes/memory-store';
-import { refName } from '$lib/bible/notes/ref-name';
 import { note } from './samples';
 
 const ref = { book: 'John', chapter: 3, verse: 16 };
@@ -46,4 +45,3 @@ describe('notes in memory', () => {
 		expect(await memory.all()).toHaveLength(4500);
 	});
 });
-

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { VerseNote } from '$lib/bible/notes/format';
-import { MemoryNotes } from '$lib/bible/notes/memory-store';
 import { refName } from '$lib/bible/notes/ref-name';
-import { note } from './samples';
+
+const ref = { book: 'John', chapter: 3, verse: 16 };
 
 describe('a verse’s name', () => {
 	it('uses the name given, else the canon’s English name, else the reference as stored', () => {

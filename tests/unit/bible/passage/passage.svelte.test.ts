@@ -2,10 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getBible } from '$lib/bible/api';
 import { PassageState } from '$lib/bible/passage/passage.svelte';
-import { ChapterCache, bibleCache } from '$lib/bible/offline/cache';
 import { AreaSession } from '$lib/settings/area-session.svelte';
-import { neighbours } from '$lib/bible/reader/navigation';
-import { ReaderState } from '$lib/bible/reader/reader.svelte';
 import { createBibleApp } from '$lib/fakes/bible/app';
 import { createClient, type HttpClient } from '$lib/http/client';
 

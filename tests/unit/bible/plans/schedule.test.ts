@@ -8,7 +8,8 @@ import {
 	markDay,
 	progressShare,
 	readingName,
-	type PlanProgress
+	type PlanProgress,
+	isoDay
 } from '$lib/bible/plans/schedule';
 
 const plan = (id: string): Plan => planById(id)!;
@@ -106,5 +107,48 @@ describe('reading plans: done, behind and catching up', () => {
 	it('catch up across a month and a year end', () => {
 		const p = started('bible-year', '2026-12-30', []);
 		expect(catchUp(plan('bible-year'), p, '2027-01-02').start).toBe('2027-01-02');
+	});
+});
+
+describe('the schedule at its edges', () => {
+	const year = planById('bible-year')!;
+
+	describe('a plan’s days at their edges', () => {
+		it('a day before the first, or between two days, has no reading', () => {
+			expect(dayReading(year, -1)).toEqual([]);
+			expect(dayReading(year, 1.5)).toEqual([]);
+			expect(dayReading(year, 1).length).toBeGreaterThan(0);
+		});
+
+		it('before its start a plan is on day 0, however early', () => {
+			expect(dayOf({ id: 'nt-90', start: '2026-11-20', done: [] }, '2026-11-18')).toBe(0);
+			expect(dayOf({ id: 'nt-90', start: '2026-11-20', done: [] }, '2026-11-20')).toBe(1);
+		});
+
+		it('a calendar day is written year-month-day with two-digit month and day', () => {
+			expect(isoDay(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+			expect(isoDay(new Date(2026, 11, 31))).toBe('2026-12-31');
+		});
+	});
+
+	describe('a day’s reading in words', () => {
+		it('joins only chapters that follow each other in the same book', () => {
+			expect(
+				readingName([
+					{ book: 'Ps', chapter: 5 },
+					{ book: 'Prov', chapter: 6 }
+				])
+			).toBe('Psalms 5; Proverbs 6');
+			expect(
+				readingName([
+					{ book: 'Gen', chapter: 1 },
+					{ book: 'Gen', chapter: 3 }
+				])
+			).toBe('Genesis 1; Genesis 3');
+		});
+
+		it('a book it does not know is named as given', () => {
+			expect(readingName([{ book: 'Xyz', chapter: 2 }])).toBe('Xyz 2');
+		});
 	});
 });

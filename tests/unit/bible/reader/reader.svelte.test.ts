@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getBible } from '$lib/bible/api';
-import { PassageState } from '$lib/bible/passage/passage.svelte';
 import { ChapterCache, bibleCache } from '$lib/bible/offline/cache';
 import { AreaSession } from '$lib/settings/area-session.svelte';
 import { neighbours } from '$lib/bible/reader/navigation';
@@ -187,5 +186,43 @@ describe('storing a chapter on a full disk', () => {
 		await reader.open('KJV', books, 'Jude', 1);
 		expect(reader.source).toBe('cache');
 		expect(reader.notKept).toBe('');
+	});
+});
+
+describe('the latest chapter asked for wins', () => {
+	it('a chapter that answers after the next one was asked for is not shown, and its request is stopped', async () => {
+		const app = createBibleApp();
+		const held: Request[] = [];
+		const client = createClient({
+			baseUrl: 'https://bible-latest.test/api/v1',
+			transport: async (input, init) => {
+				const request = new Request(input, init);
+				if (!request.url.endsWith('/John/chapters/3')) return app.fetch(request);
+				held.push(request);
+				await new Promise<void>((resolve) => setTimeout(resolve, 50));
+				return app.fetch(new Request(request.url));
+			},
+			env: { online: () => true, pageOrigin: () => undefined }
+		});
+		const books = (await getBible(client, 'KJV')).books;
+		const reader = new ReaderState(fixedConnection(client), { remember: false });
+		const first = reader.open('KJV', books, 'John', 3);
+		await vi.waitFor(() => expect(held).toHaveLength(1));
+		expect(reader.status).toBe('loading');
+		await reader.open('KJV', books, 'John', 4);
+		await first;
+		expect(held[0]!.signal.aborted).toBe(true);
+		expect(reader.shown).toBe('John 4');
+		expect(reader.chapter?.verses[0]?.text).toContain('When therefore the Lord knew');
+		expect(reader.problem).toBeNull();
+	});
+
+	it('a chapter that is not in the book is not found at once, whatever was loading', async () => {
+		const { client } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		const reader = new ReaderState(fixedConnection(client), { remember: false });
+		await reader.open('KJV', books, 'Jude', 2);
+		expect(reader.status).toBe('not-found');
+		expect(reader.chapter).toBeNull();
 	});
 });

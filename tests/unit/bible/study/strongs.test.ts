@@ -1,7 +1,6 @@
 // The study lookups over the split data, as the browser reads it: Strong's by chapter and number,
 // every verse with a number, commentary by chapter, topics; and that each reads only what it needs.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { commentaryChapter, listCommentaries } from '$lib/bible/study/commentary';
 import { normalizeStrongs, parseStrongsVerse } from '$lib/bible/study/format';
 import { decodeVerseList, encodeVerseList, type KjvIndex } from '$lib/bible/study/split';
 import {
@@ -11,7 +10,6 @@ import {
 	strongsChapter,
 	versesAt
 } from '$lib/bible/study/strongs';
-import { parsePassageRef, passageVerses, readTopic, searchTopics } from '$lib/bible/study/topics';
 import { memorySource, studyFiles } from './memory-source';
 
 // Reading and splitting the whole data takes a few seconds on a busy machine: once, before the tests.
@@ -119,4 +117,3 @@ describe("Strong's lookups", () => {
 		]);
 	});
 });
-

@@ -1,10 +1,6 @@
 // The study lookups over the split data, as the browser reads it (see strongs.test.ts).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { memorySource, studyFiles } from './memory-source';
-import { commentaryChapter, listCommentaries } from '$lib/bible/study/commentary';
-import { normalizeStrongs, parseStrongsVerse } from '$lib/bible/study/format';
-import { decodeVerseList, encodeVerseList, type KjvIndex } from '$lib/bible/study/split';
-import {
 import { parsePassageRef, passageVerses, readTopic, searchTopics } from '$lib/bible/study/topics';
 
 // Reading and splitting the whole data takes a few seconds on a busy machine: once, before the tests.

@@ -8,4 +8,3 @@ describe('where a study tool’s verse opens', () => {
 		expect(readerHref('WEB')(ref)).toBe('/bible/WEB/1John/4#v8');
 	});
 });
-

@@ -1,0 +1,20 @@
+// What the chapter page loads when a study tool is first turned on (study-parts.svelte.ts): the
+// tools' components and their data's loaders, in one module, so none of it is in the first load.
+import { describe, expect, it } from 'vitest';
+
+describe('the study tools the chapter loads on demand', () => {
+	it('are the Strong’s, commentary and Word panel components and the loaders of their data', async () => {
+		const parts = await import('$lib/bible/study/ui/study-parts.svelte');
+		expect(Object.keys(parts).sort()).toEqual([
+			'CommentaryPanel',
+			'OriginalVerseText',
+			'StrongsPanel',
+			'StrongsPopover',
+			'StrongsVerseText',
+			'WordPanel',
+			'loadOriginalChapter',
+			'loadStrongsChapter'
+		]);
+		for (const part of Object.values(parts)) expect(part).toBeTypeOf('function');
+	});
+});
