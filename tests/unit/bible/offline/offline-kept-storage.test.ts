@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BibleConnection } from '$lib/bible/connection';
 import type { DownloadOutcome } from '$lib/bible/offline/downloader';
 import { OfflineState } from '$lib/bible/offline/offline.svelte';
 import { createClient } from '$lib/http/client';
+import { AreaSession } from '$lib/settings/area-session.svelte';
 import { resetKeepStorage } from '$lib/ui/kept-storage';
 
 // The download itself is tested in downloader.test.ts; here, what its end asks of the browser.
@@ -18,12 +18,14 @@ function offlineState(): OfflineState {
 		transport: async () => new Response('{}'),
 		env: { online: () => true, pageOrigin: () => undefined }
 	});
-	const connection: BibleConnection = {
+	const session = new AreaSession({
+		service: 'bible',
 		mode: 'live',
 		apiRoot: client.options.baseUrl,
+		secret: '',
 		client: () => client
-	};
-	return new OfflineState(connection);
+	});
+	return new OfflineState(session);
 }
 
 function browserStorage() {
