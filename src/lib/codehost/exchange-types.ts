@@ -2,7 +2,7 @@
 import type { Exchange } from '$lib/http/exchange';
 import type { ApiProblem } from '$lib/http/problem';
 import type { ExplorerResponse } from './response/explorer-response';
-import type { SavedRequest } from './history/history';
+import type { RecordedRequest } from './request/request';
 
 /** The response's tabs. */
 export type ResponseTab = 'body' | 'headers' | 'pagination' | 'error';
@@ -31,16 +31,16 @@ export interface LastSent {
 	withCookies: boolean;
 }
 
-/** How a run is recorded: the form's request behind it, and the Fetch all run it belongs to. */
-export interface RunOptions {
+/** How one request of the exchange is shown and recorded: the form's request behind it, and the Fetch all run it belongs to. */
+export interface ExchangeOptions {
 	/** A page button keeps its tab; an error answer to Send opens its explanation. */
 	origin?: 'send' | 'page';
-	saved?: SavedRequest;
+	saved?: RecordedRequest;
 	run?: string;
 }
 
 export type RecordExchange = (
 	exchange: Exchange,
-	saved: SavedRequest | undefined,
+	saved: RecordedRequest | undefined,
 	run?: string
 ) => void;

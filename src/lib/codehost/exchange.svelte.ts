@@ -15,19 +15,19 @@ import type {
 	LastSent,
 	RecordExchange,
 	ResponseTab,
-	RunOptions
+	ExchangeOptions
 } from './exchange-types';
 import {
 	readAnswer,
 	type ExplorerResponse,
 	type ResponseContext
 } from './response/explorer-response';
-import type { SavedRequest } from './history/history';
 import { isCrossOrigin, keepBaseUrl, retargeted } from './pagination/pagination';
 import { pageOrigin } from './request/browser-check';
 import { headerRecordProblems } from './request/check';
 import type { RequestFormState } from './request/form.svelte';
-import { sendExplorerRequest, type ExplorerRequest, type SendContext } from './send';
+import type { ExplorerRequest, RecordedRequest } from './request/request';
+import { sendExplorerRequest, type SendContext } from './send';
 
 export class ExchangeState {
 	/** Follow a Link on another host at the base URL's origin, with credentials; off: bare. */
@@ -119,7 +119,7 @@ export class ExchangeState {
 	}
 
 	/** Everything the one send path needs from this connection and auth. */
-	context(signal?: AbortSignal, saved?: SavedRequest, run?: string): SendContext {
+	context(signal?: AbortSignal, saved?: RecordedRequest, run?: string): SendContext {
 		return {
 			apiRoot: this.apiRoot,
 			live: this.live,
@@ -146,15 +146,8 @@ export class ExchangeState {
 			params: f.params,
 			bodyKind: f.bodyKind
 		};
-		const b = f.build(extraHeaders);
-		const request = {
-			method: b.method,
-			target: b.path,
-			query: b.query,
-			headers: b.headers,
-			body: b.body
-		};
-		await this.run(request, { saved }, b.bodyText);
+		const { bodyText, ...request } = f.build(extraHeaders);
+		await this.run(request, { saved }, bodyText);
 	}
 
 	async resubmitWithCaptcha(spamLogId: number): Promise<void> {
@@ -174,7 +167,7 @@ export class ExchangeState {
 		const headers = this.form.build().headers;
 		const target = this.linkTarget(url);
 		const bare = withoutCredentialParams(target);
-		let saved: SavedRequest | undefined;
+		let saved: RecordedRequest | undefined;
 		if (this.isUnderApiRoot(bare)) {
 			const at = retargeted(bare, this.apiRoot);
 			const { bodyKind, params } = this.form;
@@ -209,7 +202,11 @@ export class ExchangeState {
 	}
 
 	/** The one way out: every request of the explorer's answer view is sent here. */
-	async run(request: ExplorerRequest, options: RunOptions = {}, bodyText?: string): Promise<void> {
+	async run(
+		request: ExplorerRequest,
+		options: ExchangeOptions = {},
+		bodyText?: string
+	): Promise<void> {
 		// Headers from anywhere (an imported History entry, a built form) pass the one check.
 		const refused = headerRecordProblems(request.headers ?? {})[0];
 		if (refused) {

@@ -24,7 +24,7 @@ import { sendSaved } from './runner/send-saved';
 export type { ResponseTab, ExchangeResult } from './exchange-types';
 export type { ExplorerResponse } from './response/explorer-response';
 export type { Hop } from './send';
-export { EXPLORER_METHODS, type ExplorerMethod } from './request/form.svelte';
+export { EXPLORER_METHODS, type ExplorerMethod } from './request/request';
 
 export class ExplorerState {
 	/** Rule ids and field paths for readers of the API's conventions; off for everyone else. */
@@ -103,7 +103,7 @@ export class ExplorerState {
 
 	/** Takes over the request being written in an explorer this one replaces. */
 	carryOver(previous: ExplorerState): void {
-		this.form.restore(previous.form.snapshot());
+		this.form.load(previous.form.snapshot());
 		this.form.templateId = previous.form.templateId;
 	}
 

@@ -11,6 +11,7 @@ import { redactText, redactUrl } from '$lib/http/redact';
 import { parseJsonBody } from '$lib/http/validate';
 import { authorizeUrl, type AppliedAuth, type AuthMethod } from './auth/auth';
 import { encodeForm } from './request/encoding';
+import type { ExplorerRequest } from './request/request';
 import { requestTarget } from './request/target';
 import {
 	needsFreshToken,
@@ -47,19 +48,6 @@ export interface SendContext {
 	client: (onExchange: (exchange: Exchange) => void) => HttpClient;
 	record: (exchange: Exchange) => void;
 	signal?: AbortSignal;
-}
-
-export interface ExplorerRequest {
-	method: string;
-	/** A path under the API root, or an absolute URL (a Link, a Location, a history entry). */
-	target: string;
-	/** Encoded query pairs without auth, appended to a path target. */
-	query?: string;
-	/** Request headers without auth. */
-	headers?: Record<string, string>;
-	body?: BodyInit;
-	/** `omit` sends no credential even to the API root's origin (an entry from elsewhere). */
-	credentials?: 'auto' | 'omit';
 }
 
 export interface Hop {

@@ -73,7 +73,7 @@ export class Workspace {
 	openSaved(id: string): void {
 		const item = this.collections.find(id);
 		if (!item) return;
-		this.#form.restore(item);
+		this.#form.load(item);
 		this.#extractions.adopt(item.extractions ?? []);
 		this.collections.message = `Opened “${item.name}” in the request form.`;
 	}

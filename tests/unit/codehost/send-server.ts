@@ -1,7 +1,8 @@
 // The scripted code-host server and fake auth that the send-path tests drive
 // src/lib/codehost/send.ts with: what each request carried, and answers chosen per request.
 import { applyAuth, type AuthMethod, type AuthWay } from '$lib/codehost/auth/auth';
-import { sendExplorerRequest, type ExplorerAuth, type ExplorerRequest } from '$lib/codehost/send';
+import type { ExplorerRequest } from '$lib/codehost/request/request';
+import { sendExplorerRequest, type ExplorerAuth } from '$lib/codehost/send';
 import { createClient } from '$lib/http/client';
 import type { Exchange } from '$lib/http/exchange';
 

@@ -4,7 +4,7 @@
  */
 import { pathParamNames } from '../request/encoding';
 import type { BodyKind } from '../contract/endpoints';
-import type { ExplorerMethod } from '../request/build';
+import type { ExplorerMethod } from '../request/request';
 import type { CatalogueEntry } from './catalogue';
 
 /** The request form's fields that choosing an endpoint sets (RequestFormState has them). */

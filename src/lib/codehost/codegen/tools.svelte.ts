@@ -64,7 +64,7 @@ export class RequestTools {
 		return {
 			method: b.method,
 			apiRoot,
-			path: b.path,
+			path: b.target,
 			query: b.query,
 			headers: b.headers,
 			sudo: sudo ? { value: sudo, way: sudoQuery ? 'query' : 'header' } : undefined,
@@ -103,7 +103,7 @@ export class RequestTools {
 	#notSentYet(): LastSent {
 		const { form, auth, apiRoot } = this.#exchange;
 		const b = form.build();
-		const target = requestTarget(apiRoot, b.path, b.query);
+		const target = requestTarget(apiRoot, b.target, b.query);
 		const applied = target.credentialed ? auth.applied : undefined;
 		const query = applied?.query.join('&');
 		return {
@@ -123,7 +123,7 @@ export class RequestTools {
 		const { form, auth, apiRoot } = this.#exchange;
 		try {
 			const imported = toRequest(parseCurl(command), apiRoot);
-			form.restore(imported.snapshot);
+			form.load(imported.snapshot);
 			if (imported.token) auth.token = imported.token;
 			if (imported.sudo) {
 				auth.sudo = imported.sudo.value;

@@ -1,5 +1,6 @@
 /** Collections of saved requests: saving, opening, renaming, ordering, search, export and import. */
 import { freeSpace, notSavedFull, StorageFull } from '$lib/ui/storage-faults';
+import type { CodehostRequest } from '../request/request';
 import { CollectionStore } from './store';
 import {
 	checksOf,
@@ -10,7 +11,6 @@ import {
 	withoutSecrets,
 	type Collection,
 	type ImportedFile,
-	type RequestSnapshot,
 	type SavedItem
 } from './collections';
 import { newId, type Environment } from '../environments/environments';
@@ -68,7 +68,7 @@ export class CollectionsState {
 	save(
 		name: string,
 		collectionName: string,
-		snapshot: RequestSnapshot,
+		snapshot: CodehostRequest,
 		checks: Partial<RequestChecks> = {}
 	): SavedItem | null {
 		const clean = name.trim();

@@ -6,7 +6,7 @@
  */
 import { CREDENTIAL_HEADERS, CREDENTIAL_PARAMS } from '$lib/http/credentials';
 import { decodedParamName, SECRET_PARAMS } from '$lib/http/redact';
-import { AUTH_METHODS, type AuthMethod, type AuthWay } from '../auth/auth';
+import { AUTH_METHODS } from '../auth/auth';
 import type { BodyKind } from '../contract/endpoints';
 import {
 	cleanEnvironment,
@@ -15,25 +15,12 @@ import {
 	type TokenReference
 } from '../environments/environments';
 import { ChecksRefused, readChecks, type RequestChecks } from '../runner/checks';
+import { EXPLORER_METHODS, type CodehostRequest } from '../request/request';
 
-export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const BODY_KINDS: readonly BodyKind[] = ['none', 'query', 'json', 'form', 'multipart'];
 
-/** The request as the form holds it: templates and `{{variables}}` unresolved. */
-export interface RequestSnapshot {
-	method: (typeof METHODS)[number];
-	path: string;
-	pathParams: Record<string, string>;
-	query: string;
-	params: string;
-	bodyKind: BodyKind;
-	/** Extra header lines, `Name: value`, credential headers left out. */
-	headers: string;
-	auth: { method: AuthMethod; way: AuthWay };
-}
-
 /** A saved request as a file or the store carries it: the form, its name, and its checks. */
-export interface SavedRequestData extends RequestSnapshot, Partial<RequestChecks> {
+export interface SavedRequestData extends CodehostRequest, Partial<RequestChecks> {
 	name: string;
 }
 
@@ -59,7 +46,7 @@ export const LIMITS = {
 };
 
 /** Credential header lines and query parameters taken out, with what was taken. */
-export function withoutSecrets<T extends RequestSnapshot>(
+export function withoutSecrets<T extends CodehostRequest>(
 	snapshot: T
 ): {
 	snapshot: T;
@@ -171,7 +158,7 @@ export function readRequest(v: unknown, where: string): SavedRequestData {
 	const name = readName(v.name, `The name of ${where}`);
 	const at = `${where} (“${name}”)`;
 	const method = text(v.method, `The method of ${at}`, 10).toUpperCase();
-	if (!(METHODS as readonly string[]).includes(method))
+	if (!(EXPLORER_METHODS as readonly string[]).includes(method))
 		throw new ImportRefused(`${at} uses the method ${method}, which the explorer does not send.`);
 	const path = text(v.path, `The path of ${at}`, 2_000);
 	if (!path.startsWith('/') || path.startsWith('//') || /[\s\\]/.test(path))
@@ -200,7 +187,7 @@ export function readRequest(v: unknown, where: string): SavedRequestData {
 	const way = info.ways.find((w) => w === auth.way) ?? info.ways[0]!;
 	return {
 		name,
-		method: method as RequestSnapshot['method'],
+		method: method as CodehostRequest['method'],
 		path,
 		pathParams,
 		query: text(v.query, `The query of ${at}`, LIMITS.textChars, ''),

@@ -18,11 +18,11 @@ import {
 	parseHistoryExport,
 	searchHistory,
 	type HistoryEntry,
-	type HistoryRow,
-	type SavedRequest
+	type HistoryRow
 } from './history';
 import { SHOW_EVERY_MS } from '../pagination/fetch-all';
 import { retargeted } from '../pagination/pagination';
+import type { RecordedRequest } from '../request/request';
 
 /** How many entries are kept on the page (the store keeps its own bound). */
 const SHOWN = 500;
@@ -35,7 +35,7 @@ const RUN_SHOWN_WITHIN_MS = 10 * SHOW_EVERY_MS;
 /** An exchange recorded and not yet made into an entry (a run's page). */
 interface Recorded {
 	exchange: Exchange;
-	saved: SavedRequest | undefined;
+	saved: RecordedRequest | undefined;
 	run: string | undefined;
 }
 
@@ -62,7 +62,7 @@ export class HistoryState {
 	 * A run's page is made into its entry (redacted) and stored when it is shown, with the pages
 	 * that came since: a walk's next request then waits for none of it.
 	 */
-	record(exchange: Exchange, saved: SavedRequest | undefined, run?: string): void {
+	record(exchange: Exchange, saved: RecordedRequest | undefined, run?: string): void {
 		this.#fresh.push({ exchange, saved, run });
 		if (!run) this.showNow();
 		else this.#timer ??= setTimeout(() => this.showNow(), RUN_SHOWN_WITHIN_MS);

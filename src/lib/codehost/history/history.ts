@@ -11,20 +11,11 @@ import {
 	redactUrl
 } from '$lib/http/redact';
 import { isHttpMethod } from '$lib/http/method';
-import type { BodyKind } from '../contract/endpoints';
+import type { RecordedRequest } from '../request/request';
 
 export const HISTORY_LIMIT = 500;
 /** Bodies are kept up to this many characters, so 500 entries stay small. */
 export const HISTORY_BODY_CHARS = 16_000;
-
-/** What is needed to send a request again (never a token: the current auth applies on re-run). */
-export interface SavedRequest {
-	method: string;
-	path: string;
-	query: string;
-	params: string;
-	bodyKind: BodyKind;
-}
 
 export interface HistoryEntry {
 	id: string;
@@ -41,7 +32,7 @@ export interface HistoryEntry {
 	responseHeaders: Record<string, string>;
 	responseBody?: string;
 	problemKind?: string;
-	request?: SavedRequest;
+	request?: RecordedRequest;
 	/** The response body was longer than HISTORY_BODY_CHARS and is kept cut. */
 	responseBodyCut?: boolean;
 	/** The Fetch all pages run this request belongs to (its pages share one History row). */
@@ -53,7 +44,7 @@ let counter = 0;
 export function entryFromExchange(
 	exchange: Exchange,
 	apiRoot: string,
-	request?: SavedRequest,
+	request?: RecordedRequest,
 	secrets: readonly string[] = [],
 	run?: string
 ): HistoryEntry {

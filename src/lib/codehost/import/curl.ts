@@ -7,7 +7,7 @@
  */
 import { decodedParamName } from '$lib/http/redact';
 import type { AuthMethod, AuthWay, SudoWay } from '../auth/auth';
-import { METHODS, type RequestSnapshot } from '../collections/collections';
+import { EXPLORER_METHODS, type CodehostRequest } from '../request/request';
 import { readOptions, isOption, type CurlOption } from './curl-options';
 import { asWritten, shellCommands, type ShellCommand } from './curl-shell';
 import { decodeQuery, type ParamValue } from '../request/encoding';
@@ -390,7 +390,7 @@ const BROWSER_HEADERS =
 	/^(sec-|accept-language$|accept-encoding$|user-agent$|referer$|origin$|connection$|cache-control$|pragma$|priority$|dnt$|host$|content-length$|if-none-match$)/i;
 
 export interface ImportedRequest {
-	snapshot: RequestSnapshot;
+	snapshot: CodehostRequest;
 	/** The token the command carried ('' when it read one from a shell variable or a placeholder). */
 	token: string;
 	sudo?: { value: string; way: SudoWay };
@@ -536,7 +536,7 @@ function locate(url: string, apiRoot: string): { path: string; query: string; no
  * command to another server is loaded under the current base URL: the token only goes there).
  */
 export function toRequest(parsed: ParsedCurl, apiRoot: string): ImportedRequest {
-	if (!(METHODS as readonly string[]).includes(parsed.method))
+	if (!(EXPLORER_METHODS as readonly string[]).includes(parsed.method))
 		throw new Error(
 			`The command uses ${parsed.method}, which the explorer does not send (GET, POST, PUT, PATCH or DELETE).`
 		);
@@ -651,8 +651,8 @@ export function toRequest(parsed: ParsedCurl, apiRoot: string): ImportedRequest 
 		}
 	} else if (contentType && parsed.upload === undefined)
 		notes.push(`Content-Type: ${contentType} without a body: left out.`);
-	const snapshot: RequestSnapshot = {
-		method: parsed.method as RequestSnapshot['method'],
+	const snapshot: CodehostRequest = {
+		method: parsed.method as CodehostRequest['method'],
 		path: located.path,
 		pathParams: {},
 		query: query.join('&'),

@@ -8,7 +8,8 @@
  */
 import { decodedParamName } from '$lib/http/redact';
 import type { AuthMethod, AuthWay } from '../auth/auth';
-import { LIMITS, METHODS, withoutSecrets, type SavedRequestData } from '../collections/collections';
+import { LIMITS, withoutSecrets, type SavedRequestData } from '../collections/collections';
+import { EXPLORER_METHODS } from '../request/request';
 import { encodePathParam } from '../request/encoding';
 import type { BodyKind } from '../contract/endpoints';
 import { HEADER_NAME, OWNED_HEADERS } from '../request/check';
@@ -375,7 +376,7 @@ function pathWithParams(
 export function savedRequest(draft: RequestDraft, ctx: DraftContext): SavedRequestData | undefined {
 	const b = ctx.builder;
 	const method = draft.method.trim().toUpperCase() || 'GET';
-	if (!(METHODS as readonly string[]).includes(method)) {
+	if (!(EXPLORER_METHODS as readonly string[]).includes(method)) {
 		b.note(
 			`Requests with the method ${method.slice(0, 20)}`,
 			'left out: this explorer sends GET, POST, PUT, PATCH and DELETE.',

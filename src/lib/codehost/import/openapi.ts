@@ -8,7 +8,8 @@
  * No Svelte, no DOM.
  */
 import { dereference } from '@scalar/openapi-parser';
-import { ImportRefused, METHODS } from '../collections/collections';
+import { ImportRefused } from '../collections/collections';
+import { EXPLORER_METHODS } from '../request/request';
 import {
 	savedRequest,
 	type DraftAuth,
@@ -291,7 +292,7 @@ export function parseOpenApi(
 			}
 			const collection = tag ? `${title} / ${tag}` : title;
 			const where = `${collection} / ${name}`;
-			if (!(METHODS as readonly string[]).includes(method.toUpperCase())) {
+			if (!(EXPLORER_METHODS as readonly string[]).includes(method.toUpperCase())) {
 				b.note(
 					`Operations with the method ${method.toUpperCase()}`,
 					'left out: this explorer sends GET, POST, PUT, PATCH and DELETE.',

@@ -20,6 +20,7 @@ import { badHeaderLine, badHeaderMessage } from './header-lines';
 import { nullParams } from '../contract/rules';
 import { checkHeaderLines, variableProblems, type HeaderSource } from './check';
 import { resolve, unresolvedMessage } from './variables';
+import type { BuiltRequest } from './request';
 
 /** A path with its variables (each one segment, `/` as %2F) and `:params` filled. */
 export function fillRequestPath(
@@ -31,19 +32,6 @@ export function fillRequestPath(
 		Object.entries(pathParams).map(([k, v]) => [k, resolve(v, variables, 'raw').text])
 	);
 	return fillPath(resolve(path, variables, 'path').text, filled);
-}
-
-export const EXPLORER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-export type ExplorerMethod = (typeof EXPLORER_METHODS)[number];
-
-/** A request as the form builds it, without auth: the send path adds that where it may. */
-export interface Built {
-	method: string;
-	path: string;
-	query: string;
-	headers: Record<string, string>;
-	body?: BodyInit;
-	bodyText?: string;
 }
 
 /** The form's fields as the builder reads them, variables already resolved where it matters. */
@@ -65,7 +53,10 @@ export interface BuildInput {
 }
 
 /** The request the fields make, without auth. */
-export function buildRequest(input: BuildInput, extraHeaders: Record<string, string> = {}): Built {
+export function buildRequest(
+	input: BuildInput,
+	extraHeaders: Record<string, string> = {}
+): BuiltRequest {
 	const { params, queryInBody, bodyKind } = input;
 	const query = input.resolvedQuery;
 	const queryParts: string[] = [];
@@ -105,7 +96,7 @@ export function buildRequest(input: BuildInput, extraHeaders: Record<string, str
 	}
 	return {
 		method: input.method,
-		path: input.builtPath,
+		target: input.builtPath,
 		query: queryParts.join('&'),
 		headers,
 		body,

@@ -17,24 +17,25 @@ import {
 	type BodyKind,
 	type EndpointTemplate
 } from '../contract/endpoints';
-import type { RequestSnapshot } from '../collections/collections';
-import type { SavedRequest } from '../history/history';
+import {
+	EXPLORER_METHODS,
+	type BuiltRequest,
+	type CodehostRequest,
+	type ExplorerMethod,
+	type RecordedRequest
+} from './request';
 import { REDACTED } from '$lib/http/redact';
 import {
 	buildRequest,
-	EXPLORER_METHODS,
-	type ExplorerMethod,
 	fillRequestPath,
 	inputError,
 	lintForm,
 	parseParams,
-	withKeysetQuery,
-	type Built
+	withKeysetQuery
 } from './build';
 import { requestTarget, type RequestTarget } from './target';
 import { resolve, resolveParams, variableNames } from './variables';
 
-export type { Built };
 export { EXPLORER_METHODS, type ExplorerMethod };
 
 /** What the form needs from the page around it. */
@@ -144,9 +145,9 @@ export class RequestFormState {
 	get target(): RequestTarget {
 		const b = this.build();
 		try {
-			return requestTarget(this.#ctx.apiRoot, b.path, b.query);
+			return requestTarget(this.#ctx.apiRoot, b.target, b.query);
 		} catch {
-			return { url: joinUrl(this.#ctx.apiRoot, b.path, b.query), credentialed: false };
+			return { url: joinUrl(this.#ctx.apiRoot, b.target, b.query), credentialed: false };
 		}
 	}
 
@@ -179,7 +180,7 @@ export class RequestFormState {
 	}
 
 	/** The request the form makes now, without auth (the send path adds it where it may). */
-	build(extraHeaders: Record<string, string> = {}): Built {
+	build(extraHeaders: Record<string, string> = {}): BuiltRequest {
 		const p = this.parsedParams;
 		return buildRequest(
 			{
@@ -199,7 +200,7 @@ export class RequestFormState {
 	}
 
 	/** The form as it stands, `{{variables}}` unresolved, auth by name only (for saving). */
-	snapshot(): RequestSnapshot {
+	snapshot(): CodehostRequest {
 		const auth = this.#ctx.auth;
 		return {
 			method: this.method,
@@ -213,33 +214,33 @@ export class RequestFormState {
 		};
 	}
 
-	/** Fills the form from a saved request; the token field is left as it is. */
-	restore(saved: RequestSnapshot) {
-		this.method = saved.method;
-		this.path = saved.path;
-		this.pathParams = { ...saved.pathParams };
-		this.query = saved.query;
-		this.params = saved.params;
-		this.bodyKind = saved.bodyKind;
-		this.headers = saved.headers;
+	/**
+	 * Fills the form from a request: a whole one (saved, imported, carried over) as it is, auth
+	 * by name included; or what a History entry kept of one (method, path, query and body, a query
+	 * stored redacted left out), the rest of the form staying. The token field is left as it is.
+	 */
+	load(request: CodehostRequest | RecordedRequest) {
 		this.queryInBody = false;
-		this.file = null;
-		const auth = this.#ctx.auth;
-		if (auth.method !== saved.auth.method) auth.setMethod(saved.auth.method);
-		auth.way = saved.auth.way;
-		auth.save();
-	}
-
-	/** Fills the form from a saved request (history). */
-	load(request: SavedRequest) {
-		this.method = (EXPLORER_METHODS as readonly string[]).includes(request.method)
-			? (request.method as ExplorerMethod)
-			: 'GET';
-		this.path = request.path.startsWith('/') ? request.path : `/${request.path}`;
-		this.pathParams = {};
-		this.query = request.query.includes(REDACTED) ? '' : request.query;
 		this.params = request.params;
 		this.bodyKind = request.bodyKind;
-		this.queryInBody = false;
+		if (!('auth' in request)) {
+			this.method = (EXPLORER_METHODS as readonly string[]).includes(request.method)
+				? (request.method as ExplorerMethod)
+				: 'GET';
+			this.path = request.path.startsWith('/') ? request.path : `/${request.path}`;
+			this.pathParams = {};
+			this.query = request.query.includes(REDACTED) ? '' : request.query;
+			return;
+		}
+		this.method = request.method;
+		this.path = request.path;
+		this.pathParams = { ...request.pathParams };
+		this.query = request.query;
+		this.headers = request.headers;
+		this.file = null;
+		const auth = this.#ctx.auth;
+		if (auth.method !== request.auth.method) auth.setMethod(request.auth.method);
+		auth.way = request.auth.way;
+		auth.save();
 	}
 }

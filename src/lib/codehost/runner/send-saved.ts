@@ -36,16 +36,7 @@ export async function sendSaved(
 		variables
 	});
 	const started = performance.now();
-	const { result } = await sendExplorerRequest(
-		{
-			method: built.method,
-			target: built.path,
-			query: built.query,
-			headers: built.headers,
-			body: built.body
-		},
-		context
-	);
+	const { result } = await sendExplorerRequest({ ...built, bodyText: undefined }, context);
 	const parsed = parseJsonBody(result.text);
 	return {
 		status: result.response.status,

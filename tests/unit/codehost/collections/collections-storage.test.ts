@@ -4,13 +4,10 @@
  * (neither edit lost). Real IndexedDB semantics from fake-indexeddb.
  */
 import { createStore, del, get } from 'idb-keyval';
+import type { CodehostRequest } from '$lib/codehost/request/request';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CollectionStore } from '$lib/codehost/collections/store';
-import {
-	firstRequests,
-	type Collection,
-	type RequestSnapshot
-} from '$lib/codehost/collections/collections';
+import { firstRequests, type Collection } from '$lib/codehost/collections/collections';
 import { CollectionsState, STORAGE_FULL } from '$lib/codehost/collections/collections.svelte';
 import { resetStorageFaults } from '$lib/ui/storage-faults';
 import { StorageStatus } from '$lib/ui/storage-status.svelte';
@@ -19,7 +16,7 @@ import { fillIndexedDb } from '../../full-indexeddb';
 const db = () => createStore('codehost-collections', 'kv');
 const stored = () => get<Collection[]>('collections', db());
 
-const snap = (path = '/projects'): RequestSnapshot => ({
+const snap = (path = '/projects'): CodehostRequest => ({
 	method: 'GET',
 	path,
 	pathParams: {},

@@ -1,16 +1,16 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
+import type { CodehostRequest } from '$lib/codehost/request/request';
 import {
 	exportCollections,
 	FILE_FORMAT,
 	parseCollectionsFile,
-	withoutSecrets,
-	type RequestSnapshot
+	withoutSecrets
 } from '$lib/codehost/collections/collections';
 import { CollectionsState } from '$lib/codehost/collections/collections.svelte';
 import { explorerOver } from '../explorer-over';
 
-const snap = (over: Partial<RequestSnapshot> = {}): RequestSnapshot => ({
+const snap = (over: Partial<CodehostRequest> = {}): CodehostRequest => ({
 	method: 'GET',
 	path: '/projects/{{project}}',
 	pathParams: {},

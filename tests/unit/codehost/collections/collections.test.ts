@@ -1,4 +1,5 @@
 import { createStore, get, set } from 'idb-keyval';
+import type { CodehostRequest } from '$lib/codehost/request/request';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanCollections, CollectionStore } from '$lib/codehost/collections/store';
 import {
@@ -8,11 +9,10 @@ import {
 	parseCollectionsFile,
 	searchCollections,
 	withoutSecrets,
-	type Collection,
-	type RequestSnapshot
+	type Collection
 } from '$lib/codehost/collections/collections';
 
-const snap = (over: Partial<RequestSnapshot> = {}): RequestSnapshot => ({
+const snap = (over: Partial<CodehostRequest> = {}): CodehostRequest => ({
 	method: 'GET',
 	path: '/projects',
 	pathParams: {},
@@ -331,7 +331,7 @@ describe('withoutSecrets', () => {
 });
 
 describe('searchCollections', () => {
-	const item = (name: string, over: Partial<RequestSnapshot> = {}) => ({
+	const item = (name: string, over: Partial<CodehostRequest> = {}) => ({
 		...snap(over),
 		id: name,
 		name

@@ -3,19 +3,19 @@
  * imported with it, checked on the way in, and used by Run collection.
  */
 import { describe, expect, it } from 'vitest';
+import type { CodehostRequest } from '$lib/codehost/request/request';
 import {
 	exportCollections,
 	ImportRefused,
 	parseCollectionsFile,
-	type Collection,
-	type RequestSnapshot
+	type Collection
 } from '$lib/codehost/collections/collections';
 import { cleanCollections } from '$lib/codehost/collections/store';
 import { CollectionsState } from '$lib/codehost/collections/collections.svelte';
 import { createCodehostApp } from '$lib/fakes/codehost/app';
 import { explorerOver } from '../explorer-over';
 
-const snap = (path: string): RequestSnapshot => ({
+const snap = (path: string): CodehostRequest => ({
 	method: 'GET',
 	path,
 	pathParams: {},

@@ -40,7 +40,7 @@ export function sent(
 		headersFrom: 'saved',
 		variables
 	});
-	const target = requestTarget(apiRoot, built.path, built.query);
+	const target = requestTarget(apiRoot, built.target, built.query);
 	const out: Sent = {
 		method: built.method,
 		url: target.url,

@@ -78,7 +78,7 @@ describe('buildRequest: the request the form fields make, before auth', () => {
 		);
 		expect(built).toEqual({
 			method: 'GET',
-			path: '/projects/1/issues',
+			target: '/projects/1/issues',
 			query: '',
 			headers: {},
 			body: undefined,

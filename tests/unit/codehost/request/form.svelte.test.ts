@@ -87,7 +87,7 @@ describe('the request form', () => {
 		expect(JSON.stringify(saved)).not.toContain('glpat-secret');
 
 		const { form: other, auth: otherAuth } = form();
-		other.restore(saved);
+		other.load(saved);
 		expect(other.snapshot()).toEqual(saved);
 		expect(otherAuth.method).toBe('personal');
 		expect(other.build().method).toBe('PUT');

@@ -1,0 +1,55 @@
+/**
+ * One request as the explorer knows it: what the form holds, a collection saves, an import makes
+ * and the runner sends, with templates and `{{variables}}` unresolved and auth by name only (the
+ * model is Hoppscotch's HoppRESTRequest). What History keeps of it, and the request built from
+ * it for the send path and for code, are made from this one.
+ */
+import type { AuthMethod, AuthWay } from '../auth/auth';
+import type { BodyKind } from '../contract/endpoints';
+
+/** The methods the explorer sends (and a saved or imported request may have). */
+export const EXPLORER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type ExplorerMethod = (typeof EXPLORER_METHODS)[number];
+
+export interface CodehostRequest {
+	method: ExplorerMethod;
+	path: string;
+	pathParams: Record<string, string>;
+	query: string;
+	params: string;
+	bodyKind: BodyKind;
+	/** Extra header lines, `Name: value`, credential headers left out. */
+	headers: string;
+	auth: { method: AuthMethod; way: AuthWay };
+}
+
+/**
+ * What a History entry keeps of the form's request, to send it again: its method (as sent, any
+ * word), path, query and body, never a header or a token (the current auth applies on re-run).
+ * Entries stored by every earlier build have this shape.
+ */
+export type RecordedRequest = Pick<CodehostRequest, 'path' | 'query' | 'params' | 'bodyKind'> & {
+	method: string;
+};
+
+/**
+ * The request as it goes out, without auth (the send path adds that where it may): built from a
+ * CodehostRequest by the form or a run, or a Link, a Location, a History entry followed as given.
+ */
+export interface ExplorerRequest {
+	method: string;
+	/** A path under the API root, or an absolute URL (a Link, a Location, a history entry). */
+	target: string;
+	/** Encoded query pairs without auth, appended to a path target. */
+	query?: string;
+	/** Request headers without auth. */
+	headers?: Record<string, string>;
+	body?: BodyInit;
+	/** The body as text, when it is text (for Copy as cURL and code). */
+	bodyText?: string;
+	/** `omit` sends no credential even to the API root's origin (an entry from elsewhere). */
+	credentials?: 'auto' | 'omit';
+}
+
+/** A request as the form or a run builds it: its query and headers always there. */
+export type BuiltRequest = ExplorerRequest & { query: string; headers: Record<string, string> };
