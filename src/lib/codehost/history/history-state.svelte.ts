@@ -8,7 +8,7 @@ import { REDACTED } from '$lib/http/redact';
 import { toCurl } from '../codegen/curl';
 import type { ExchangeState } from '../exchange.svelte';
 import { responseFromEntry } from '../response/explorer-response';
-import { headerValue } from '../request/header-lines';
+import { headerValue } from '../request/check';
 import {
 	entryFromExchange,
 	entryTarget,

@@ -16,9 +16,14 @@ import {
 	type PathLint
 } from './encoding';
 import type { BodyKind } from '../contract/endpoints';
-import { badHeaderLine, badHeaderMessage } from './header-lines';
 import { nullParams } from '../contract/rules';
-import { checkHeaderLines, variableProblems, type HeaderSource } from './check';
+import {
+	badHeaderLine,
+	badHeaderMessage,
+	checkHeaderLines,
+	variableProblems,
+	type HeaderSource
+} from './check';
 import { resolve, unresolvedMessage } from './variables';
 import type { BuiltRequest } from './request';
 

@@ -12,6 +12,34 @@ import { resolve, unresolvedMessage, variableNames } from './variables';
 /** A header name is a token (RFC 9110, 5.1). */
 export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
+/** The first non-blank line of headers typed as text (`Name: value` a line) that is not one. */
+export function badHeaderLine(text: string): string | undefined {
+	return text.split('\n').find((line) => {
+		if (!line.trim()) return false;
+		const at = line.indexOf(':');
+		return at <= 0 || !HEADER_NAME.test(line.slice(0, at).trim());
+	});
+}
+
+export function badHeaderMessage(line: string): string {
+	return `Request headers: “${line.trim()}” is not a header. Write one header per line as Name: value, or remove the line.`;
+}
+
+/** `Name: value` lines; lines without a colon are ignored (badHeaderLine reports them). */
+export function parseHeaderLines(text: string): Record<string, string> {
+	const out: Record<string, string> = {};
+	for (const line of text.split('\n')) {
+		const at = line.indexOf(':');
+		if (at > 0) out[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+	}
+	return out;
+}
+
+/** A header's value by name, in any case. */
+export function headerValue(headers: Record<string, string>, name: string): string | undefined {
+	return Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+}
+
 /** Headers this app sets from its Auth section: never from a variable, a file or a saved request. */
 export const OWNED_HEADERS: ReadonlySet<string> = new Set([
 	...CREDENTIAL_HEADERS,
