@@ -29,7 +29,6 @@ const LOCAL_RULES = {
 const NOT_YET_ON_THE_SKELETON = {
 	/** Components that import a value from an area's state module (take it as a prop instead). */
 	'local/no-area-state-in-components': [
-		'src/lib/codehost/ui/CollectionsPanel.svelte',
 		'src/lib/codehost/ui/HistoryPanel.svelte',
 		'src/lib/energy/ui/EnergyDemoReset.svelte',
 		'src/lib/energy/ui/ExpiringSoon.svelte'

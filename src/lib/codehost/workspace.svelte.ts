@@ -13,6 +13,7 @@ import type { Extractions } from './request/extractions.svelte';
 import type { RequestFormState } from './request/form.svelte';
 import type { RunResponse } from './runner/assertions';
 import { CollectionRun } from './runner/collection-run.svelte';
+import { ImportFlow } from './import/import-flow.svelte';
 import { SecretVaultState } from './secrets/vault-state.svelte';
 import { keepStorage } from '$lib/ui/kept-storage';
 
@@ -32,6 +33,10 @@ export class Workspace {
 	readonly run: CollectionRun;
 	/** Which collection the run is of (its results show under it). */
 	runOf = $state('');
+	/** An import of any tool's file: read, previewed, then applied in one step. */
+	readonly imports: ImportFlow;
+	/** This explorer's API root, as the connection gives it now. */
+	readonly apiRoot: () => string;
 	#form: RequestFormState;
 	#auth: AuthState;
 	#send: SendSaved;
@@ -53,6 +58,9 @@ export class Workspace {
 		this.collections = parts.collections;
 		this.environments = parts.environments;
 		this.vault = new SecretVaultState(parts.environments);
+		const session = parts.session;
+		this.apiRoot = () => session.apiRoot;
+		this.imports = new ImportFlow({ ...parts, apiRoot: this.apiRoot });
 		this.#form = parts.form;
 		this.#auth = parts.auth;
 	}
@@ -85,7 +93,7 @@ export class Workspace {
 	/** `text`: a file's text, or what the import worker read from it. */
 	importCollections(text: string | ImportedFile): void {
 		const environments = this.collections.importFile(text);
-		if (environments?.length) this.environments.merge(environments);
+		if (environments?.length) void this.environments.merge(environments);
 	}
 
 	/**

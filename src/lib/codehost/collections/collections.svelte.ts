@@ -159,17 +159,26 @@ export class CollectionsState {
 			(file.dropped.length
 				? ` Secrets in the file were dropped, not imported: ${file.dropped.join('; ')}. Enter your token in the Token field.`
 				: '');
-		void this.#apply((list) => {
-			let next = list;
-			for (const c of file.collections) {
-				const same = next.find((x) => x.name === c.name);
-				next = same
-					? next.map((x) => (x === same ? { ...x, requests: [...x.requests, ...c.requests] } : x))
-					: [...next, c];
-			}
-			return next;
-		});
+		void this.#apply(appended(file.collections));
 		return file.environments;
+	}
+
+	/**
+	 * Adds collections (same-named ones get their requests appended) in one write, as another
+	 * tool's import does; resolves to whether it was written (if not, `message` says why and
+	 * nothing of it is kept).
+	 */
+	add(incoming: readonly Collection[]): Promise<boolean> {
+		return this.#apply(appended(incoming));
+	}
+
+	/** Takes out the saved requests of these ids in one write (an import undone); empty collections go. */
+	removeAll(ids: ReadonlySet<string>): Promise<boolean> {
+		return this.#apply((list) =>
+			list
+				.map((c) => ({ ...c, requests: c.requests.filter((r) => !ids.has(r.id)) }))
+				.filter((c) => c.requests.length)
+		);
 	}
 
 	/** An edit of one request, wherever it is now; a collection left empty goes. */
@@ -186,17 +195,20 @@ export class CollectionsState {
 
 	/**
 	 * Shows the edit at once and writes it after the ones before. The store applies it to what is
-	 * stored then (another tab's edits included) and that is what is shown next.
+	 * stored then (another tab's edits included) and that is what is shown next. Resolves to
+	 * whether it was written.
 	 */
-	#apply(change: Change): Promise<void> {
+	#apply(change: Change): Promise<boolean> {
 		this.collections = change(this.collections);
 		this.#pending.push(change);
-		this.#chain = this.#chain.then(async () => {
+		const written = this.#chain.then(async () => {
 			let kept: Collection[];
+			let ok = true;
 			try {
 				kept = await this.#store.update(change);
 				this.#channel?.postMessage('changed');
 			} catch (error) {
+				ok = false;
 				// Nothing of this edit was written: what is stored is shown again, as it was.
 				this.message =
 					error instanceof StorageFull
@@ -207,8 +219,10 @@ export class CollectionsState {
 				this.#pending.shift();
 			}
 			this.#show(kept);
+			return ok;
 		});
-		return this.#chain;
+		this.#chain = written.then(() => undefined);
+		return written;
 	}
 
 	/** Shows what is stored now, after the writes already on their way. */
@@ -230,4 +244,18 @@ export class CollectionsState {
 		// In Node (the unit tests) an open channel would keep the process alive.
 		(this.#channel as { unref?: () => void }).unref?.();
 	}
+}
+
+/** The change that adds `incoming`: a same-named collection gets their requests appended. */
+function appended(incoming: readonly Collection[]): Change {
+	return (list) => {
+		let next = list;
+		for (const c of incoming) {
+			const same = next.find((x) => x.name === c.name);
+			next = same
+				? next.map((x) => (x === same ? { ...x, requests: [...x.requests, ...c.requests] } : x))
+				: [...next, c];
+		}
+		return next;
+	};
 }

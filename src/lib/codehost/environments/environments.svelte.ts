@@ -202,17 +202,23 @@ export class EnvironmentsState {
 		void this.#save();
 	}
 
-	/** Environments read from an import: added, or replacing one of the same name. */
-	merge(incoming: readonly Environment[]): void {
+	/**
+	 * Environments read from an import: added, or merged into one of the same name (a variable
+	 * secret in either stays secret). Resolves to whether it is kept on this device.
+	 */
+	merge(incoming: readonly Environment[]): Promise<boolean> {
 		let list = [...this.environments];
 		for (const env of incoming) {
 			const same = list.find((e) => e.name === env.name);
+			const secret = [...(same?.secret ?? [])];
+			for (const name of env.secret ?? []) if (!secret.includes(name)) secret.push(name);
 			list = same
 				? list.map((e) =>
 						e === same
 							? {
 									...same,
 									values: { ...same.values, ...env.values },
+									...(secret.length ? { secret } : {}),
 									...(env.auth ? { auth: env.auth } : {})
 								}
 							: e
@@ -220,7 +226,15 @@ export class EnvironmentsState {
 				: [...list, { ...env, id: newId('env') }];
 		}
 		this.environments = list;
-		void this.#save();
+		return this.#save();
+	}
+
+	/** Puts back the environments as they were (an import undone), and writes them. */
+	restore(environments: readonly Environment[]): Promise<boolean> {
+		this.environments = [...environments];
+		if (!this.environments.some((e) => e.id === this.activeId))
+			this.activeId = this.environments[0]?.id ?? this.activeId;
+		return this.#save();
 	}
 
 	get data(): EnvironmentsData {

@@ -6,18 +6,25 @@
  */
 import { ImportRefused, parseCollectionsFile, type ImportedFile } from '../collections/collections';
 import { mergeHistory, parseHistoryExport, type HistoryEntry } from '../history/history';
+import type { AnyImport } from './read-import';
 
-export type ImportKind = 'history' | 'collections';
-export type ImportValue<K extends ImportKind> = K extends 'history' ? HistoryEntry[] : ImportedFile;
+/** `any`: this explorer's own collections file, or another tool's (see read-import.ts). */
+export type ImportKind = 'history' | 'collections' | 'any';
+export type ImportValue<K extends ImportKind> = K extends 'history'
+	? HistoryEntry[]
+	: K extends 'any'
+		? AnyImport
+		: ImportedFile;
 
 /** Past this a file is refused unread: an export of 500 history entries is far smaller. */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
-export type ImportRequest = { kind: ImportKind; file: Blob };
+/** `apiRoot`: for `any`, the API root that imported URLs are read against. */
+export type ImportRequest = { kind: ImportKind; file: Blob; apiRoot?: string };
 export type ImportReply =
 	| { type: 'progress'; read: number; total: number }
 	| { type: 'checking' }
-	| { type: 'done'; value: HistoryEntry[] | ImportedFile }
+	| { type: 'done'; value: HistoryEntry[] | ImportedFile | AnyImport }
 	| { type: 'refused'; message: string };
 
 /** The file's text, read a slice at a time; `progress` gets the bytes read so far. */
@@ -39,14 +46,14 @@ export async function readText(file: Blob, progress: (read: number) => void): Pr
 
 /** Why a file is refused, in the words each panel has always used after its own prefix. */
 function reason(kind: ImportKind, error: unknown): string {
-	if (kind === 'collections')
+	if (kind !== 'history')
 		return error instanceof ImportRefused ? error.message : 'the file could not be read.';
 	return error instanceof Error ? error.message : String(error);
 }
 
 /** Reads and checks a file; every outcome is a reply (progress on the way). */
 export async function readImport(
-	{ kind, file }: ImportRequest,
+	{ kind, file, apiRoot = '' }: ImportRequest,
 	reply: (message: ImportReply) => void
 ): Promise<void> {
 	try {
@@ -66,7 +73,12 @@ export async function readImport(
 		// Only the newest HISTORY_LIMIT of a history file can be kept: the rest is not sent back,
 		// as copying 20,000 entries to the page would itself hold it for a tenth of a second.
 		const value =
-			kind === 'history' ? mergeHistory(parseHistoryExport(text), []) : parseCollectionsFile(text);
+			kind === 'history'
+				? mergeHistory(parseHistoryExport(text), [])
+				: kind === 'any'
+					? // The other tools' readers load only for such an import (they are large).
+						await (await import('./read-import')).readAnyImport(text, { apiRoot })
+					: parseCollectionsFile(text);
 		reply({ type: 'done', value });
 	} catch (error) {
 		reply({ type: 'refused', message: reason(kind, error) });

@@ -37,7 +37,8 @@ export class ImportJob {
 		return this.phase === 'checking' ? 'Read' : `${mb(this.read)} of ${mb(this.total)} MB`;
 	}
 
-	run<K extends ImportKind>(kind: K, file: File): Promise<ImportOutcome<K>> {
+	/** `apiRoot`: for an import of any tool's file, what its URLs are read against. */
+	run<K extends ImportKind>(kind: K, file: File, apiRoot?: string): Promise<ImportOutcome<K>> {
 		this.#stop?.();
 		this.phase = 'reading';
 		this.read = 0;
@@ -65,7 +66,7 @@ export class ImportJob {
 			};
 			this.#stop = () => finish({ ok: false, cancelled: true });
 			// Where no worker can start, the page reads the file itself: slower, still correct.
-			const inPage = () => void readImport({ kind, file }, onReply);
+			const inPage = () => void readImport({ kind, file, apiRoot }, onReply);
 			if (typeof Worker === 'undefined') return inPage();
 			try {
 				worker = startImportWorker();
@@ -79,7 +80,7 @@ export class ImportJob {
 				worker = undefined;
 				if (!over) inPage();
 			};
-			worker.postMessage({ kind, file });
+			worker.postMessage({ kind, file, apiRoot });
 		});
 	}
 

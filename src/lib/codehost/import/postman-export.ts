@@ -229,6 +229,35 @@ export function exportPostman(
 	);
 }
 
+/**
+ * Every collection in one Postman Collection v2.1 file, each a folder of it (a single collection
+ * is the file itself, as exportPostman writes it), with the environment's values as variables.
+ */
+export function exportPostmanCollections(
+	collections: readonly Collection[],
+	environment?: Environment,
+	options: PostmanExportOptions = {}
+): string {
+	if (collections.length === 1) return exportPostman(collections[0]!, environment, options);
+	const all: Collection = {
+		id: collections.map((c) => c.id).join(' '),
+		name: 'API Workbench collections',
+		requests: collections.flatMap((c) => c.requests)
+	};
+	return JSON.stringify(
+		{
+			info: { _postman_id: postmanId(all.id), name: all.name, schema: POSTMAN_SCHEMA },
+			item: collections.map((c) => ({
+				name: c.name,
+				item: c.requests.map((r) => itemOf(withoutSecrets(r).snapshot))
+			})),
+			variable: variablesOf(all, environment, options.apiRoot ?? '')
+		},
+		null,
+		2
+	);
+}
+
 /** An environment as a Postman environment file: secret variables listed with an empty value. */
 export function exportPostmanEnvironment(environment: Environment): string {
 	return JSON.stringify(

@@ -312,3 +312,27 @@ export class PreviewBuilder {
 		};
 	}
 }
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What an import brought, in one sentence for the status. */
+export function importedText(preview: ImportPreview, keptSecrets: boolean): string {
+	const { requests, environments } = preview.counts;
+	const collections = preview.collections.length;
+	const parts = [
+		...(requests ? [`${plural(requests, 'request')} in ${plural(collections, 'collection')}`] : []),
+		...(environments ? [plural(environments, 'environment')] : [])
+	];
+	const secrets = Object.keys(preview.secretValues).length;
+	const note = !secrets
+		? ''
+		: keptSecrets
+			? ' Secret values were kept for this tab only, never stored in plain text.'
+			: ' Secret values were left out: enter them under Variables.';
+	return `Imported ${parts.join(' and ') || 'nothing'} from the ${preview.formatName}.${note}`;
+}
+
+/** Number of secret values in the preview's environments. */
+export function secretCount(preview: ImportPreview): number {
+	return Object.values(preview.secretValues).reduce((n, v) => n + Object.keys(v).length, 0);
+}

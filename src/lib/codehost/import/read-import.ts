@@ -5,7 +5,7 @@
  * No Svelte, no DOM.
  */
 import { loadCatalogue } from '../catalogue/catalogue';
-import { parseCollectionsFile } from '../collections/collections';
+import { parseCollectionsFile, type ImportedFile } from '../collections/collections';
 import { detectFormat } from './detect';
 import { parseBruno } from './bruno';
 import { parseHar } from './har';
@@ -54,7 +54,15 @@ function ownFile(text: string): ImportPreview {
 
 /** Reads a file of any known format; throws ImportRefused (nothing taken) for anything else. */
 export async function parseImport(text: string, options: ImportOptions): Promise<ImportPreview> {
-	const data = readData(text);
+	return previewOf(readData(text), text, options);
+}
+
+/** The preview of a file already read as data (`text`: the same file, for this explorer's own). */
+async function previewOf(
+	data: unknown,
+	text: string,
+	options: ImportOptions
+): Promise<ImportPreview> {
 	const format = detectFormat(data);
 	const full = { ...options, knownPaths: options.knownPaths ?? (await cataloguePaths()) };
 	switch (format) {
@@ -86,4 +94,17 @@ export async function parseImport(text: string, options: ImportOptions): Promise
 		case 'hoppscotch-environment':
 			return parseHoppscotchEnvironment(data);
 	}
+}
+
+/**
+ * What a file chosen in Collections brings: this explorer's own collections file, read as it has
+ * always been (token references and all, applied at once), or any other tool's, as a preview to
+ * confirm. Throws ImportRefused (nothing taken) for anything else.
+ */
+export type AnyImport = { own: ImportedFile } | { preview: ImportPreview };
+
+export async function readAnyImport(text: string, options: ImportOptions): Promise<AnyImport> {
+	const data = readData(text);
+	if (detectFormat(data) === 'api-workbench') return { own: parseCollectionsFile(text) };
+	return { preview: await previewOf(data, text, options) };
 }

@@ -2,7 +2,11 @@ import { Collection as PostmanCollection, type Item } from 'postman-collection';
 import { describe, expect, it } from 'vitest';
 import type { Collection, SavedItem } from '$lib/codehost/collections/collections';
 import type { Environment } from '$lib/codehost/environments/environments';
-import { exportPostman, exportPostmanEnvironment } from '$lib/codehost/import/postman-export';
+import {
+	exportPostman,
+	exportPostmanCollections,
+	exportPostmanEnvironment
+} from '$lib/codehost/import/postman-export';
 import { parseImport } from '$lib/codehost/import/read-import';
 import { API_ROOT, sent } from './sent';
 
@@ -171,5 +175,35 @@ describe('exportPostman', () => {
 			{ key: 'gitlab_token', value: '', type: 'secret', enabled: true },
 			{ key: 'webhook', value: '', type: 'secret', enabled: true }
 		]);
+	});
+});
+
+describe('exportPostmanCollections', () => {
+	const second: Collection = {
+		id: 'col-2',
+		name: 'Zweite',
+		requests: [item({ name: 'Ich', path: '/user' })]
+	};
+
+	it('writes every collection as a folder of one file that Postman’s library reads request for request', () => {
+		const text = exportPostmanCollections([collection, second], environment, { apiRoot: API_ROOT });
+		const data = JSON.parse(text) as {
+			item: { name: string }[];
+			variable: { key: string; value: string }[];
+		};
+		expect(data.item.map((f) => f.name)).toEqual(['Tägliche Arbeit', 'Zweite']);
+		expect(data.variable.find((v) => v.key === 'baseUrl')?.value).toBe(API_ROOT);
+		const read = new PostmanCollection(data);
+		const items: Item[] = [];
+		read.forEachItem((i) => void items.push(i));
+		expect(items.map((i) => i.name)).toEqual([...collection.requests.map((r) => r.name), 'Ich']);
+		expect(text).not.toContain('glpat-NEVEREXPORTED0006');
+		expect(text).not.toContain('hush');
+	});
+
+	it('a single collection is the file itself, as exportPostman writes it', () => {
+		expect(exportPostmanCollections([second], environment, { apiRoot: API_ROOT })).toBe(
+			exportPostman(second, environment, { apiRoot: API_ROOT })
+		);
 	});
 });

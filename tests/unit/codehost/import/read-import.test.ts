@@ -4,7 +4,7 @@ import {
 	ImportRefused,
 	type Collection
 } from '$lib/codehost/collections/collections';
-import { parseImport } from '$lib/codehost/import/read-import';
+import { parseImport, readAnyImport } from '$lib/codehost/import/read-import';
 import { API_ROOT } from './sent';
 
 const options = { apiRoot: API_ROOT };
@@ -184,5 +184,26 @@ describe('parseImport', () => {
 			path: '/projects/1899/issues',
 			headers: 'X-N: 1899'
 		});
+	});
+});
+
+describe('readAnyImport', () => {
+	it('this explorer’s own file is read by its own reader, to apply as it always was', async () => {
+		const text = exportCollections([], [{ id: 'e', name: 'E', values: { a: '1' } }]);
+		const read = await readAnyImport(text, options);
+		expect(read).toEqual({
+			own: { collections: [], environments: expect.any(Array), dropped: [] }
+		});
+	});
+
+	it('another tool’s file is a preview to confirm', async () => {
+		const text = JSON.stringify({ info: { name: 'P', schema: POSTMAN }, item: [pmRequest(1)] });
+		const read = await readAnyImport(text, options);
+		expect('preview' in read && read.preview.format).toBe('postman-collection-2.1');
+	});
+
+	it('a file of no known format is refused with what was expected', async () => {
+		await expect(readAnyImport('{"a": 1}', options)).rejects.toBeInstanceOf(ImportRefused);
+		await expect(readAnyImport('[1, 2]', options)).rejects.toThrow(/Choose a Postman collection/);
 	});
 });
