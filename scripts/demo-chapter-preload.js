@@ -19,7 +19,7 @@ import { preloadsFor } from './complete-preloads.js';
 /**
  * @typedef {{ file: string, imports?: string[], css?: string[] }} ManifestChunk
  * @typedef {Record<string, ManifestChunk>} Manifest
- * @typedef {Record<string, { books?: Record<string, { file?: string }> }>} DemoNames
+ * @typedef {Record<string, { books?: Record<string, { file?: string }>, booksNamedAs?: string }>} DemoNames
  */
 
 /** The settings' copy in localStorage (`COPY_KEY` in src/lib/settings/persistence.ts). */
