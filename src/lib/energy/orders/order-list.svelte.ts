@@ -1,5 +1,6 @@
-import { isApiProblem, type ApiProblem } from '$lib/http/problem';
+import type { ApiProblem } from '$lib/http/problem';
 import type { AreaSession } from '$lib/settings/area-session.svelte';
+import type { AsyncResult } from '$lib/ui/async-result.svelte';
 import { listOrders, pageOfLink, type SortDirection } from '../api';
 import type { OrderPage } from '../schemas';
 import type { OrderBook } from './order-book.svelte';
@@ -14,43 +15,50 @@ export interface ListQueryState {
 
 /** One page of the order list, as the user sorted and filtered it, and the order opened in it. */
 export class OrderList {
-	page = $state<OrderPage | null>(null);
 	query = $state<ListQueryState>({ page: 1, perPage: 10, sort: 'desc', status: null });
-	loading = $state(false);
-	problem = $state<ApiProblem | null>(null);
+	/** The page shown: the latest load wins (a page asked for before is aborted). */
+	readonly pages: AsyncResult<OrderPage>;
+	/** The order whose details are open, and why they could not be read. */
+	readonly detail: AsyncResult<void>;
 	/** The order whose details are open. */
 	selected = $state<number | null>(null);
 	readonly #session: AreaSession<'energy'>;
 	readonly #book: OrderBook;
-	#readProblem = $state<ApiProblem | null>(null);
-	#seq = 0;
 
 	constructor(session: AreaSession<'energy'>, book: OrderBook) {
 		this.#session = session;
 		this.#book = book;
+		this.pages = session.result<OrderPage>();
+		this.detail = session.result<void>();
+	}
+
+	get page(): OrderPage | null {
+		return this.pages.value ?? null;
+	}
+
+	get loading(): boolean {
+		return this.pages.loading;
+	}
+
+	get problem(): ApiProblem | null {
+		return this.pages.problem ?? null;
 	}
 
 	/** Why the open order's details could not be read, or why its polls stopped. */
 	get detailProblem(): ApiProblem | null {
 		if (this.selected === null) return null;
-		return this.#readProblem ?? this.#book.gone[this.selected] ?? null;
+		return this.detail.problem ?? this.#book.gone[this.selected] ?? null;
 	}
 
 	clear(): void {
-		this.page = null;
+		this.pages.reset();
 		this.selected = null;
 	}
 
 	async select(guid: number | null): Promise<void> {
 		this.selected = guid;
-		this.#readProblem = null;
-		if (guid === null) return;
-		try {
-			await this.#book.openOrder(guid);
-		} catch (error) {
-			if (!isApiProblem(error)) throw error;
-			if (this.selected === guid) this.#readProblem = error;
-		}
+		if (guid === null) return this.detail.reset();
+		await this.detail.run(() => this.#book.openOrder(guid));
 	}
 
 	async load(patch: Partial<ListQueryState> = {}): Promise<void> {
@@ -58,25 +66,19 @@ export class OrderList {
 		// Changing sort, filter or size goes back to page 1.
 		if (patch.page === undefined && Object.keys(patch).length) query.page = 1;
 		this.query = query;
-		const seq = ++this.#seq;
-		this.loading = true;
-		this.problem = null;
-		try {
-			const page = await listOrders(this.#session.client(), {
-				page: query.page,
-				perPage: query.perPage,
-				sort: query.sort,
-				status: query.status ?? undefined
-			});
-			if (seq !== this.#seq) return;
-			this.page = page;
-			this.#book.listed(page);
-		} catch (error) {
-			if (!isApiProblem(error)) throw error;
-			if (seq === this.#seq) this.problem = error;
-		} finally {
-			if (seq === this.#seq) this.loading = false;
-		}
+		const outcome = await this.pages.run((signal) =>
+			listOrders(
+				this.#session.client(),
+				{
+					page: query.page,
+					perPage: query.perPage,
+					sort: query.sort,
+					status: query.status ?? undefined
+				},
+				signal
+			)
+		);
+		if (outcome.shown) this.#book.listed(outcome.value);
 	}
 
 	/** Follows one of the envelope's `links`. */
