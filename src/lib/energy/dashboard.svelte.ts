@@ -12,6 +12,7 @@ import { Notices } from './notices.svelte';
 import { OrderBook } from './orders/order-book.svelte';
 import { OrderList } from './orders/order-list.svelte';
 import { browserPollerEnv, type PollerEnv } from './orders/poller';
+import { remindersFor, type Reminders } from './orders/reminders.svelte';
 import type { OrderTracker } from './orders/tracker';
 import { PendingPurchases } from './purchase/pending-purchase';
 import { browserPurchaseLock, type PurchaseLock } from './purchase/purchase-lock';
@@ -44,6 +45,8 @@ export class EnergyDashboard {
 	/** "Export CSV": the whole ledger, read through the book. */
 	readonly ledger: LedgerExport;
 	readonly purchase: Purchase;
+	/** "Remind me before the energy is reclaimed", for the orders of the book. */
+	readonly reminders: Reminders;
 	/** The check for pending purchases left behind, started by the last show(). */
 	recovering: Promise<void> = Promise.resolve();
 
@@ -64,6 +67,8 @@ export class EnergyDashboard {
 		this.list = new OrderList(session, this.book);
 		this.ledger = new LedgerExport(session, this.book);
 		this.purchase = new Purchase(this);
+		this.reminders = remindersFor(this.book);
+		session.onClose(() => this.reminders.stop());
 	}
 
 	get apiRoot(): string {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { expiringOrders, validMinutes, type ExpiringOrder } from '$lib/energy/orders/expiring';
-import { Reminders } from '$lib/energy/orders/reminders.svelte';
+import {
+	expiringIn,
+	expiringOrders,
+	validMinutes,
+	type ExpiringOrder
+} from '$lib/energy/orders/expiring';
+import type { OrderBook } from '$lib/energy/orders/order-book.svelte';
+import type { Order } from '$lib/energy/schemas';
+import { Reminders, remindersFor } from '$lib/energy/orders/reminders.svelte';
 import { sampleOrder } from './helpers';
 
 const HOUR = 3_600_000;
@@ -130,5 +137,42 @@ describe('reminders', () => {
 		reminders.sync([]);
 		env.advance(HOUR);
 		expect(notified).toEqual([]);
+	});
+});
+
+describe("the dashboard's reminders, read from its book", () => {
+	const created = new Date(0).toISOString();
+	const delegated = (guid: number) =>
+		sampleOrder({ guid, status: 3, period_type: 'hours', hours: 1, created_at: created });
+
+	it('expiringIn lists the delegated orders the book knows, until their energy is reclaimed', () => {
+		const book = { orders: { 1: delegated(1), 2: { ...delegated(2), status: 4 } }, tracked: {} };
+		expect(expiringIn(book, 0).map((o) => [o.guid, o.endsAt])).toEqual([[1, HOUR]]);
+		expect(expiringIn(book, HOUR)).toEqual([]);
+	});
+
+	function remind(book: { orders: Record<number, Order>; tracked: object }) {
+		const env = clock();
+		const reminders = remindersFor(book as unknown as OrderBook, env);
+		reminders.enabled = true;
+		reminders.minutes = 10;
+		reminders.sync(expiringIn(book as unknown as OrderBook, env.now()));
+		return { env, reminders };
+	}
+
+	it('reminds on the page, the chosen minutes before, when notifications are not allowed', () => {
+		const { env, reminders } = remind({ orders: { 1: delegated(1) }, tracked: {} });
+		env.advance(HOUR - 10 * 60_000 - 1);
+		expect(reminders.banners).toEqual([]);
+		env.advance(1);
+		expect(reminders.banners.map((b) => b.guid)).toEqual([1]);
+	});
+
+	it('reads the book when it fires: an order no longer delegated is not reminded of', () => {
+		const book = { orders: { 1: delegated(1) }, tracked: {} };
+		const { env, reminders } = remind(book);
+		book.orders = { 1: { ...delegated(1), status: 6 } };
+		env.advance(HOUR);
+		expect(reminders.banners).toEqual([]);
 	});
 });

@@ -11,6 +11,21 @@ export interface ExpiringOrder {
 	endsAt: number;
 }
 
+/** What the orders known to a page hold (an OrderBook): each order, and when its statuses were seen. */
+export interface KnownOrders {
+	readonly orders: Readonly<Record<number, Order>>;
+	readonly tracked: Readonly<Record<number, { firstSeen: Partial<Record<number, number>> }>>;
+}
+
+/** The known orders that will be reclaimed, as they are at `now`, soonest first. */
+export function expiringIn(known: KnownOrders, now: number): ExpiringOrder[] {
+	return expiringOrders(
+		Object.values(known.orders),
+		(guid) => known.tracked[guid]?.firstSeen[STATUS.delegated],
+		now
+	);
+}
+
 /** Delegated orders whose end is known and still ahead, soonest first. */
 export function expiringOrders(
 	orders: readonly Order[],

@@ -51,7 +51,7 @@ export class OrderBook {
 		this.#tracker = (options.tracker ?? orderTracker)(session.apiRoot);
 		this.#throttle = new ReadThrottle(this.#env);
 		this.#details = new OrderDetailLoader({
-			fetchOrder: (guid) => this.#fetch(guid),
+			fetchOrder: (guid, signal) => this.#fetch(guid, signal),
 			has: (guid) => this.orders[guid] !== undefined,
 			onOrder: (order) => void this.seen(order)
 		});

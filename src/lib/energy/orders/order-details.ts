@@ -8,7 +8,7 @@ import type { Order } from '../schemas';
 export const DETAIL_CONCURRENCY = 3;
 
 export interface DetailHooks {
-	fetchOrder(guid: number): Promise<Order>;
+	fetchOrder(guid: number, signal: AbortSignal): Promise<Order>;
 	/** Already known (cached, or polled): not read again. */
 	has(guid: number): boolean;
 	onOrder(order: Order): void;
@@ -19,7 +19,8 @@ export class OrderDetailLoader {
 	readonly #limit: number;
 	readonly #queue: number[] = [];
 	readonly #inFlight = new Set<number>();
-	#generation = 0;
+	/** Aborted by `reset()`: the reads it started stop, and what they bring is not used. */
+	#work = new AbortController();
 	/** Reads made so far (for tests). */
 	requests = 0;
 
@@ -37,11 +38,12 @@ export class OrderDetailLoader {
 		return this.#pump();
 	}
 
-	/** Forgets the queue (another connection); reads under way are ignored when they end. */
+	/** Forgets the queue (another connection); reads under way are aborted. */
 	reset(): void {
 		this.#queue.length = 0;
 		this.#inFlight.clear();
-		this.#generation++;
+		this.#work.abort();
+		this.#work = new AbortController();
 	}
 
 	get active(): number {
@@ -59,17 +61,17 @@ export class OrderDetailLoader {
 	}
 
 	async #read(guid: number): Promise<void> {
-		const generation = this.#generation;
+		const { signal } = this.#work;
 		this.#inFlight.add(guid);
 		this.requests++;
 		try {
-			const order = await this.#hooks.fetchOrder(guid);
-			if (generation === this.#generation) this.#hooks.onOrder(order);
+			const order = await this.#hooks.fetchOrder(guid, signal);
+			if (!signal.aborted) this.#hooks.onOrder(order);
 		} catch {
 			// The row keeps its placeholder; the next list load asks again.
 		} finally {
-			if (generation === this.#generation) this.#inFlight.delete(guid);
+			if (!signal.aborted) this.#inFlight.delete(guid);
 		}
-		if (generation === this.#generation) await this.#pump();
+		if (!signal.aborted) await this.#pump();
 	}
 }

@@ -1,4 +1,6 @@
-import { reminderFor, stillDue, type ExpiringOrder, type Reminder } from './expiring';
+import { notificationsSupported, systemNotify } from '../notices.svelte';
+import { expiringIn, reminderFor, stillDue, type ExpiringOrder, type Reminder } from './expiring';
+import type { OrderBook } from './order-book.svelte';
 
 export interface ReminderEnv {
 	now(): number;
@@ -83,4 +85,20 @@ export class Reminders {
 		for (const { timer } of this.#timers.values()) this.#env.clearTimeout(timer);
 		this.#timers.clear();
 	}
+}
+
+/**
+ * The dashboard's reminders for the orders of `book`: each read as it is when it fires (a status
+ * change since means no reminder), by a system notification when allowed, else on the page.
+ */
+export function remindersFor(book: OrderBook, env: ReminderEnv = browserEnv): Reminders {
+	return new Reminders(
+		(guid) => expiringIn(book, env.now()).find((o) => o.guid === guid),
+		(text) => {
+			if (!notificationsSupported() || Notification.permission !== 'granted') return false;
+			systemNotify('Energy reclaimed soon', text);
+			return true;
+		},
+		env
+	);
 }

@@ -4,9 +4,14 @@ import type { Order } from '$lib/energy/schemas';
 
 /** A fetch the test answers by hand, to see how many reads run at once. */
 function pending() {
-	const calls: { guid: number; resolve: (o: Order) => void; reject: (e: unknown) => void }[] = [];
-	const fetchOrder = (guid: number) =>
-		new Promise<Order>((resolve, reject) => calls.push({ guid, resolve, reject }));
+	const calls: {
+		guid: number;
+		signal: AbortSignal;
+		resolve: (o: Order) => void;
+		reject: (e: unknown) => void;
+	}[] = [];
+	const fetchOrder = (guid: number, signal: AbortSignal) =>
+		new Promise<Order>((resolve, reject) => calls.push({ guid, signal, resolve, reject }));
 	return { calls, fetchOrder };
 }
 
@@ -55,7 +60,7 @@ describe('reading the orders on screen with order/get', () => {
 		expect(calls).toHaveLength(2);
 	});
 
-	it('after reset (another connection), answers still on their way are ignored', async () => {
+	it('after reset (another connection), reads on their way are aborted and their answers ignored', async () => {
 		const { calls, fetchOrder } = pending();
 		const seen: number[] = [];
 		const loader = new OrderDetailLoader({
@@ -64,9 +69,14 @@ describe('reading the orders on screen with order/get', () => {
 			onOrder: (o) => seen.push(o.guid)
 		});
 		const run = loader.want([8]);
+		expect(calls[0]!.signal.aborted).toBe(false);
 		loader.reset();
+		expect(calls[0]!.signal.aborted).toBe(true);
 		calls[0]!.resolve(orderOf(8));
 		await run;
 		expect(seen).toEqual([]);
+		// Reads asked for after the reset run on a signal of their own.
+		void loader.want([9]);
+		expect(calls[1]!.signal.aborted).toBe(false);
 	});
 });
