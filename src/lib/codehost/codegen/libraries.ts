@@ -366,6 +366,11 @@ export function pythonFromPlan(r: CodeRequest, p: Plan): string {
 	// Session headers go with every request of `gl` (a Sudo header, as the app sends it).
 	for (const [name, value] of headers) lines.push(`gl.headers[${py(name)}] = ${py(value)}`);
 	lines.push('');
+	// python-gitlab sets this header on every call; the app sends none without a body.
+	if (!r.body && !r.form)
+		lines.push(
+			`# python-gitlab also sends “Content-Type: application/json” on this ${r.method}, which has no body (the app sends none); GitLab ignores it.`
+		);
 	const root = `${host}${API}`;
 	const path = p.base.startsWith(`${root}/`) ? p.base.slice(root.length) : p.base;
 	const kwargs = p.sudo?.way === 'query' ? [`sudo=${py(p.sudo.value.trim())}`] : [];

@@ -14,3 +14,6 @@ export const base: CodeRequest = {
 export const req = (over: Partial<CodeRequest>): CodeRequest => ({ ...base, ...over });
 /** Expected code, one argument a line. */
 export const lines = (...l: string[]) => l.join('\n');
+/** python-gitlab's note on a request without a body, which it sends with a JSON Content-Type. */
+export const pyNoBody = (method: string) =>
+	`# python-gitlab also sends “Content-Type: application/json” on this ${method}, which has no body (the app sends none); GitLab ignores it.`;

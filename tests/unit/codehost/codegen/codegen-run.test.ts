@@ -32,6 +32,8 @@ describe('generated code, run with the real clients, sends the request the app s
 	afterAll(() => server.stop());
 	/** Runs whose body reached the server in another encoding than the app's (same fields). */
 	const encodings: string[] = [];
+	/** python-gitlab runs: whether its code notes the Content-Type, and whether one came with no body. */
+	const contentTypeNotes: { run: string; noted: boolean; sentWithoutBody: boolean }[] = [];
 
 	for (const c of CASES)
 		for (const client of RUN_CLIENTS)
@@ -46,7 +48,14 @@ describe('generated code, run with the real clients, sends the request the app s
 				expect(app, 'the app sends one request').toHaveLength(1);
 				const code = explorer.tools.code(client);
 				const ran = await runCode(client, code, ENV);
+				const contentType = server.contentTypes[0];
 				const arrived = server.take();
+				if (client === 'python-gitlab')
+					contentTypeNotes.push({
+						run: c.name,
+						noted: code.includes('also sends “Content-Type: application/json”'),
+						sentWithoutBody: contentType === 'application/json' && !arrived[0]!.body.length
+					});
 				expect(arrived.map(asWritten(client)), `${code}\n---\n${ran.stderr}`).toEqual(
 					app.map(asWritten(client))
 				);
@@ -62,5 +71,12 @@ describe('generated code, run with the real clients, sends the request the app s
 			'a PUT with a form body: gitbeaker (multipart/form-data)',
 			'a PUT with a form body: python-gitlab (application/json)'
 		]);
+	});
+
+	it('python-gitlab code says it sends a JSON Content-Type exactly where it sends one with no body (a GET, a DELETE)', () => {
+		const noted = contentTypeNotes.filter((n) => n.noted).map((n) => n.run);
+		expect(contentTypeNotes.filter((n) => n.noted !== n.sentWithoutBody)).toEqual([]);
+		expect(noted).toEqual(expect.arrayContaining(['a list, page 2', 'a DELETE']));
+		expect(noted).not.toContain('a POST with a JSON body and an extra header');
 	});
 });

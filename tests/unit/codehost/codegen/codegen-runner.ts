@@ -115,11 +115,14 @@ const LISTS = /\/(projects|groups|issues|users|jobs|notes)$/;
 /** A loopback code host that answers like GitLab enough for each client, and logs arrivals. */
 export class LoggingServer {
 	readonly arrivals: Arrival[] = [];
+	/** The Content-Type header of each arrival as sent (none: undefined), in the same order. */
+	readonly contentTypes: (string | undefined)[] = [];
 	#server: Server;
 	origin = '';
 
 	constructor() {
 		this.#server = createServer((req, res) => {
+			this.contentTypes.push(req.headers['content-type']);
 			void arrival(req, this.origin).then((a) => {
 				this.arrivals.push(a);
 				const page = Number(/(?:^|&)page=(\d+)/.exec(a.query.join('&'))?.[1] ?? '1');
@@ -151,6 +154,7 @@ export class LoggingServer {
 
 	/** The arrivals since the last call. */
 	take(): Arrival[] {
+		this.contentTypes.splice(0);
 		return this.arrivals.splice(0);
 	}
 

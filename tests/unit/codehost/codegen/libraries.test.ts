@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generate, type CodeRequest } from '$lib/codehost/codegen/codegen';
-import { lines, req } from './code-request';
+import { lines, pyNoBody, req } from './code-request';
 
 const NONE: CodeRequest['auth'] = { method: 'none', way: 'private-token-header', token: '' };
 const TOKEN_QUERY: CodeRequest['auth'] = {
@@ -157,6 +157,7 @@ describe('python-gitlab raw requests', () => {
 				'gl.headers["Sudo"] = "root"',
 				'gl.headers["X-Note"] = "n"',
 				'',
+				pyNoBody('GET'),
 				'result = gl.http_request("get", "/projects/1/members")',
 				PY_TAIL
 			)
@@ -175,6 +176,7 @@ describe('python-gitlab raw requests', () => {
 				...PY_HEAD,
 				PY_GL,
 				'',
+				pyNoBody('GET'),
 				'result = gl.http_request("get", "/projects", query_data={"a": ["1", "2"], "page": "1"})',
 				PY_TAIL
 			)
@@ -229,6 +231,7 @@ describe('python-gitlab idioms', () => {
 				...PY_HEAD,
 				PY_GL,
 				'',
+				pyNoBody('GET'),
 				'project = gl.projects.get("1", statistics="true")',
 				'print(project.name)'
 			)
@@ -243,7 +246,7 @@ describe('python-gitlab idioms', () => {
 
 	it('without a credential too', () => {
 		expect(generate('python-gitlab', req({ path: '/user', auth: NONE }))).toBe(
-			lines(...PY_HEAD, PY_BARE, '', 'gl.auth()', 'print(gl.user.username)')
+			lines(...PY_HEAD, PY_BARE, '', pyNoBody('GET'), 'gl.auth()', 'print(gl.user.username)')
 		);
 	});
 
