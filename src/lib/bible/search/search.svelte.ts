@@ -2,9 +2,11 @@ import { whenIdle } from '$lib/ui/when-idle';
 import { formatNumber } from '$lib/ui/number-format';
 import type { AreaSession } from '$lib/settings/area-session.svelte';
 import { abortedProblem, type AsyncResult } from '$lib/ui/async-result.svelte';
+import { onChapterChange } from './changes';
 import { searchWorker } from './client';
 import type { Coverage, SearchHit, SearchRequest } from './engine';
 import { parseQuery, type Testament } from './query';
+import { storedScope } from './scope';
 
 /** Hits shown with their text; the rest are counted. */
 export const SHOWN = 30;
@@ -28,6 +30,20 @@ export function coverageNotes(coverage: readonly Coverage[]): string[] {
 	});
 }
 
+/**
+ * The query as the results name it: “love”; a phrase typed in quotes keeps its own, made curly
+ * (“born again”), not wrapped in a second pair.
+ */
+export function queryEcho(text: string): string {
+	const typed = text.trim();
+	if (!/["“”]/.test(typed)) return `“${typed}”`;
+	let quotes = 0;
+	return typed.replace(/["“”]/g, () => (quotes++ % 2 ? '”' : '“'));
+}
+
+/** How long storage changes are gathered before what is stored is read again (a download stores many). */
+const SCOPE_SETTLE_MS = 300;
+
 /** The results shown: the first hits, how many there are, what was searched, for what. */
 export interface SearchShown {
 	hits: SearchHit[];
@@ -49,6 +65,9 @@ export class SearchState {
 	message = $state('');
 	/** The last answer; the newest search asked for wins. */
 	readonly answer: AsyncResult<SearchShown>;
+	/** What this device keeps of each translation: what the next search covers. */
+	readonly scope: AsyncResult<Coverage[]>;
+	#scopeSoon: { stop(): void } | undefined;
 	/** The search the worker is answering: the next one waits for it (one at a time). */
 	#inWorker: Promise<unknown> = Promise.resolve();
 	readonly #session: AreaSession<'bible'>;
@@ -56,6 +75,25 @@ export class SearchState {
 	constructor(session: AreaSession<'bible'>) {
 		this.#session = session;
 		this.answer = session.result<SearchShown>();
+		this.scope = session.result<Coverage[]>();
+		// Chapters stored (a download, a chapter read) or a translation deleted: said again, once
+		// the burst is over.
+		const stop = onChapterChange((apiRoot) => {
+			if (apiRoot !== session.apiRoot) return;
+			this.#scopeSoon?.stop();
+			this.#scopeSoon = session.after(SCOPE_SETTLE_MS, () => void this.readScope());
+		});
+		session.onClose(() => {
+			stop();
+			this.#scopeSoon?.stop();
+		});
+	}
+
+	/** Reads again what this device keeps, for the sentence saying what a search covers. */
+	async readScope(): Promise<void> {
+		const apiRoot = this.#session.apiRoot;
+		// Storage refused (private mode): nothing is kept, and the sentence says so.
+		await this.scope.run(() => storedScope(apiRoot).catch(() => []));
 	}
 
 	get busy(): boolean {
@@ -116,7 +154,7 @@ export class SearchState {
 			testament: q.testament ?? (this.testament || undefined),
 			limit: SHOWN
 		};
-		const text = this.text.trim();
+		const text = this.text;
 		const outcome = await this.answer.run(async (signal) => {
 			await this.#inWorker;
 			// A newer search was asked for while this one waited: only that one is sent.
@@ -133,7 +171,7 @@ export class SearchState {
 				hits: answer.hits,
 				total: answer.total,
 				coverage: answer.coverage,
-				shownFor: `“${text}”`
+				shownFor: queryEcho(text)
 			};
 		});
 		if (outcome.shown) this.message = '';

@@ -3,9 +3,11 @@
 // test releases one by one (its own behaviour is in client.test.ts and search.worker.test.ts).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SearchAnswer, SearchRequest } from '$lib/bible/search/engine';
-import { SearchState } from '$lib/bible/search/search.svelte';
+import { bibleCache } from '$lib/bible/offline/cache';
+import { queryEcho, SearchState } from '$lib/bible/search/search.svelte';
 import { createClient } from '$lib/http/client';
 import { AreaSession } from '$lib/settings/area-session.svelte';
+import { storeText } from './stored-text';
 
 interface Asked {
 	apiRoot: string;
@@ -149,5 +151,49 @@ describe('the search box', () => {
 		await running;
 		expect(search.searched).toBe(false);
 		expect(search.busy).toBe(false);
+	});
+});
+
+describe('what the results are said to be for', () => {
+	it('a phrase typed in quotes is echoed with its own quotes, not a second pair', async () => {
+		expect(queryEcho(' love ')).toBe('“love”');
+		expect(queryEcho('"born again"')).toBe('“born again”');
+		expect(queryEcho('“born again”')).toBe('“born again”');
+		expect(queryEcho('"born again" water')).toBe('“born again” water');
+		const { search } = searchBox();
+		search.text = '"in the beginning"';
+		const running = search.run();
+		await settle();
+		worker.asked[0]!.answer(hits('In the beginning God created the heaven and the earth.'));
+		await running;
+		expect(search.summary).toBe('1 verse found for “in the beginning”.');
+	});
+});
+
+describe('what a search will cover', () => {
+	const waitFor = async (check: () => boolean) => {
+		for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+	};
+
+	it('is read from this server’s storage before any search, and again once chapters are stored', async () => {
+		const { search, session } = searchBox();
+		await search.readScope();
+		expect(search.scope.value).toEqual([]);
+		await storeText(API_ROOT, 'KJV', { John: [['In the beginning was the Word.']] });
+		await waitFor(() => (search.scope.value?.length ?? 0) > 0);
+		expect(search.scope.value).toEqual([
+			{ bibleRef: 'KJV', name: 'KJV', chapters: 1, total: undefined }
+		]);
+		// Another server's chapters are not this one's.
+		await storeText('https://elsewhere.invalid/api', 'WEB', { John: [['In the beginning.']] });
+		await bibleCache(API_ROOT).deleteTranslation('KJV');
+		await waitFor(() => search.scope.value?.length === 0);
+		expect(search.scope.value).toEqual([]);
+		// Closed with its area: storage changes are no longer followed.
+		session.close();
+		await storeText(API_ROOT, 'KJV', { John: [['In the beginning was the Word.']] });
+		await new Promise((r) => setTimeout(r, 500));
+		expect(search.scope.value).toEqual([]);
+		expect(worker.asked).toHaveLength(0);
 	});
 });
