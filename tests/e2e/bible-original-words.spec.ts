@@ -151,3 +151,36 @@ test('offline after "Download for offline": the Greek words, their panel and eve
 	await expect(word).toContainText('with the preposition');
 	await context.setOffline(false);
 });
+
+test('offline, from a book page: a chapter never opened online still has its words to tap', async ({
+	page,
+	context
+}) => {
+	test.setTimeout(120_000);
+	await page.goto('/bible/SBLGNT/2John');
+	await page.getByRole('button', { name: 'Download 2 John for offline' }).click();
+	await expect(page.getByText(/2 John is downloaded: 1 chapters?, checked.*kept too/)).toBeVisible({
+		timeout: 30_000
+	});
+	// The tools' code comes once the page is idle (as it would while the reader looks at the page).
+	await expect
+		.poll(() =>
+			page.evaluate(() =>
+				performance.getEntriesByType('resource').some((e) => e.name.includes('study-parts'))
+			)
+		)
+		.toBe(true);
+	await page.waitForLoadState('networkidle');
+	await context.setOffline(true);
+	await page
+		.getByRole('region', { name: '2 John' })
+		.getByRole('link', { name: '1', exact: true })
+		.click();
+	await expect(page.getByRole('heading', { level: 1, name: '2 John 1' })).toBeVisible();
+	const text = page.getByRole('article', { name: '2 John 1 text' });
+	await text.getByRole('button', { name: 'ἀγαπῶ', exact: true }).first().click();
+	const panel = page.getByRole('region', { name: 'Word' });
+	await expect(panel).toContainText('ἀγαπάω');
+	await expect(panel.getByRole('button', { name: 'G25' })).toBeVisible();
+	await context.setOffline(false);
+});
