@@ -6,6 +6,7 @@
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { expect, test } from './fixtures';
+import { savedRequests } from './explorer-helpers';
 import { dump, fill, FILLED } from './your-data-helpers';
 
 const yourData = (page: Page) => page.getByRole('region', { name: 'Your data' });
@@ -111,6 +112,54 @@ test('a snapshot taken before a restore puts back the state it was taken of', as
 	await expect(
 		snapshots.getByRole('listitem').filter({ hasText: 'Before restoring a snapshot' })
 	).toHaveCount(1);
+});
+
+test('an import into Collections keeps a snapshot first, and restoring it takes the import out', async ({
+	page
+}) => {
+	await page.goto('/settings');
+	await fill(page);
+	const filled = await dump(page);
+	await page.goto('/explorer');
+	const saved = savedRequests(page);
+	await saved.importFile.setInputFiles({
+		name: 'team.postman_collection.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from(
+			JSON.stringify({
+				info: {
+					name: 'Team API',
+					schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json'
+				},
+				item: [{ name: 'Who am I', request: { method: 'GET', url: '{{baseUrl}}/user' } }]
+			})
+		)
+	});
+	await page
+		.getByRole('region', { name: 'Import preview' })
+		.getByRole('button', { name: 'Import', exact: true })
+		.click();
+	await expect(saved.status).toContainText('Imported 1 request');
+	await expect(saved.status).toContainText('It can be undone from Snapshots in Settings.');
+	await expect(saved.region.getByRole('button', { name: 'Who am I', exact: true })).toBeVisible();
+
+	await page
+		.getByRole('navigation', { name: 'Main' })
+		.getByRole('link', { name: 'Settings' })
+		.click();
+	const snapshots = page.getByRole('region', { name: 'Snapshots' });
+	const item = snapshots
+		.getByRole('listitem')
+		.filter({ hasText: 'Before importing into Collections' });
+	await expect(item).toContainText('2 saved requests');
+	await item.getByRole('button', { name: 'Restore' }).click();
+	await expect(snapshots.getByRole('status')).toContainText('Restored the snapshot');
+	expect((await dump(page)).collections).toEqual(filled.collections);
+	await page.goto('/explorer');
+	await expect(
+		saved.region.getByRole('button', { name: 'List projects', exact: true })
+	).toBeVisible();
+	await expect(saved.region.getByRole('button', { name: 'Who am I', exact: true })).toHaveCount(0);
 });
 
 test('when the browser may clear the data, the page says so and points to backups and sync', async ({

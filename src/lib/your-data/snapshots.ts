@@ -1,22 +1,29 @@
 /**
- * Snapshots of your data in IndexedDB: taken before a restore or a pull, and once a day when
- * something changed; the newest SNAPSHOT_LIMITS.count are kept within SNAPSHOT_LIMITS.bytes. Each
- * is a backup file (without History), so it is read back with the same checks and migrations.
+ * Snapshots of your data in IndexedDB: taken before a restore, a pull, an area's own import or
+ * bulk delete, and once a day when something changed; the newest SNAPSHOT_LIMITS.count are kept within SNAPSHOT_LIMITS.bytes. Each
+ * is a backup file (without History, but for the one before History is cleared), so it is read back with the same checks and migrations.
  * No Svelte here.
  */
 import { createStore, del, get, set, update, type UseStore } from 'idb-keyval';
+import type { ChangeReason } from '$lib/ui/snapshot-before';
 import type { Kind } from './data-set';
 
 export const SNAPSHOT_LIMITS = { count: 10, bytes: 20_000_000, dailyMs: 24 * 3_600_000 };
 
-export type SnapshotReason = 'daily' | 'restore' | 'pull' | 'snapshot';
+export type SnapshotReason = 'daily' | 'restore' | 'pull' | 'snapshot' | ChangeReason;
 
 export const REASON_NAMES: Record<SnapshotReason, string> = {
 	daily: 'Daily',
 	restore: 'Before restoring a backup',
 	pull: 'Before a pull from the repository',
-	snapshot: 'Before restoring a snapshot'
+	snapshot: 'Before restoring a snapshot',
+	'import-collections': 'Before importing into Collections',
+	'clear-history': 'Before clearing History',
+	'import-notes': 'Before importing Bible notes'
 };
+
+/** Whether a snapshot for this reason keeps History too (clearing it is undone from it). */
+export const withHistory = (reason: SnapshotReason): boolean => reason === 'clear-history';
 
 export interface SnapshotMeta {
 	id: string;

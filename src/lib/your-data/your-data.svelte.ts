@@ -29,7 +29,14 @@ import {
 	type KindPreview
 } from './data-set';
 import { knownSecrets } from './known-secrets';
-import { digestOf, SnapshotStore, type SnapshotMeta, type SnapshotReason } from './snapshots';
+import type { ChangeReason } from '$lib/ui/snapshot-before';
+import {
+	digestOf,
+	SnapshotStore,
+	withHistory,
+	type SnapshotMeta,
+	type SnapshotReason
+} from './snapshots';
 import {
 	baseAfterPush,
 	baseOf,
@@ -77,6 +84,34 @@ function browserStores(): DataStores {
 			}
 		}
 	};
+}
+
+/** Keeps `data` as the newest snapshot; resolves to whether it was kept (not over the cap). */
+async function keepSnapshot(
+	snapshots: SnapshotStore,
+	data: DataSet,
+	reason: SnapshotReason
+): Promise<boolean> {
+	const kept = await snapshots.take(writeBackup(data), {
+		at: Date.now(),
+		reason,
+		counts: countItems(data),
+		digest: digestOf(JSON.stringify(data))
+	});
+	return !!kept;
+}
+
+/**
+ * A snapshot of this browser's data before an area's own import or bulk delete (the areas call
+ * it through $lib/ui/snapshot-before, which the areas' layout hands it to).
+ */
+export async function snapshotBefore(
+	reason: ChangeReason,
+	stores: DataStores = browserStores(),
+	snapshots = new SnapshotStore()
+): Promise<boolean> {
+	const data = await readDataSet(stores, { history: withHistory(reason) });
+	return keepSnapshot(snapshots, data, reason);
 }
 
 export type Choice = 'mine' | 'theirs' | 'both';
@@ -176,13 +211,8 @@ export class YourDataState {
 
 	/** Keeps the data as a snapshot; throws when it could not be kept (the change must not go on). */
 	async #take(data: DataSet, reason: SnapshotReason): Promise<void> {
-		const kept = await this.#snapshots.take(writeBackup(data), {
-			at: Date.now(),
-			reason,
-			counts: countItems(data),
-			digest: digestOf(JSON.stringify(data))
-		});
-		if (!kept) throw new Error('The data is larger than the snapshots may take (20 MB).');
+		if (!(await keepSnapshot(this.#snapshots, data, reason)))
+			throw new Error('The data is larger than the snapshots may take (20 MB).');
 		this.snapshots = await this.#snapshots.list();
 	}
 

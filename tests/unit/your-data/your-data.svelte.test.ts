@@ -3,9 +3,9 @@ import { createCodehostApp } from '$lib/fakes/codehost/app';
 import { createClient } from '$lib/http/client';
 import { pullFiles, type SyncTarget } from '$lib/your-data/sync';
 import { SnapshotStore } from '$lib/your-data/snapshots';
-import { YourDataState } from '$lib/your-data/your-data.svelte';
+import { snapshotBefore, YourDataState } from '$lib/your-data/your-data.svelte';
 import { MemoryStorage } from '../memory-storage';
-import { filledData, MemoryStores } from './fixtures';
+import { filledData, historyEntry, MemoryStores } from './fixtures';
 
 const ROOT = 'https://codehost.demo/api/v4';
 const TARGET: SyncTarget = {
@@ -162,4 +162,35 @@ describe('a refused push or pull loses nothing', () => {
 			expect((await s.snapshots.list()).length).toBe(snapshotsBefore);
 		}
 	);
+});
+
+describe("a snapshot before an area's own import or bulk delete", () => {
+	it('the one before clearing History keeps History, and restoring it brings every entry back', async () => {
+		const stores = MemoryStores.filled(filledData(), [historyEntry('h1'), historyEntry('h2')]);
+		const snapshots = new SnapshotStore(`before-change-${Math.random()}`);
+		expect(await snapshotBefore('clear-history', stores, snapshots)).toBe(true);
+		const [snap] = await snapshots.list();
+		expect(snap).toMatchObject({ reason: 'clear-history', counts: { history: 2, requests: 3 } });
+		stores.h = [];
+		const yours = new YourDataState(stores, snapshots);
+		await yours.restoreSnapshot(snap!.id);
+		expect(yours.problem).toBe('');
+		expect(stores.h.map((e) => e.id).sort()).toEqual(['h1', 'h2']);
+	});
+
+	it('the one before an import is of the data as it was, and restoring it takes the import out', async () => {
+		const stores = MemoryStores.filled();
+		const snapshots = new SnapshotStore(`before-change-${Math.random()}`);
+		const before = structuredClone(stores.dump());
+		expect(await snapshotBefore('import-collections', stores, snapshots)).toBe(true);
+		const [snap] = await snapshots.list();
+		expect(snap).toMatchObject({ reason: 'import-collections', counts: { history: 0 } });
+		stores.c.push({
+			id: 'col-imported',
+			name: 'Imported',
+			requests: [{ ...stores.c[0]!.requests[0]!, id: 'r9' }]
+		});
+		await new YourDataState(stores, snapshots).restoreSnapshot(snap!.id);
+		expect(stores.dump().collections).toEqual(before.collections);
+	});
 });

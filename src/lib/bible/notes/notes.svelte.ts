@@ -18,6 +18,7 @@ import { refName } from './ref-name';
 import { NotesStore, StorageUnavailable, type NotesBackend } from './store';
 import { reportStorageFault } from '$lib/ui/storage-faults';
 import { keepStorage } from '$lib/ui/kept-storage';
+import { snapshotBefore } from '$lib/ui/snapshot-before';
 
 // Other tabs of the app are told when notes change, so each shows what the others saved.
 
@@ -236,6 +237,7 @@ export class NotesState {
 				onProgress: (done, total) => (this.importing = { stage: 'reading', done, total }),
 				onPlans
 			});
+			const undo = await snapshotBefore('import-notes');
 			this.importing = { stage: 'saving', done: 0, total: incoming.length };
 			const result = await this.#db.importNotes(incoming, {
 				signal,
@@ -243,7 +245,7 @@ export class NotesState {
 			});
 			for (const n of result.write) this.#byKey.set(refKey(n), n);
 			this.#version++;
-			this.message = describeImport(result);
+			this.message = describeImport(result) + undo;
 			if (result.write.length) this.#tell();
 			return true;
 		} catch (error) {

@@ -5,6 +5,7 @@
 import { withoutCredentialParams } from '$lib/http/credentials';
 import type { Exchange } from '$lib/http/exchange';
 import { REDACTED } from '$lib/http/redact';
+import { snapshotBefore } from '$lib/ui/snapshot-before';
 import { toCurl } from '../codegen/curl';
 import type { ExchangeState } from '../exchange.svelte';
 import { responseFromEntry } from '../response/explorer-response';
@@ -173,9 +174,11 @@ export class HistoryState {
 	}
 
 	async clear(): Promise<void> {
+		const undo = await snapshotBefore('clear-history');
 		this.#takeFresh();
 		await this.#store.clear();
 		this.entries = [];
+		this.message = `History cleared.${undo}`;
 	}
 
 	exportFile(): string {

@@ -10,6 +10,7 @@ import type { Collection } from '../collections/collections';
 import type { CollectionsState } from '../collections/collections.svelte';
 import type { Environment } from '../environments/environments';
 import type { EnvironmentsState } from '../environments/environments.svelte';
+import { snapshotBefore } from '$lib/ui/snapshot-before';
 import { ImportJob } from './job.svelte';
 import { importedText, type ImportPreview } from './preview';
 
@@ -59,7 +60,9 @@ export class ImportFlow {
 			return 'unchanged';
 		}
 		if ('own' in outcome.value) {
+			const undo = await snapshotBefore('import-collections');
 			const environments = this.#collections.importFile(outcome.value.own);
+			if (environments) this.#say(this.#collections.message + undo);
 			if (environments?.length) void this.#environments.merge(environments);
 			return 'imported';
 		}
@@ -95,6 +98,7 @@ export class ImportFlow {
 		if (!preview || this.applying) return false;
 		this.applying = true;
 		try {
+			const undo = await snapshotBefore('import-collections');
 			const collections = preview.collections.filter((c) => c.requests.length);
 			const environments = this.#environmentsOf(preview);
 			const before = $state.snapshot<Environment[]>(this.#environments.environments);
@@ -107,7 +111,7 @@ export class ImportFlow {
 				return this.#refused(why);
 			}
 			this.preview = null;
-			this.#say(importedText(preview, this.keepSecrets));
+			this.#say(importedText(preview, this.keepSecrets) + undo);
 			return true;
 		} finally {
 			this.applying = false;

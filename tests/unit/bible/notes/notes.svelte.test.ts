@@ -1,5 +1,5 @@
 import { createStore, entries, set } from 'idb-keyval';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { bibleCache, cacheDbNames } from '$lib/bible/offline/cache';
 import {
 	exportNotes,
@@ -13,6 +13,7 @@ import { mergeNotes } from '$lib/bible/notes/merge';
 import { NotesState } from '$lib/bible/notes/notes.svelte';
 import { NOTES_DB, NotesStore } from '$lib/bible/notes/store';
 import type { Chapter } from '$lib/bible/schemas';
+import { provideSnapshots, UNDO_NOTE } from '$lib/ui/snapshot-before';
 import { entry, file, note } from './samples';
 
 let n = 0;
@@ -231,5 +232,29 @@ describe('the notes state', () => {
 		expect(state.all).toHaveLength(1);
 		expect(await state.importFile(file([entry({ note: 'x' })]))).toBe(true);
 		expect(state.message).toBe('Imported 1 verse: 0 new, 1 combined with what was here.');
+	});
+
+	describe('a snapshot before an import', () => {
+		afterEach(() => provideSnapshots(undefined));
+
+		it('is taken of the notes as they were, once the file is read, and the status says it can be undone', async () => {
+			const state = new NotesState(freshStore());
+			await state.toggleBookmark({ book: 'John', chapter: 3, verse: 16 });
+			const seen: number[] = [];
+			provideSnapshots(() =>
+				Promise.resolve(() => {
+					seen.push(state.all.length);
+					return Promise.resolve(true);
+				})
+			);
+			// A refused file takes none.
+			expect(await state.importFile(file([entry()], { version: 2 }))).toBe(false);
+			expect(seen).toEqual([]);
+			expect(await state.importFile(file([entry({ note: 'x' })]))).toBe(true);
+			expect(seen).toEqual([1]);
+			expect(state.message).toBe(
+				`Imported 1 verse: 0 new, 1 combined with what was here.${UNDO_NOTE}`
+			);
+		});
 	});
 });

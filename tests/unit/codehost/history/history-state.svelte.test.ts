@@ -9,6 +9,7 @@ import type { ExchangeState } from '$lib/codehost/exchange.svelte';
 import { HistoryStore, type HistoryEntry } from '$lib/codehost/history/history';
 import { HistoryState } from '$lib/codehost/history/history-state.svelte';
 import type { Exchange } from '$lib/http/exchange';
+import { provideSnapshots, UNDO_NOTE } from '$lib/ui/snapshot-before';
 
 const ROOT = 'https://codehost.example/api/v4';
 const db = () => createStore('codehost-history', 'kv');
@@ -128,5 +129,26 @@ describe('HistoryState', () => {
 		expect(history.entries).toEqual([]);
 		await history.load();
 		expect(history.entries).toEqual([]);
+	});
+
+	it('Clear history keeps a snapshot of the entries first, and says it can be undone', async () => {
+		const { history } = setup();
+		history.record(exchange('/projects'));
+		await history.load();
+		const seen: number[] = [];
+		provideSnapshots(() =>
+			Promise.resolve(async () => {
+				seen.push((await stored()).length);
+				return true;
+			})
+		);
+		try {
+			await history.clear();
+		} finally {
+			provideSnapshots(undefined);
+		}
+		expect(seen).toEqual([1]);
+		expect(await stored()).toEqual([]);
+		expect(history.message).toBe(`History cleared.${UNDO_NOTE}`);
 	});
 });

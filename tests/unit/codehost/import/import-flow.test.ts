@@ -6,7 +6,7 @@
  * reach IndexedDB.
  */
 import { readFile } from 'node:fs/promises';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CollectionStore } from '$lib/codehost/collections/store';
 import { exportCollections, type Collection } from '$lib/codehost/collections/collections';
 import { CollectionsState } from '$lib/codehost/collections/collections.svelte';
@@ -14,6 +14,7 @@ import { EnvironmentStore, type EnvironmentsData } from '$lib/codehost/environme
 import { EnvironmentsState } from '$lib/codehost/environments/environments.svelte';
 import { ImportFlow } from '$lib/codehost/import/import-flow.svelte';
 import { importedText } from '$lib/codehost/import/preview';
+import { provideSnapshots, UNDO_NOTE } from '$lib/ui/snapshot-before';
 import { StorageFull } from '$lib/ui/storage-faults';
 import { MemoryStorage } from '../../memory-storage';
 import { API_ROOT } from './sent';
@@ -244,5 +245,34 @@ describe('ImportFlow: secret values', () => {
 		const same = environments.environments.filter((e) => e.name === 'Produktion (München)');
 		expect(same).toHaveLength(1);
 		expect(same[0]!.values.webhook).toBe('mine');
+	});
+});
+
+describe('ImportFlow: a snapshot first', () => {
+	afterEach(() => provideSnapshots(undefined));
+
+	it('Import keeps a snapshot of the saved requests as they were, and the status says it can be undone', async () => {
+		const seen: number[] = [];
+		provideSnapshots(() =>
+			Promise.resolve(() => {
+				seen.push(requestCount(colStore.kept));
+				return Promise.resolve(true);
+			})
+		);
+		await flow.read(await fixture('postman-2.1.json'));
+		expect(seen).toEqual([]);
+		const preview = flow.preview!;
+		expect(await flow.apply()).toBe(true);
+		// Taken before anything of the file was written.
+		expect(seen).toEqual([0]);
+		expect(collections.message).toBe(importedText(preview, false) + UNDO_NOTE);
+	});
+
+	it('without a snapshot kept, the status promises no undo', async () => {
+		provideSnapshots(() => Promise.resolve(() => Promise.resolve(false)));
+		await flow.read(await fixture('postman-2.1.json'));
+		const preview = flow.preview!;
+		await flow.apply();
+		expect(collections.message).toBe(importedText(preview, false));
 	});
 });
