@@ -133,7 +133,7 @@ describe('HistoryState', () => {
 
 	it('Clear history keeps a snapshot of the entries first, and says it can be undone', async () => {
 		const { history } = setup();
-		history.record(exchange('/projects'));
+		history.record(exchange('/projects'), undefined);
 		await history.load();
 		const seen: number[] = [];
 		provideSnapshots(() =>
