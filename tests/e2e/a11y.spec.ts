@@ -34,3 +34,22 @@ test('the main journeys start with the keyboard alone', async ({ page }) => {
 	await page.keyboard.press('Enter');
 	await expect(page.getByRole('region', { name: 'Response', exact: true })).toContainText('200');
 });
+
+test.describe('on a phone', () => {
+	test.use({ viewport: { width: 412, height: 823 }, hasTouch: true, isMobile: true });
+	for (const path of ['/bible/KJV', '/bible/KJV/John']) {
+		test(`every link and button on ${path} is a finger's size, with nothing lying over it`, async ({
+			page,
+			axe
+		}) => {
+			await page.goto(path);
+			await expect(page.getByRole('link', { name: 'Revelation' })).toBeVisible();
+			await expect(page.getByRole('heading', { name: 'Storage' })).toBeVisible();
+			const results = await axe().withRules(['target-size']).analyze();
+			const small = results.violations.flatMap((v) =>
+				v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`)
+			);
+			expect(small).toEqual([]);
+		});
+	}
+});
