@@ -22,15 +22,6 @@ export type ExchangeResult =
 	/** Nothing went out: the form holds input the request cannot carry. */
 	| { kind: 'refused'; reason: string; previous: ExplorerResponse | null };
 
-/** What went out last, with the credentials it carried (for "Copy as cURL"). */
-export interface LastSent {
-	method: string;
-	url: string;
-	headers: Record<string, string>;
-	bodyText?: string;
-	withCookies: boolean;
-}
-
 /** How one request of the exchange is shown and recorded: the form's request behind it, and the Fetch all run it belongs to. */
 export interface ExchangeOptions {
 	/** A page button keeps its tab; an error answer to Send opens its explanation. */

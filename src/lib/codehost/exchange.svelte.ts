@@ -12,7 +12,6 @@ import { abortedProblem, type AsyncResult } from '$lib/ui/async-result.svelte';
 import type { AuthState } from './auth/auth.svelte';
 import type {
 	ExchangeResult,
-	LastSent,
 	RecordExchange,
 	ResponseTab,
 	ExchangeOptions
@@ -26,7 +25,12 @@ import { isCrossOrigin, keepBaseUrl, retargeted } from './pagination/pagination'
 import { pageOrigin } from './request/browser-check';
 import { headerRecordProblems } from './request/check';
 import type { RequestFormState } from './request/form.svelte';
-import type { ExplorerRequest, RecordedRequest } from './request/request';
+import type {
+	ExplorerRequest,
+	RecordedRequest,
+	RequestConnection,
+	SentRequest
+} from './request/request';
 import { sendExplorerRequest, type SendContext } from './send';
 
 export class ExchangeState {
@@ -35,7 +39,7 @@ export class ExchangeState {
 	/** The response tab shown; an error answer to Send shows its Error tab. */
 	responseTab = $state<ResponseTab>('body');
 	/** What went out last (or the History entry on show), for "Copy as cURL". */
-	lastSent = $state.raw<LastSent | undefined>(undefined);
+	lastSent = $state.raw<SentRequest | undefined>(undefined);
 	/** The URL of the answer on show, without credentials: where Fetch all pages starts. */
 	lastUrl = $state('');
 
@@ -104,6 +108,16 @@ export class ExchangeState {
 	}
 	get live(): boolean {
 		return this.#session.live;
+	}
+	/** The connection a request goes out with now: the API root, the auth as entered, Sudo. */
+	get connection(): RequestConnection {
+		const { method, way, token, sudo, sudoWay } = this.auth;
+		const value = sudo.trim();
+		return {
+			apiRoot: this.apiRoot,
+			auth: { method, way, token },
+			sudo: value ? { value, way: sudoWay } : undefined
+		};
 	}
 	get remember(): boolean {
 		return this.#session.remember;
@@ -251,7 +265,7 @@ export class ExchangeState {
 	}
 
 	/** Shows an answer that did not come from a request now (a History entry's stored one). */
-	show(response: ExplorerResponse, sent: LastSent): void {
+	show(response: ExplorerResponse, sent: SentRequest): void {
 		this.#refused = null;
 		this.#answer.set(response);
 		this.lastSent = sent;

@@ -73,7 +73,8 @@ export function curlCode(r: CodeRequest, includeToken = false): string {
 	for (const [name, value] of Object.entries(p.headers))
 		lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
 	if (cred?.cookie) lines.push(`--cookie ${secret('_service_session=')}`);
-	if (r.body !== undefined && r.body !== '') lines.push(`--data-raw ${shellQuote(r.body)}`);
+	if (r.bodyText !== undefined && r.bodyText !== '')
+		lines.push(`--data-raw ${shellQuote(r.bodyText)}`);
 	// --form-string: a value is text as written (with --form a leading @ or < would read a file).
 	for (const [k, v] of r.form?.fields ?? []) lines.push(`--form-string ${shellQuote(`${k}=${v}`)}`);
 	if (r.form?.file) lines.push(`--form ${shellQuote(`file=@${r.form.file}`)}`);
@@ -139,9 +140,9 @@ export function glabCode(r: CodeRequest, includeToken = false): string {
 		for (const [k, v] of r.form.fields) parts.push(`--raw-field ${shellQuote(`${k}=${v}`)}`);
 	}
 	let command = parts.filter(Boolean).join(' ');
-	if (r.body && !r.form) {
-		const end = heredocDelimiter(r.body);
-		command += ` --input - <<'${end}'\n${r.body}\n${end}`;
+	if (r.bodyText && !r.form) {
+		const end = heredocDelimiter(r.bodyText);
+		command += ` --input - <<'${end}'\n${r.bodyText}\n${end}`;
 	}
 	return [...head, command].join('\n');
 }

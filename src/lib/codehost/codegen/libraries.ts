@@ -103,10 +103,10 @@ function gitbeakerCannot(r: CodeRequest, p: Plan): string | null {
 		return 'gitbeaker would lose a parameter named __proto__.';
 	if (Object.keys(p.headers).includes(PROTO))
 		return 'gitbeaker would lose a header named __proto__.';
-	if (r.body && !isJson(r) && !isForm(r))
+	if (r.bodyText && !isJson(r) && !isForm(r))
 		return 'gitbeaker sends a body only as JSON or as a form, and this one is neither.';
-	if (r.body && isJson(r)) {
-		const value: unknown = JSON.parse(r.body);
+	if (r.bodyText && isJson(r)) {
+		const value: unknown = JSON.parse(r.bodyText);
 		if (!value || typeof value !== 'object' || Array.isArray(value))
 			return 'gitbeaker sends a JSON body only as an object.';
 		if (someKey(value, renamedByGitbeaker))
@@ -195,7 +195,7 @@ export function gitbeakerFromPlan(r: CodeRequest, p: Plan): string {
 	const sudo = p.sudo?.way === 'header' ? `sudo: ${jsString(p.sudo.value.trim())}` : '';
 	const idiom =
 		r.method === 'GET' &&
-		!r.body &&
+		!r.bodyText &&
 		!extraHeaders(p).length &&
 		!cred?.param &&
 		!p.sudo?.way.startsWith('q')
@@ -211,11 +211,12 @@ export function gitbeakerFromPlan(r: CodeRequest, p: Plan): string {
 	if (r.form) {
 		lines.push(...jsForm(r.form));
 		options.push('body: form');
-	} else if (r.body && isJson(r)) options.push(`body: ${JSON.stringify(JSON.parse(r.body))}`);
-	else if (r.body) {
+	} else if (r.bodyText && isJson(r))
+		options.push(`body: ${JSON.stringify(JSON.parse(r.bodyText))}`);
+	else if (r.bodyText) {
 		lines.push(
 			'// gitbeaker sends a form as multipart/form-data: GitLab reads the same fields from it.',
-			...jsForm({ fields: decodeQuery(r.body) })
+			...jsForm({ fields: decodeQuery(r.bodyText) })
 		);
 		options.push('body: form');
 	}
@@ -314,7 +315,7 @@ function pythonRequests(r: CodeRequest, p: Plan, why: string): string {
 		call.push(`data=${pyDict(r.form.fields)}`);
 		if (r.form.file)
 			call.push(`files={"file": (${py(r.form.file)}, open(${py(r.form.file)}, "rb"))}`);
-	} else if (r.body) call.push(`data=${py(r.body)}.encode()`);
+	} else if (r.bodyText) call.push(`data=${py(r.bodyText)}.encode()`);
 	return [
 		`# ${why}`,
 		'import requests',
@@ -367,14 +368,15 @@ export function pythonFromPlan(r: CodeRequest, p: Plan): string {
 	for (const [name, value] of headers) lines.push(`gl.headers[${py(name)}] = ${py(value)}`);
 	lines.push('');
 	// python-gitlab sets this header on every call; the app sends none without a body.
-	if (!r.body && !r.form)
+	if (!r.bodyText && !r.form)
 		lines.push(
 			`# python-gitlab also sends “Content-Type: application/json” on this ${r.method}, which has no body (the app sends none); GitLab ignores it.`
 		);
 	const root = `${host}${API}`;
 	const path = p.base.startsWith(`${root}/`) ? p.base.slice(root.length) : p.base;
 	const kwargs = p.sudo?.way === 'query' ? [`sudo=${py(p.sudo.value.trim())}`] : [];
-	const idiom = r.method === 'GET' && !r.body && !cred?.param ? pythonIdiom(p, path, kwargs) : null;
+	const idiom =
+		r.method === 'GET' && !r.bodyText && !cred?.param ? pythonIdiom(p, path, kwargs) : null;
 	if (idiom) return [...lines, idiom].join('\n');
 	if (r.form?.file) return [...lines, ...pythonSessionForm(r, p, path)].join('\n');
 	const call = [py(path)];
@@ -385,15 +387,15 @@ export function pythonFromPlan(r: CodeRequest, p: Plan): string {
 			'# python-gitlab sends a multipart form only with a file: these fields go as JSON, which the API also reads.'
 		);
 		call.push(`post_data=${formAsJson(r.form.fields)}`);
-	} else if (r.body && isJson(r)) call.push(`post_data=${pyValue(JSON.parse(r.body))}`);
-	else if (r.body && !isForm(r)) {
+	} else if (r.bodyText && isJson(r)) call.push(`post_data=${pyValue(JSON.parse(r.bodyText))}`);
+	else if (r.bodyText && !isForm(r)) {
 		lines.push('# python-gitlab sends a raw body as application/octet-stream.');
-		call.push(`post_data=${py(r.body)}.encode()`, 'raw=True');
-	} else if (r.body) {
+		call.push(`post_data=${py(r.bodyText)}.encode()`, 'raw=True');
+	} else if (r.bodyText) {
 		lines.push(
 			'# python-gitlab sends these form fields as JSON: GitLab reads the same fields from it.'
 		);
-		call.push(`post_data=${formAsJson(decodeQuery(r.body))}`);
+		call.push(`post_data=${formAsJson(decodeQuery(r.bodyText))}`);
 	}
 	call.push(...kwargs);
 	lines.push(

@@ -3,28 +3,21 @@
  * headers, body), its credential kept apart, and the fetch statements that gitbeaker's code also
  * falls back to. Shared by codegen.ts and codegen-libraries.ts, so neither imports the other.
  */
-import type { AuthMethod, AuthWay, SudoWay } from '../auth/auth';
 import { CREDENTIAL_HEADERS, originOf } from '$lib/http/credentials';
 import { decodeQuery } from '../request/encoding';
 import { requestTarget, asSent } from '../request/target';
+import type { BuiltRequest, RequestConnection } from '../request/request';
 
-/** The request as the explorer sends it, variables resolved, without its credential. */
-export interface CodeRequest {
-	method: string;
-	apiRoot: string;
-	/** Encoded path under the API root, or an absolute URL (read as the send path reads it). */
-	path: string;
-	/** Encoded query without credentials. */
-	query: string;
-	/** Headers without credentials (Content-Type included when there is a body). */
-	headers: Record<string, string>;
-	body?: string;
-	/** A multipart form instead of `body`: its fields, and the chosen file's name (field `file`). */
-	form?: { fields: [string, string][]; file?: string };
-	auth: { method: AuthMethod; way: AuthWay; token: string };
-	/** Acting as another user (an administrator's token), as a header or a query parameter. */
-	sudo?: { value: string; way: SudoWay };
-}
+/**
+ * The request code is written from: the request as the form or a run builds it (variables
+ * resolved, without its credential), with the connection it goes out with. A multipart body is
+ * its fields and the chosen file's name (field `file`) instead of `bodyText`.
+ */
+export type CodeRequest = Pick<
+	BuiltRequest,
+	'method' | 'target' | 'query' | 'headers' | 'bodyText'
+> &
+	RequestConnection & { form?: { fields: [string, string][]; file?: string } };
 
 export interface Credential {
 	/** The environment variable the snippet reads the token from. */
@@ -86,7 +79,7 @@ export interface Plan {
 }
 
 export function planOf(r: CodeRequest, includeToken = false): Plan {
-	const target = requestTarget(r.apiRoot, r.path, r.query);
+	const target = requestTarget(r.apiRoot, r.target, r.query);
 	const url = asSent(target.url);
 	const q = url.indexOf('?');
 	const base = q === -1 ? url : url.slice(0, q);
@@ -196,12 +189,12 @@ export function fetchStatements(r: CodeRequest, p: Plan): string[] {
 	];
 	// fetch writes the multipart Content-Type itself, with its boundary.
 	if (r.form) options.push('body: form');
-	else if (r.body !== undefined && r.body !== '') {
+	else if (r.bodyText !== undefined && r.bodyText !== '') {
 		const json = /json/i.test(r.headers['Content-Type'] ?? '');
 		options.push(
 			json
-				? `body: JSON.stringify(${jsJson(JSON.parse(r.body), '\t')})`
-				: `body: ${jsString(r.body)}`
+				? `body: JSON.stringify(${jsJson(JSON.parse(r.bodyText), '\t')})`
+				: `body: ${jsString(r.bodyText)}`
 		);
 	}
 	return [

@@ -13,10 +13,10 @@ import { generate, type Client, type CodeRequest } from './codegen';
 import { toCurl } from './curl';
 import { parseCurl, toRequest } from '../import/curl';
 import { flattenParams } from '../request/encoding';
+import type { SentRequest } from '../request/request';
 import type { ExchangeState } from '../exchange.svelte';
-import type { LastSent } from '../exchange-types';
 import { CODEHOST_EXPOSED_HEADERS } from '$lib/contracts/codehost-cors';
-import { requestTarget } from '../request/target';
+import { sentWith } from '../request/target';
 
 export class RequestTools {
 	/** What Import cURL did: what it filled, and what it left out. */
@@ -51,28 +51,22 @@ export class RequestTools {
 		return explainFailure(x.failure.kind, pageOrigin(), x.apiRoot);
 	}
 
-	/** The request as the form builds it now, for the code generators (the token kept apart). */
+	/** The request as the form builds it now, with its connection, for the code generators. */
 	codeRequest(): CodeRequest {
-		const { form, auth, apiRoot } = this.#exchange;
+		const { form, connection } = this.#exchange;
 		const b = form.build();
-		const applied = auth.applied;
-		// Sudo apart: the code sends it only where the app does (the API root's origin).
-		const sudoQuery = applied.query.find((q) => q.startsWith('sudo='));
-		const sudo = applied.headers['Sudo'] ?? decodeURIComponent(sudoQuery?.slice(5) ?? '');
 		const multipart = form.bodyKind === 'multipart' && b.method !== 'GET';
 		const params = form.parsedParams;
 		return {
 			method: b.method,
-			apiRoot,
-			path: b.target,
+			target: b.target,
 			query: b.query,
 			headers: b.headers,
-			sudo: sudo ? { value: sudo, way: sudoQuery ? 'query' : 'header' } : undefined,
-			body: multipart ? undefined : b.bodyText,
+			bodyText: multipart ? undefined : b.bodyText,
 			form: multipart
 				? { fields: flattenParams(params.ok ? params.value : {}), file: form.file?.name }
 				: undefined,
-			auth: { method: auth.method, way: auth.way, token: auth.token }
+			...connection
 		};
 	}
 
@@ -100,19 +94,9 @@ export class RequestTools {
 	}
 
 	/** Where the form's request would go, with credentials only on the API root's origin. */
-	#notSentYet(): LastSent {
-		const { form, auth, apiRoot } = this.#exchange;
-		const b = form.build();
-		const target = requestTarget(apiRoot, b.target, b.query);
-		const applied = target.credentialed ? auth.applied : undefined;
-		const query = applied?.query.join('&');
-		return {
-			method: b.method,
-			url: query ? `${target.url}${target.url.includes('?') ? '&' : '?'}${query}` : target.url,
-			headers: { ...b.headers, ...applied?.headers },
-			bodyText: b.bodyText,
-			withCookies: applied?.credentials === 'include'
-		};
+	#notSentYet(): SentRequest {
+		const { form, connection } = this.#exchange;
+		return sentWith(form.build(), connection);
 	}
 
 	/**

@@ -1,10 +1,11 @@
 /**
  * One request as the explorer knows it: what the form holds, a collection saves, an import makes
  * and the runner sends, with templates and `{{variables}}` unresolved and auth by name only (the
- * model is Hoppscotch's HoppRESTRequest). What History keeps of it, and the request built from
- * it for the send path and for code, are made from this one.
+ * model is Hoppscotch's HoppRESTRequest). What History keeps of it, the request built from it
+ * for the send path, and with the connection it goes out with, the request code is written
+ * from and the request that went out, are made from this one.
  */
-import type { AuthMethod, AuthWay } from '../auth/auth';
+import type { AuthMethod, AuthWay, SudoWay } from '../auth/auth';
 import type { BodyKind } from '../contract/endpoints';
 
 /** The methods the explorer sends (and a saved or imported request may have). */
@@ -53,3 +54,25 @@ export interface ExplorerRequest {
 
 /** A request as the form or a run builds it: its query and headers always there. */
 export type BuiltRequest = ExplorerRequest & { query: string; headers: Record<string, string> };
+
+/**
+ * The connection a built request goes out with, defined once: the API root, the auth method as
+ * entered (its token too) and Sudo. Kept apart from the request, so a credential never sits in
+ * what is saved, recorded or shown unless it is asked for.
+ */
+export interface RequestConnection {
+	apiRoot: string;
+	auth: { method: AuthMethod; way: AuthWay; token: string };
+	/** Acting as another user (an administrator's token), as a header or a query parameter. */
+	sudo?: { value: string; way: SudoWay };
+}
+
+/**
+ * A built request as it went out (or would go), for Copy as cURL: at the URL it reached, with the
+ * connection's credentials on it where they may go (the API root's origin), cookies included
+ * when the auth method is the browser's session.
+ */
+export type SentRequest = Pick<BuiltRequest, 'method' | 'headers' | 'bodyText'> & {
+	url: string;
+	withCookies: boolean;
+};

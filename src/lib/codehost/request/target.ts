@@ -5,6 +5,8 @@
  */
 import { buildUrl } from '$lib/http/client';
 import { sameOrigin, withoutCredentialParams } from '$lib/http/credentials';
+import { applyAuth } from '../auth/auth';
+import type { BuiltRequest, RequestConnection, SentRequest } from './request';
 
 export interface RequestTarget {
 	/** The URL without credential parameters (the send path adds the auth method's, if allowed). */
@@ -17,6 +19,25 @@ export interface RequestTarget {
 export function requestTarget(apiRoot: string, target: string, query?: string): RequestTarget {
 	const url = withoutCredentialParams(buildUrl(apiRoot, target, query));
 	return { url, credentialed: sameOrigin(url, apiRoot) };
+}
+
+/**
+ * Where a built request would go with this connection, as it would go out: the auth method's
+ * credentials (and Sudo) only on the API root's origin.
+ */
+export function sentWith(request: BuiltRequest, connection: RequestConnection): SentRequest {
+	const target = requestTarget(connection.apiRoot, request.target, request.query);
+	const applied = target.credentialed
+		? applyAuth({ ...connection.auth, sudo: connection.sudo?.value, sudoWay: connection.sudo?.way })
+		: undefined;
+	const query = applied?.query.join('&');
+	return {
+		method: request.method,
+		url: query ? `${target.url}${target.url.includes('?') ? '&' : '?'}${query}` : target.url,
+		headers: { ...request.headers, ...applied?.headers },
+		bodyText: request.bodyText,
+		withCookies: applied?.credentials === 'include'
+	};
 }
 
 /**

@@ -3,18 +3,21 @@
  * assertions and carrying extracted values to the later requests. Sending is the caller's
  * (`send`), so the run goes through the explorer's one send path. No Svelte here.
  */
-import { evaluateAll, type Assertion, type AssertionResult, type RunResponse } from './assertions';
+import { evaluateAll, type AssertionResult, type RunResponse } from './assertions';
+import type { RequestChecks } from './checks';
 import { extractVariable } from './json-path';
 import { loadPatternMatcher } from './pattern';
 
-export interface RunRequest {
-	id: string;
-	/** "GET /projects/:id": how the report names the request. */
-	name: string;
-	assertions: readonly Assertion[];
-	/** Variables set from each answer: { name: 'mr', path: '$[0].iid' }. */
-	extractions?: readonly { name: string; path: string }[];
-}
+/**
+ * What a run needs of a request besides sending it: its id, the name its report gives it, and
+ * its checks (a saved request's, which may set no variables).
+ */
+export type RunRequest = Pick<RequestChecks, 'assertions'> &
+	Partial<Pick<RequestChecks, 'extractions'>> & {
+		id: string;
+		/** "GET /projects/:id": how the report names the request. */
+		name: string;
+	};
 
 export interface RequestResult {
 	requestId: string;

@@ -5,7 +5,7 @@ import type { CodeRequest } from '$lib/codehost/codegen/codegen';
 export const base: CodeRequest = {
 	method: 'GET',
 	apiRoot: 'https://gitlab.example.com/api/v4',
-	path: '/projects/1/members',
+	target: '/projects/1/members',
 	query: '',
 	headers: {},
 	auth: { method: 'personal', way: 'private-token-header', token: 'tok' }

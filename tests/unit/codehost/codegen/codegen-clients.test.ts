@@ -89,7 +89,7 @@ describe('a browser session cookie', () => {
 describe('no credential', () => {
 	const r = req({
 		method: 'DELETE',
-		path: '/projects/1',
+		target: '/projects/1',
 		auth: { method: 'none', way: 'private-token-header', token: '' }
 	});
 
@@ -147,7 +147,7 @@ describe('the token in the query string', () => {
 		auth: { method: 'oauth', way: 'access-token-query', token: ' t/1 ' }
 	});
 	const job = req({
-		path: '/projects/1/releases',
+		target: '/projects/1/releases',
 		auth: { method: 'job', way: 'job-token-query', token: 't' }
 	});
 
@@ -258,11 +258,12 @@ describe('the token only when asked for, trimmed', () => {
 describe('bodies', () => {
 	const json = req({
 		method: 'POST',
-		path: '/projects/1/issues',
+		target: '/projects/1/issues',
 		query: 'state=new',
 		sudo: { value: 'alice', way: 'query' },
 		headers: { 'Content-Type': 'application/json', accept: 'application/json' },
-		body: '{"title":"Bug","due":null,"confidential":true,"weight":3,"labels":["a","b"],"meta":{"x":false}}'
+		bodyText:
+			'{"title":"Bug","due":null,"confidential":true,"weight":3,"labels":["a","b"],"meta":{"x":false}}'
 	});
 
 	it('a JSON body: fetch writes it indented, python-gitlab as a Python literal, gitbeaker as an object', () => {
@@ -322,7 +323,7 @@ describe('bodies', () => {
 			lines(
 				'# glab reads the token from GITLAB_TOKEN or from glab auth login.',
 				"glab api --hostname 'gitlab.example.com' --method POST --header 'Content-Type: application/json' 'projects/1/issues?state=new&sudo=alice' --input - <<'BODY'",
-				json.body!,
+				json.bodyText!,
 				'BODY'
 			)
 		);
@@ -331,9 +332,9 @@ describe('bodies', () => {
 	it('a form-encoded body: raw text in cURL and fetch, a FormData in gitbeaker, decoded pairs in python-gitlab', () => {
 		const form = req({
 			method: 'PUT',
-			path: '/projects/1',
+			target: '/projects/1',
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-			body: "name=it's%20a\\b&x=1"
+			bodyText: "name=it's%20a\\b&x=1"
 		});
 		expect(generate('cURL', form)).toContain(
 			"--header 'Content-Type: application/x-www-form-urlencoded' \\\n  --data-raw 'name=it'\\''s%20a\\b&x=1'"
@@ -356,9 +357,9 @@ describe('bodies', () => {
 	it('line breaks in a text body or a header value are escaped in JavaScript strings', () => {
 		const text = req({
 			method: 'POST',
-			path: '/markdown',
+			target: '/markdown',
 			headers: { 'Content-Type': 'text/plain', 'X-Note': 'a\\b' },
-			body: 'line 1\r\nline 2'
+			bodyText: 'line 1\r\nline 2'
 		});
 		const js = generate('fetch', text);
 		expect(js).toContain("\t\t'X-Note': 'a\\\\b'\n");
@@ -374,7 +375,7 @@ describe('bodies', () => {
 	});
 
 	it('an empty body is not sent', () => {
-		const empty = req({ method: 'POST', path: '/projects/1/star', body: '' });
+		const empty = req({ method: 'POST', target: '/projects/1/star', bodyText: '' });
 		expect(generate('cURL', empty)).not.toContain('--data-raw');
 		expect(generate('fetch', empty)).not.toContain('body:');
 		expect(generate('glab', empty)).not.toContain('--input');
@@ -385,7 +386,7 @@ describe('bodies', () => {
 	it('a multipart form without a file: fetch builds it with no file line; glab sends the fields as JSON', () => {
 		const form = req({
 			method: 'POST',
-			path: '/projects/1/wikis',
+			target: '/projects/1/wikis',
 			form: { fields: [['title', "it's"]] }
 		});
 		expect(generate('fetch', form)).toBe(
@@ -420,7 +421,7 @@ describe('library idioms and where they stop', () => {
 		'gl = gitlab.Gitlab("https://gitlab.example.com", private_token=os.environ["GITLAB_TOKEN"])';
 
 	it('a page of the group listing: Groups.all and groups.list fetch that page only; glab does not walk', () => {
-		const groups = req({ path: '/groups', query: 'search=release%202&page=3' });
+		const groups = req({ target: '/groups', query: 'search=release%202&page=3' });
 		expect(generate('gitbeaker', groups)).toBe(
 			lines(
 				...GB_HEAD.slice(0, 2),
@@ -448,7 +449,7 @@ describe('library idioms and where they stop', () => {
 	});
 
 	it("a listing without a page: gitbeaker's all() would walk every page, so its raw request", () => {
-		const groups = req({ path: '/groups', query: 'search=core' });
+		const groups = req({ target: '/groups', query: 'search=core' });
 		expect(generate('gitbeaker', groups)).toContain(
 			"api.requester.get('groups', { searchParams: { search: 'core' } });"
 		);
@@ -459,7 +460,7 @@ describe('library idioms and where they stop', () => {
 
 	it("a page of a project's issues: Issues.all with the project, project.issues.list", () => {
 		const issues = req({
-			path: '/projects/gitlab-org%2Fserver/issues',
+			target: '/projects/gitlab-org%2Fserver/issues',
 			query: 'state=opened&page=1'
 		});
 		expect(generate('gitbeaker', issues)).toContain(
@@ -478,41 +479,41 @@ describe('library idioms and where they stop', () => {
 	});
 
 	it('labels are no keyword argument in python-gitlab (it would join them with commas): the raw request', () => {
-		const issues = req({ path: '/projects/12/issues', query: 'labels=a,b&page=1' });
+		const issues = req({ target: '/projects/12/issues', query: 'labels=a,b&page=1' });
 		expect(generate('python-gitlab', issues)).toContain(
 			'result = gl.http_request("get", "/projects/12/issues", query_data={"labels": "a,b", "page": "1"})'
 		);
 	});
 
 	it('one issue and a sub-resource of a project are raw requests', () => {
-		const one = req({ path: '/projects/12/issues/5' });
+		const one = req({ target: '/projects/12/issues/5' });
 		expect(generate('gitbeaker', one)).toContain("api.requester.get('projects/12/issues/5');");
 		expect(generate('python-gitlab', one)).toContain(
 			'result = gl.http_request("get", "/projects/12/issues/5")'
 		);
 		expect(generate('gitbeaker', req({}))).toContain("api.requester.get('projects/1/members');");
-		expect(generate('gitbeaker', req({ path: '/groups/5/projects/shared' }))).toContain(
+		expect(generate('gitbeaker', req({ target: '/groups/5/projects/shared' }))).toContain(
 			"api.requester.get('groups/5/projects/shared');"
 		);
 	});
 
 	it('the current user and one project map to their calls', () => {
-		const me = req({ path: '/user' });
+		const me = req({ target: '/user' });
 		expect(generate('gitbeaker', me)).toContain(
 			lines('const user = await api.Users.showCurrentUser();', 'console.log(user.username);')
 		);
 		expect(generate('python-gitlab', me)).toContain(lines('gl.auth()', 'print(gl.user.username)'));
 		expect(
-			generate('gitbeaker', req({ path: '/projects/a%2Fb', query: 'license=true' }))
+			generate('gitbeaker', req({ target: '/projects/a%2Fb', query: 'license=true' }))
 		).toContain("const project = await api.Projects.show('a/b', { license: 'true' });");
 		// gitbeaker would write `(` as it is; the app sends %28: the raw request keeps the app's path.
-		expect(generate('gitbeaker', req({ path: '/projects/a%2Fb%28c%29' }))).toContain(
+		expect(generate('gitbeaker', req({ target: '/projects/a%2Fb%28c%29' }))).toContain(
 			"api.requester.get('projects/a%2Fb%28c%29');"
 		);
 	});
 
 	it('a POST to a listing path is no listing call', () => {
-		const create = req({ method: 'POST', path: '/projects', query: 'name=x&path=y' });
+		const create = req({ method: 'POST', target: '/projects', query: 'name=x&path=y' });
 		expect(generate('gitbeaker', create)).toContain(
 			"api.requester.post('projects', { searchParams: { name: 'x', path: 'y' } });"
 		);
@@ -523,7 +524,7 @@ describe('library idioms and where they stop', () => {
 
 	it('options: numbers bare in the calls, strings in raw requests, odd keys quoted, none left out', () => {
 		const r = req({
-			path: '/projects',
+			target: '/projects',
 			query: 'per_page=20&search=2nd&order-by=id&labels%5B%5D=a&owned=true&page=1'
 		});
 		expect(generate('gitbeaker', r)).toContain(
@@ -532,7 +533,7 @@ describe('library idioms and where they stop', () => {
 		expect(generate('python-gitlab', r)).toContain(
 			'query_data={"per_page": "20", "search": "2nd", "order-by": "id", "labels[]": ["a"], "owned": "true", "page": "1"}'
 		);
-		const plain = req({ path: '/projects', query: 'per_page=20&search=2nd&owned=true&page=1' });
+		const plain = req({ target: '/projects', query: 'per_page=20&search=2nd&owned=true&page=1' });
 		expect(generate('gitbeaker', plain)).toContain(
 			"api.Projects.all({ perPage: 20, search: '2nd', owned: 'true', page: 1 });"
 		);
@@ -562,7 +563,7 @@ describe('a repeated parameter', () => {
 		expect(generate('gitbeaker', r)).toContain("searchParams: { labels: ['a', 'b'], x: '1' }");
 		const form = req({
 			method: 'POST',
-			path: '/projects/1/wikis',
+			target: '/projects/1/wikis',
 			form: {
 				fields: [
 					['tags[]', 'a'],

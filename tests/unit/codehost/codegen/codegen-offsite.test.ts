@@ -26,7 +26,7 @@ const SECRET = 'glpat-secret-xyz';
 const request = (over: Partial<CodeRequest>): CodeRequest => ({
 	method: 'GET',
 	apiRoot: ROOT,
-	path: '/projects',
+	target: '/projects',
 	query: 'per_page=5',
 	headers: {},
 	auth: { method: 'personal', way: 'private-token-header', token: SECRET },
@@ -52,7 +52,7 @@ describe('a typed absolute Path on another server', () => {
 		for (const client of CLIENTS)
 			it(`${method} (${way}): ${client} names no credential, with or without the token, and says why`, () => {
 				const r = request({
-					path: `${OTHER}/api/v4/projects`,
+					target: `${OTHER}/api/v4/projects`,
 					// A credential typed into the Query and the Headers goes nowhere else either.
 					query: 'per_page=5&private_token=typed-1',
 					headers: { 'PRIVATE-TOKEN': 'typed-2', 'X-Note': 'kept' },
@@ -74,7 +74,7 @@ describe('a typed absolute Path on another server', () => {
 			});
 
 	it('the libraries say why they are not used: they would send their token there too', () => {
-		const r = request({ path: `${OTHER}/x` });
+		const r = request({ target: `${OTHER}/x` });
 		expect(generate('gitbeaker', r)).toContain(
 			'gitbeaker would send its token there too, so this is fetch, without it.'
 		);
@@ -91,7 +91,7 @@ describe('a typed absolute Path on another server', () => {
 });
 
 describe('a Path that only looks like a URL stays under the API root, as the app sends it', () => {
-	const r = request({ path: `/${OTHER}/api/v4/projects` });
+	const r = request({ target: `/${OTHER}/api/v4/projects` });
 	const sent = `${ROOT}/${OTHER}/api/v4/projects?per_page=5`;
 
 	it('cURL and fetch name the URL the app requests, with the credential (same origin)', () => {
@@ -120,7 +120,7 @@ describe('a Path that only looks like a URL stays under the API root, as the app
 	});
 
 	it('a path starting with // is read as the send path reads it: under the API root', () => {
-		const slashes = request({ path: '//127.0.0.1:6102/x', query: '' });
+		const slashes = request({ target: '//127.0.0.1:6102/x', query: '' });
 		expect(generate('cURL', slashes)).toContain(`--url '${ROOT}/127.0.0.1:6102/x'`);
 		expect(generate('gitbeaker', slashes)).toContain("api.requester.get('127.0.0.1:6102/x')");
 		expect(generate('cURL', slashes)).toContain('GITLAB_TOKEN');
@@ -159,7 +159,7 @@ describe('shell words stay words', () => {
 		const marker = join(dir, 'marker');
 		const code = generate(
 			'glab',
-			request({ method: 'POST', headers: { 'Content-Type': 'text/plain' }, body })
+			request({ method: 'POST', headers: { 'Content-Type': 'text/plain' }, bodyText: body })
 		);
 		const { stdout } = await run('/bin/bash', ['-c', `glab() { cat; }\n${code}`], {
 			env: { PATH: process.env.PATH ?? '', MARKER: marker }

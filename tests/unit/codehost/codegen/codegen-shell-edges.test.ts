@@ -66,7 +66,7 @@ describe('glab and the API root', () => {
 	});
 
 	it('keeps a path with a colon after its first segment (no scheme there)', () => {
-		expect(generate('glab', req({ path: '/projects/1/repository/files/a:b' }))).toBe(
+		expect(generate('glab', req({ target: '/projects/1/repository/files/a:b' }))).toBe(
 			lines(GLAB_NOTE, "glab api --hostname 'gitlab.example.com' 'projects/1/repository/files/a:b'")
 		);
 	});

@@ -220,7 +220,7 @@ async function formOf(s: Seen): Promise<[string, string][]> {
 const base: CodeRequest = {
 	method: 'GET',
 	apiRoot: 'https://gitlab.example.com/api/v4',
-	path: '/projects',
+	target: '/projects',
 	query: 'pagination=keyset&per_page=100&order_by=id&sort=asc',
 	headers: {},
 	auth: { method: 'personal', way: 'private-token-header', token: TOKEN }
@@ -245,7 +245,7 @@ describe('each client in its own idiom', () => {
 	});
 
 	it('one project and the current user map to their calls; the OAuth and job tokens to their arguments', () => {
-		const one = { ...base, path: '/projects/diaspora%2Fclient-1', query: '' };
+		const one = { ...base, target: '/projects/diaspora%2Fclient-1', query: '' };
 		expect(generate('python-gitlab', one)).toContain(
 			'project = gl.projects.get("diaspora/client-1")'
 		);
@@ -253,7 +253,7 @@ describe('each client in its own idiom', () => {
 		expect(generate('glab', one)).not.toContain('--paginate');
 		const me = {
 			...base,
-			path: '/user',
+			target: '/user',
 			query: '',
 			auth: { method: 'oauth' as const, way: 'bearer' as const, token: 't' }
 		};
@@ -272,10 +272,10 @@ describe('each client in its own idiom', () => {
 		const post = {
 			...base,
 			method: 'POST',
-			path: '/projects/1/issues',
+			target: '/projects/1/issues',
 			query: '',
 			headers: { 'Content-Type': 'application/json' },
-			body: '{"title":"Bug","confidential":false}'
+			bodyText: '{"title":"Bug","confidential":false}'
 		};
 		expect(generate('python-gitlab', post)).toContain(
 			'result = gl.http_request("post", "/projects/1/issues", post_data={"title": "Bug", "confidential": False})'
@@ -292,7 +292,7 @@ describe('each client in its own idiom', () => {
 		const form: CodeRequest = {
 			...base,
 			method: 'POST',
-			path: '/projects/1/uploads',
+			target: '/projects/1/uploads',
 			query: '',
 			form: { fields: [['description', '@x']], file: 'notes.txt' }
 		};

@@ -35,7 +35,7 @@ describe('python-gitlab for a request to another server: requests, bare', () => 
 		''
 	];
 	const REQUESTS_TAIL = 'print(response.status_code, response.text)';
-	const off = (over: Partial<CodeRequest>) => req({ path: 'https://other.example/x', ...over });
+	const off = (over: Partial<CodeRequest>) => req({ target: 'https://other.example/x', ...over });
 
 	it('a GET: Accept and the typed headers, no body', () => {
 		expect(generate('python-gitlab', off({ headers: { 'X-Note': 'n' } }))).toBe(
@@ -51,7 +51,7 @@ describe('python-gitlab for a request to another server: requests, bare', () => 
 		const r = off({
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
-			body: '{"a":1}'
+			bodyText: '{"a":1}'
 		});
 		expect(generate('python-gitlab', r)).toBe(
 			lines(
@@ -95,12 +95,12 @@ describe('python-gitlab for a multipart upload with a file: its session, as the 
 	const NOTE =
 		"# python-gitlab's own call would add an empty avatar field: its session sends the form as the app does.";
 	const upload = (over: Partial<CodeRequest>) =>
-		req({ method: 'PUT', path: '/projects/1', form: { fields: [], file: 'a.png' }, ...over });
+		req({ method: 'PUT', target: '/projects/1', form: { fields: [], file: 'a.png' }, ...over });
 
 	it('the query, a Sudo parameter and a query token go in params, the fields in data', () => {
 		const r = upload({
 			method: 'POST',
-			path: '/projects/1/uploads',
+			target: '/projects/1/uploads',
 			query: 'x=1',
 			form: { fields: [['title', 'T']], file: 'a.png' },
 			sudo: { value: ' root ', way: 'query' },
@@ -171,7 +171,7 @@ describe('python-gitlab raw requests', () => {
 	});
 
 	it('a repeated plain name is one key with a list, and no listing call', () => {
-		expect(generate('python-gitlab', req({ path: '/projects', query: 'a=1&a=2&page=1' }))).toBe(
+		expect(generate('python-gitlab', req({ target: '/projects', query: 'a=1&a=2&page=1' }))).toBe(
 			lines(
 				...PY_HEAD,
 				PY_GL,
@@ -184,7 +184,7 @@ describe('python-gitlab raw requests', () => {
 	});
 
 	it('a raw text body as bytes, and says python-gitlab sends it as octet-stream', () => {
-		const r = req({ method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hi' });
+		const r = req({ method: 'POST', headers: { 'Content-Type': 'text/plain' }, bodyText: 'hi' });
 		expect(generate('python-gitlab', r)).toBe(
 			lines(
 				...PY_HEAD,
@@ -201,7 +201,7 @@ describe('python-gitlab raw requests', () => {
 		const r = req({
 			method: 'POST',
 			headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-			body: 'a=1&b%5B%5D=2'
+			bodyText: 'a=1&b%5B%5D=2'
 		});
 		expect(generate('python-gitlab', r)).toBe(
 			lines(
@@ -226,7 +226,9 @@ describe('python-gitlab raw requests', () => {
 
 describe('python-gitlab idioms', () => {
 	it('one project with options passes them to projects.get', () => {
-		expect(generate('python-gitlab', req({ path: '/projects/1', query: 'statistics=true' }))).toBe(
+		expect(
+			generate('python-gitlab', req({ target: '/projects/1', query: 'statistics=true' }))
+		).toBe(
 			lines(
 				...PY_HEAD,
 				PY_GL,
@@ -239,20 +241,20 @@ describe('python-gitlab idioms', () => {
 	});
 
 	it('one project without options is projects.get with the id alone', () => {
-		expect(generate('python-gitlab', req({ path: '/projects/1' }))).toContain(
+		expect(generate('python-gitlab', req({ target: '/projects/1' }))).toContain(
 			lines('project = gl.projects.get("1")', 'print(project.name)')
 		);
 	});
 
 	it('without a credential too', () => {
-		expect(generate('python-gitlab', req({ path: '/user', auth: NONE }))).toBe(
+		expect(generate('python-gitlab', req({ target: '/user', auth: NONE }))).toBe(
 			lines(...PY_HEAD, PY_BARE, '', pyNoBody('GET'), 'gl.auth()', 'print(gl.user.username)')
 		);
 	});
 
 	it('a project path not encoded as the app encodes it is a raw request', () => {
 		for (const path of ['/projects/a%2fb/issues', '/projects/a%2fb'])
-			expect(generate('python-gitlab', req({ path, query: 'page=1' }))).toContain(
+			expect(generate('python-gitlab', req({ target: path, query: 'page=1' }))).toContain(
 				`result = gl.http_request("get", "${path}", query_data={"page": "1"})`
 			);
 	});
@@ -261,7 +263,7 @@ describe('python-gitlab idioms', () => {
 describe('gitbeaker with Sudo and extra headers', () => {
 	it('a Sudo header as the sudo option of its call, trimmed', () => {
 		expect(
-			generate('gitbeaker', req({ path: '/user', sudo: { value: ' root ', way: 'header' } }))
+			generate('gitbeaker', req({ target: '/user', sudo: { value: ' root ', way: 'header' } }))
 		).toBe(
 			lines(
 				...GB_HEAD,
@@ -284,7 +286,7 @@ describe('gitbeaker with Sudo and extra headers', () => {
 
 	it('a Sudo parameter in the searchParams of the raw request, no idiom', () => {
 		expect(
-			generate('gitbeaker', req({ path: '/user', sudo: { value: ' root ', way: 'query' } }))
+			generate('gitbeaker', req({ target: '/user', sudo: { value: ' root ', way: 'query' } }))
 		).toBe(
 			lines(
 				...GB_HEAD,
@@ -297,7 +299,7 @@ describe('gitbeaker with Sudo and extra headers', () => {
 	});
 
 	it('a typed header on api.headers, and the raw request', () => {
-		expect(generate('gitbeaker', req({ path: '/user', headers: { 'X-Note': 'n' } }))).toBe(
+		expect(generate('gitbeaker', req({ target: '/user', headers: { 'X-Note': 'n' } }))).toBe(
 			lines(
 				...GB_HEAD,
 				GB_API,
@@ -310,7 +312,7 @@ describe('gitbeaker with Sudo and extra headers', () => {
 	});
 
 	it('its idioms without a credential too', () => {
-		expect(generate('gitbeaker', req({ path: '/user', auth: NONE }))).toBe(
+		expect(generate('gitbeaker', req({ target: '/user', auth: NONE }))).toBe(
 			lines(
 				...GB_HEAD,
 				"const api = new Gitlab({ host: 'https://gitlab.example.com' });",
@@ -333,7 +335,7 @@ describe('gitbeaker with Sudo and extra headers', () => {
 
 describe('gitbeaker falls back to fetch for bodies it cannot send as the app does', () => {
 	const json = (body: string) =>
-		req({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+		req({ method: 'POST', headers: { 'Content-Type': 'application/json' }, bodyText: body });
 	const why = (r: CodeRequest) => generate('gitbeaker', r).split('\n')[1];
 
 	it('a JSON body that is no object', () => {
@@ -416,7 +418,7 @@ describe('where the gitbeaker idioms stop', () => {
 
 	it('a project listing for a user or starred only is its raw request', () => {
 		for (const query of ['page=1&user_id=5', 'starred_only=true&page=1'])
-			expect(raw(req({ path: '/projects', query })), query).toMatch(
+			expect(raw(req({ target: '/projects', query })), query).toMatch(
 				/^const response = await api\.requester\.get\('projects', /
 			);
 	});
@@ -428,7 +430,7 @@ describe('where the gitbeaker idioms stop', () => {
 			['/projects/1/issues/5', 'page=1'],
 			['/projects/a%2fb/issues', 'page=1']
 		] as const)
-			expect(raw(req({ path, query })), `${path}?${query}`).toMatch(
+			expect(raw(req({ target: path, query })), `${path}?${query}`).toMatch(
 				/^const response = await api\.requester\.get\('projects\//
 			);
 	});

@@ -9,7 +9,7 @@ import { req } from './code-request';
 describe('planOf', () => {
 	it('names the URL as the browser sends it, its query decoded in order', () => {
 		const p = planOf(
-			req({ path: '/projects/my group/issues', query: 'state=opened&search=a%20b' })
+			req({ target: '/projects/my group/issues', query: 'state=opened&search=a%20b' })
 		);
 		expect(p.url).toBe(
 			'https://gitlab.example.com/api/v4/projects/my%20group/issues?state=opened&search=a%20b'
@@ -37,7 +37,7 @@ describe('planOf', () => {
 	it('CH-OFF-3: on another origin no credential, Sudo or credential header goes, and the plan says why', () => {
 		const p = planOf(
 			req({
-				path: 'https://elsewhere.example/api/v4/projects',
+				target: 'https://elsewhere.example/api/v4/projects',
 				headers: { 'PRIVATE-TOKEN': 'tok', 'X-Trace': '1', Accept: 'text/plain' },
 				sudo: { value: 'root', way: 'header' }
 			})

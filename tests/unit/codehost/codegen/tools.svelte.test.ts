@@ -22,7 +22,11 @@ describe('RequestTools', () => {
 		const { tools } = explorer();
 		expect(tools.code('cURL')).not.toContain(TOKEN);
 		expect(tools.code('cURL', true)).toContain(TOKEN);
-		expect(tools.codeRequest()).toMatchObject({ method: 'GET', apiRoot: ROOT, path: '/projects' });
+		expect(tools.codeRequest()).toMatchObject({
+			method: 'GET',
+			apiRoot: ROOT,
+			target: '/projects'
+		});
 	});
 
 	it('Copy as cURL names the form’s request before any is sent, and the last one sent after', async () => {

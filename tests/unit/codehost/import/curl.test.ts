@@ -42,13 +42,13 @@ describe('cURL import', () => {
 				const code: CodeRequest = {
 					method: r.method,
 					apiRoot: ROOT_URL,
-					path: `/${r.segments.join('/')}`,
+					target: `/${r.segments.join('/')}`,
 					query,
 					headers: {
 						...Object.fromEntries(headerList),
 						...(body ? { 'Content-Type': 'application/json' } : {})
 					},
-					body,
+					bodyText: body,
 					auth:
 						r.way === 'none'
 							? { method: 'none', way: 'none', token: '' }
@@ -56,7 +56,7 @@ describe('cURL import', () => {
 				};
 				const back = toRequest(parseCurl(curlCode(code, true)), ROOT_URL);
 				expect(back.snapshot.method).toBe(r.method);
-				expect(back.snapshot.path).toBe(code.path);
+				expect(back.snapshot.path).toBe(code.target);
 				// The generated command names the query as the browser sends it (' as %27).
 				const sentQuery = query && new URL(`${ROOT_URL}/x?${query}`).search.slice(1);
 				expect(back.snapshot.query).toBe(sentQuery);
@@ -148,7 +148,7 @@ describe('cURL import', () => {
 		const code: CodeRequest = {
 			method: 'PUT',
 			apiRoot: ROOT_URL,
-			path: '/projects/1',
+			target: '/projects/1',
 			query: '',
 			headers: {},
 			form: {
