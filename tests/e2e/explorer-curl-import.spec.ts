@@ -109,5 +109,44 @@ for (const { mode, size } of RUNS) {
 			// The command stays, to be split by hand.
 			await expect(field).toHaveValue(command);
 		});
+
+		test('a --form file=@path field: the file input is named for the field, Send refuses until the file is chosen, then the chosen file goes', async ({
+			page
+		}) => {
+			const u = ui(page);
+			await page.getByRole('button', { name: 'Import cURL' }).click();
+			await page
+				.getByRole('textbox', { name: 'cURL command' })
+				.fill(
+					`curl --request POST --header "PRIVATE-TOKEN: glpat-demo-token" --form "path=api-project" --form "file=@/path/to/project.tar.gz" "${apiRoot}/projects/import"`
+				);
+			await page.getByRole('button', { name: 'Import', exact: true }).click();
+			await expect(
+				page.getByRole('list', { name: 'Not taken from the command' }).getByRole('listitem')
+			).toContainText([
+				'--form file=@/path/to/project.tar.gz: a page cannot read a file from your disk by its name. Choose /path/to/project.tar.gz under “File for file”; nothing is sent until you do.'
+			]);
+			const chooser = page.getByLabel('File for file');
+			await expect(
+				page.getByText(/This request sends “\/path\/to\/project.tar.gz” from your computer/)
+			).toBeVisible();
+			await u.send.click();
+			await expect(page.getByRole('alert').filter({ hasText: 'Not sent' })).toHaveText(
+				/Choose the file to send as the field “file” under File first/
+			);
+			await expect(u.status).not.toHaveText('201 Created');
+			await chooser.setInputFiles({
+				name: 'project.tar.gz',
+				mimeType: 'application/gzip',
+				buffer: Buffer.from('tar bytes')
+			});
+			await u.send.click();
+			await expect(u.status).toHaveText('201 Created');
+			await expect(u.response).toContainText('"project.tar.gz"');
+			const overflow = await page.evaluate(
+				() => document.documentElement.scrollWidth - document.documentElement.clientWidth
+			);
+			expect(overflow).toBeLessThanOrEqual(0);
+		});
 	});
 }

@@ -77,7 +77,8 @@ export function curlCode(r: CodeRequest, includeToken = false): string {
 		lines.push(`--data-raw ${shellQuote(r.bodyText)}`);
 	// --form-string: a value is text as written (with --form a leading @ or < would read a file).
 	for (const [k, v] of r.form?.fields ?? []) lines.push(`--form-string ${shellQuote(`${k}=${v}`)}`);
-	if (r.form?.file) lines.push(`--form ${shellQuote(`file=@${r.form.file}`)}`);
+	if (r.form?.file) lines.push(`--form ${shellQuote(`${r.form.field ?? 'file'}=@${r.form.file}`)}`);
+	if (r.upload) lines.push(`--upload-file ${shellQuote(r.upload)}`);
 	const command = lines.join(' \\\n  ');
 	return p.offsite ? `# ${p.offsite}\n${command}` : command;
 }
@@ -130,6 +131,7 @@ export function glabCode(r: CodeRequest, includeToken = false): string {
 			: '',
 		cred?.cookie ? '# glab sends no browser session cookie: use a token (glab auth login).' : ''
 	].filter(Boolean);
+	if (r.upload) parts.push(`--input ${shellQuote(r.upload)}`);
 	if (r.form) {
 		// glab api has no multipart form: its raw fields go as JSON, and no file can go.
 		head.push(

@@ -103,6 +103,7 @@ function gitbeakerCannot(r: CodeRequest, p: Plan): string | null {
 		return 'gitbeaker would lose a parameter named __proto__.';
 	if (Object.keys(p.headers).includes(PROTO))
 		return 'gitbeaker would lose a header named __proto__.';
+	if (r.upload) return 'gitbeaker sends no file as the whole body.';
 	if (r.bodyText && !isJson(r) && !isForm(r))
 		return 'gitbeaker sends a body only as JSON or as a form, and this one is neither.';
 	if (r.bodyText && isJson(r)) {
@@ -314,8 +315,11 @@ function pythonRequests(r: CodeRequest, p: Plan, why: string): string {
 	if (r.form) {
 		call.push(`data=${pyDict(r.form.fields)}`);
 		if (r.form.file)
-			call.push(`files={"file": (${py(r.form.file)}, open(${py(r.form.file)}, "rb"))}`);
-	} else if (r.bodyText) call.push(`data=${py(r.bodyText)}.encode()`);
+			call.push(
+				`files={${py(r.form.field ?? 'file')}: (${py(r.form.file)}, open(${py(r.form.file)}, "rb"))}`
+			);
+	} else if (r.upload) call.push(`data=open(${py(r.upload)}, "rb")`);
+	else if (r.bodyText) call.push(`data=${py(r.bodyText)}.encode()`);
 	return [
 		`# ${why}`,
 		'import requests',
@@ -339,7 +343,10 @@ function pythonSessionForm(r: CodeRequest, p: Plan, path: string): string[] {
 	const url = path.startsWith('/') ? `gl.api_url + ${py(path)}` : py(path);
 	const args = [py(r.method), url, 'headers=gl.headers'];
 	if (query.length || token.length) args.push(`params=${pyDict(query, token)}`);
-	args.push(`data=${pyDict(r.form!.fields)}`, `files={"file": (${file}, open(${file}, "rb"))}`);
+	args.push(
+		`data=${pyDict(r.form!.fields)}`,
+		`files={${py(r.form!.field ?? 'file')}: (${file}, open(${file}, "rb"))}`
+	);
 	return [
 		"# python-gitlab's own call would add an empty avatar field: its session sends the form as the app does.",
 		`result = gl.session.request(${args.join(', ')}, timeout=30)`,
@@ -368,7 +375,7 @@ export function pythonFromPlan(r: CodeRequest, p: Plan): string {
 	for (const [name, value] of headers) lines.push(`gl.headers[${py(name)}] = ${py(value)}`);
 	lines.push('');
 	// python-gitlab sets this header on every call; the app sends none without a body.
-	if (!r.bodyText && !r.form)
+	if (!r.bodyText && !r.form && !r.upload)
 		lines.push(
 			`# python-gitlab also sends “Content-Type: application/json” on this ${r.method}, which has no body (the app sends none); GitLab ignores it.`
 		);
@@ -387,6 +394,9 @@ export function pythonFromPlan(r: CodeRequest, p: Plan): string {
 			'# python-gitlab sends a multipart form only with a file: these fields go as JSON, which the API also reads.'
 		);
 		call.push(`post_data=${formAsJson(r.form.fields)}`);
+	} else if (r.upload) {
+		lines.push('# python-gitlab sends a raw body as application/octet-stream.');
+		call.push(`post_data=open(${py(r.upload)}, "rb").read()`, 'raw=True');
 	} else if (r.bodyText && isJson(r)) call.push(`post_data=${pyValue(JSON.parse(r.bodyText))}`);
 	else if (r.bodyText && !isForm(r)) {
 		lines.push('# python-gitlab sends a raw body as application/octet-stream.');

@@ -11,13 +11,17 @@ import type { BuiltRequest, RequestConnection } from '../request/request';
 /**
  * The request code is written from: the request as the form or a run builds it (variables
  * resolved, without its credential), with the connection it goes out with. A multipart body is
- * its fields and the chosen file's name (field `file`) instead of `bodyText`.
+ * its fields, the chosen file's name and its field (`file` unless named) instead of `bodyText`;
+ * a file sent as the whole body (curl --upload-file) is `upload`, its name.
  */
 export type CodeRequest = Pick<
 	BuiltRequest,
 	'method' | 'target' | 'query' | 'headers' | 'bodyText'
 > &
-	RequestConnection & { form?: { fields: [string, string][]; file?: string } };
+	RequestConnection & {
+		form?: { fields: [string, string][]; file?: string; field?: string };
+		upload?: string;
+	};
 
 export interface Credential {
 	/** The environment variable the snippet reads the token from. */
@@ -157,12 +161,14 @@ export function jsForm(form: NonNullable<CodeRequest['form']>): string[] {
 		'const form = new FormData();',
 		...form.fields.map(([k, v]) => `form.append(${jsString(k)}, ${jsString(v)});`),
 		...(form.file
-			? [`form.append('file', await openAsBlob(${jsString(form.file)}), ${jsString(form.file)});`]
+			? [
+					`form.append(${jsString(form.field ?? 'file')}, await openAsBlob(${jsString(form.file)}), ${jsString(form.file)});`
+				]
 			: [])
 	];
 }
 export const jsFormImport = (r: CodeRequest) =>
-	r.form?.file ? [`import { openAsBlob } from 'node:fs';`] : [];
+	r.form?.file || r.upload ? [`import { openAsBlob } from 'node:fs';`] : [];
 
 /** The fetch call for the plan: also what gitbeaker's code falls back to where it cannot go. */
 export function fetchStatements(r: CodeRequest, p: Plan): string[] {
@@ -189,6 +195,7 @@ export function fetchStatements(r: CodeRequest, p: Plan): string[] {
 	];
 	// fetch writes the multipart Content-Type itself, with its boundary.
 	if (r.form) options.push('body: form');
+	else if (r.upload) options.push(`body: await openAsBlob(${jsString(r.upload)})`);
 	else if (r.bodyText !== undefined && r.bodyText !== '') {
 		const json = /json/i.test(r.headers['Content-Type'] ?? '');
 		options.push(

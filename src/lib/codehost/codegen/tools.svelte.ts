@@ -55,17 +55,24 @@ export class RequestTools {
 	codeRequest(): CodeRequest {
 		const { form, connection } = this.#exchange;
 		const b = form.build();
-		const multipart = form.bodyKind === 'multipart' && b.method !== 'GET';
+		// A file as the whole body (curl --upload-file): its name, read from disk by the code.
+		const upload = form.fileSlot?.field === null && b.method !== 'GET';
+		const multipart = !upload && form.bodyKind === 'multipart' && b.method !== 'GET';
 		const params = form.parsedParams;
 		return {
 			method: b.method,
 			target: b.target,
 			query: b.query,
 			headers: b.headers,
-			bodyText: multipart ? undefined : b.bodyText,
+			bodyText: multipart || upload ? undefined : b.bodyText,
 			form: multipart
-				? { fields: flattenParams(params.ok ? params.value : {}), file: form.file?.name }
+				? {
+						fields: flattenParams(params.ok ? params.value : {}),
+						file: form.file?.name,
+						...(form.fileSlot?.field ? { field: form.fileSlot.field } : {})
+					}
 				: undefined,
+			...(upload ? { upload: form.file?.name ?? form.fileSlot!.source } : {}),
 			...connection
 		};
 	}

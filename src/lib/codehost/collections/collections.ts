@@ -195,8 +195,19 @@ export function readRequest(v: unknown, where: string): SavedRequestData {
 		bodyKind,
 		headers: text(v.headers, `The headers of ${at}`, LIMITS.textChars, ''),
 		auth: { method: info.id, way },
+		...readFileSlot(v.fileSlot, at),
 		...checksOf(readRequestChecks(v, at))
 	};
+}
+
+/** The file a request needs chosen before sending (a form field, or the whole body), if any. */
+function readFileSlot(v: unknown, at: string): Pick<CodehostRequest, 'fileSlot'> {
+	if (v === undefined) return {};
+	if (!isObject(v) || (v.field !== null && typeof v.field !== 'string'))
+		throw new ImportRefused(`The file ${at} sends is neither a form field nor the whole body.`);
+	const field = v.field === null ? null : text(v.field, `The file field of ${at}`, 200).trim();
+	if (field === '') throw new ImportRefused(`The file field of ${at} has no name.`);
+	return { fileSlot: { field, source: text(v.source, `The file name of ${at}`, 2_000, '') } };
 }
 
 function readRequestChecks(v: Record<string, unknown>, at: string): RequestChecks {

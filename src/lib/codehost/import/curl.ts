@@ -7,7 +7,7 @@
  */
 import { decodedParamName } from '$lib/http/redact';
 import type { AuthMethod, AuthWay, SudoWay } from '../auth/auth';
-import { EXPLORER_METHODS, type CodehostRequest } from '../request/request';
+import { EXPLORER_METHODS, type CodehostRequest, type FileSlot } from '../request/request';
 import { readOptions, isOption, type CurlOption } from './curl-options';
 import { asWritten, shellCommands, type ShellCommand } from './curl-shell';
 import { decodeQuery, type ParamValue } from '../request/encoding';
@@ -285,7 +285,9 @@ export function parseCurl(text: string): ParsedCurl {
 			const file = formFile(raw.slice(1));
 			out.files.push({ field: name, file });
 			return out.notes.push(
-				`${o.written} ${asWritten(field)}: ${FILE_NOTE}; choose it under File${name === 'file' ? '' : ` (it is sent as the field “file”, not “${name}”)`}.`
+				out.files.length === 1
+					? `${o.written} ${asWritten(field)}: ${FILE_NOTE}. Choose ${asWritten(file)} under “File for ${name}”; nothing is sent until you do.`
+					: `${o.written} ${asWritten(field)}: the explorer sends one chosen file with a form; only the first, ${asWritten(out.files[0]!.file)}, is kept: send this one in a second request.`
 			);
 		}
 		if (raw.startsWith('<')) {
@@ -381,7 +383,7 @@ function upload(out: ParsedCurl, option: string) {
 	out.notes.push(
 		file === '-' || file === '.'
 			? `${option} ${file}: curl sends what it reads from its standard input as the whole body, which the explorer does not have; the request is loaded without a body.`
-			: `${option} ${asWritten(file)}: curl sends the contents of ${asWritten(file)} as the whole body; ${FILE_NOTE}, and the explorer sends a chosen file only inside a multipart form (as the field “file”), which is not the same: the request is loaded without a body.`
+			: `${option} ${asWritten(file)}: curl sends the contents of ${asWritten(file)} as the whole body; ${FILE_NOTE}. Choose it under “File to send as the body”; nothing is sent until you do.`
 	);
 }
 
@@ -651,7 +653,9 @@ export function toRequest(parsed: ParsedCurl, apiRoot: string): ImportedRequest 
 		}
 	} else if (contentType && parsed.upload === undefined)
 		notes.push(`Content-Type: ${contentType} without a body: left out.`);
+	const slot = fileSlotOf(parsed);
 	const snapshot: CodehostRequest = {
+		...(slot ? { fileSlot: slot } : {}),
 		method: parsed.method as CodehostRequest['method'],
 		path: located.path,
 		pathParams: {},
@@ -669,6 +673,16 @@ export function toRequest(parsed: ParsedCurl, apiRoot: string): ImportedRequest 
 		);
 	}
 	return { snapshot, token, sudo, notes };
+}
+
+/** The file the person chooses for the request: the first -F file field, or the -T file. */
+function fileSlotOf(parsed: ParsedCurl): FileSlot | undefined {
+	const first = parsed.files[0];
+	if (first) return { field: first.field, source: first.file };
+	const upload = parsed.upload;
+	if (upload !== undefined && upload !== '-' && upload !== '.')
+		return { field: null, source: upload };
+	return undefined;
 }
 
 function safeDecode(v: string): string {

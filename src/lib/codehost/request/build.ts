@@ -25,7 +25,7 @@ import {
 	type HeaderSource
 } from './check';
 import { resolve, unresolvedMessage } from './variables';
-import type { BuiltRequest } from './request';
+import type { BuiltRequest, FileSlot } from './request';
 
 /** A path with its variables (each one segment, `/` as %2F) and `:params` filled. */
 export function fillRequestPath(
@@ -50,6 +50,8 @@ export interface BuildInput {
 	bodyKind: BodyKind;
 	queryInBody: boolean;
 	file: File | null;
+	/** Where the chosen file goes (a form field, or the whole body); absent: the form's “file”. */
+	fileSlot?: FileSlot | null;
 	/** Header lines as typed. */
 	headers: string;
 	/** Typed in the form on this page, or held by a saved or imported request. */
@@ -86,13 +88,21 @@ export function buildRequest(
 			bodyText = [queryInBody ? query.trim() : '', encodeForm(params)].filter(Boolean).join('&');
 			body = bodyText;
 			headers['Content-Type'] = 'application/x-www-form-urlencoded';
+		} else if (input.fileSlot && input.fileSlot.field === null) {
+			// The chosen file is the whole body, as curl --upload-file sends it.
+			if (input.file) {
+				body = input.file;
+				bodyText = `(the file ${input.file.name})`;
+				headers['Content-Type'] ??= input.file.type || 'application/octet-stream';
+			}
 		} else if (bodyKind === 'multipart') {
+			const field = input.fileSlot?.field ?? 'file';
 			const form = new FormData();
 			for (const [k, v] of flattenParams(params)) form.append(k, v);
-			if (input.file) form.append('file', input.file, input.file.name);
+			if (input.file) form.append(field, input.file, input.file.name);
 			body = form;
 			const parts = flattenParams(params).map(([k]) => k);
-			bodyText = `(multipart form: ${[...parts, input.file ? `file=${input.file.name}` : 'no file'].join(', ')})`;
+			bodyText = `(multipart form: ${[...parts, input.file ? `${field}=${input.file.name}` : 'no file'].join(', ')})`;
 		} else if (queryInBody && query.trim()) {
 			bodyText = query.trim();
 			body = bodyText;
@@ -170,14 +180,24 @@ export function lintForm(
  * it and says what to do.
  */
 export function inputError(
-	f: Pick<LintInput, 'parsedParams' | 'headers' | 'query' | 'unresolved'>,
+	f: Pick<LintInput, 'parsedParams' | 'headers' | 'query' | 'unresolved'> & {
+		fileSlot?: FileSlot | null;
+		file?: File | null;
+	},
 	variables: Readonly<Record<string, string>>
 ): string | null {
+	if (f.fileSlot && !f.file) return fileNeededMessage(f.fileSlot);
 	if (!f.parsedParams.ok) return f.parsedParams.error;
 	const badHeader = badHeaderLine(f.headers);
 	if (badHeader !== undefined) return badHeaderMessage(badHeader);
 	if (f.unresolved.length) return unresolvedMessage(f.unresolved);
 	return variableProblems(f.headers, f.query, variables)[0] ?? null;
+}
+
+/** Why a request that needs a file is not sent yet, and what to do. */
+export function fileNeededMessage(slot: FileSlot): string {
+	const where = slot.field === null ? 'as the whole body' : `as the field “${slot.field}”`;
+	return `Choose the file to send ${where} under File first (“${slot.source}” where this request came from): a web page can read a file only when you choose it, so nothing is sent until you do.`;
 }
 
 /** Parameters typed as one JSON object, their variables filled; or why they are not one. */

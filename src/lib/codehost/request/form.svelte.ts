@@ -22,6 +22,7 @@ import {
 	type BuiltRequest,
 	type CodehostRequest,
 	type ExplorerMethod,
+	type FileSlot,
 	type RecordedRequest
 } from './request';
 import { REDACTED } from '$lib/http/redact';
@@ -59,6 +60,8 @@ export class RequestFormState {
 	/** Send the raw query string in a form body (after a 414). */
 	queryInBody = $state(false);
 	file = $state<File | null>(null);
+	/** Where a file the request needs goes (curl's `-F avatar=@…`, `-T …`); null: the optional “file”. */
+	fileSlot = $state.raw<FileSlot | null>(null);
 	captchaResponse = $state('');
 	/** Extra request headers, one `Name: value` per line (e.g. If-Unmodified-Since). */
 	headers = $state('');
@@ -91,6 +94,7 @@ export class RequestFormState {
 		this.bodyKind = t.bodyKind ?? (t.method === 'GET' ? 'query' : 'json');
 		this.queryInBody = false;
 		this.file = null;
+		this.fileSlot = null;
 	}
 
 	get paramNames(): string[] {
@@ -191,6 +195,7 @@ export class RequestFormState {
 				bodyKind: this.bodyKind,
 				queryInBody: this.queryInBody,
 				file: this.file,
+				fileSlot: this.fileSlot,
 				headers: this.headers,
 				headersFrom: 'typed',
 				variables: this.#ctx.variables
@@ -210,7 +215,8 @@ export class RequestFormState {
 			params: this.params,
 			bodyKind: this.bodyKind,
 			headers: this.headers,
-			auth: { method: auth.method, way: auth.way }
+			auth: { method: auth.method, way: auth.way },
+			...(this.fileSlot ? { fileSlot: this.fileSlot } : {})
 		};
 	}
 
@@ -238,6 +244,7 @@ export class RequestFormState {
 		this.query = request.query;
 		this.headers = request.headers;
 		this.file = null;
+		this.fileSlot = request.fileSlot ?? null;
 		const auth = this.#ctx.auth;
 		if (auth.method !== request.auth.method) auth.setMethod(request.auth.method);
 		auth.way = request.auth.way;

@@ -12,6 +12,17 @@ import type { BodyKind } from '../contract/endpoints';
 export const EXPLORER_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type ExplorerMethod = (typeof EXPLORER_METHODS)[number];
 
+/**
+ * A file the request sends, which the person chooses on the page before it can go: a page reads a
+ * file only when it is chosen, never by a path (curl's `--form avatar=@dk.png`, `--upload-file`).
+ */
+export interface FileSlot {
+	/** The multipart form field the file goes in (`avatar`); null: the file is the whole body. */
+	field: string | null;
+	/** The file's name or path where the request came from (`dk.png`), to say which file. */
+	source: string;
+}
+
 export interface CodehostRequest {
 	method: ExplorerMethod;
 	path: string;
@@ -22,6 +33,8 @@ export interface CodehostRequest {
 	/** Extra header lines, `Name: value`, credential headers left out. */
 	headers: string;
 	auth: { method: AuthMethod; way: AuthWay };
+	/** A file to choose before sending; absent: a multipart form's optional field “file”. */
+	fileSlot?: FileSlot;
 }
 
 /**

@@ -23,6 +23,11 @@ export async function sendSaved(
 	// A data row or a value carried from an answer is checked as the form checks what is typed.
 	const refused = checkHeaderLines(item.headers, variables, 'saved').problems[0];
 	if (refused) throw new Error(`${item.name}: ${refused} Nothing was sent.`);
+	// A run cannot choose a file: a request that needs one is for Send, where it is chosen.
+	if (item.fileSlot)
+		throw new Error(
+			`${item.name}: it sends a file chosen on the page, which a run cannot choose: open it and send it with Send. Nothing was sent.`
+		);
 	const built = buildRequest({
 		method: item.method,
 		builtPath: fillRequestPath(item.path, item.pathParams, variables),

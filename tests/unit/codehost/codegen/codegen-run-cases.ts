@@ -155,6 +155,26 @@ export const CASES: Case[] = [
 		}
 	},
 	{
+		name: 'a multipart form with the file in its own field (curl -F avatar=@dk.png)',
+		files: [['dk.png', 'png bytes']],
+		set: (e) => {
+			personal(e);
+			form(e, 'PUT', '/projects/:id', { name: 'p' }, 'multipart', { id: '7' });
+			e.form.fileSlot = { field: 'avatar', source: 'dk.png' };
+			e.form.file = new File(['png bytes'], 'dk.png');
+		}
+	},
+	{
+		name: 'a file as the whole body (curl --upload-file)',
+		files: [['pkg.txt', 'package bytes']],
+		set: (e) => {
+			personal(e);
+			form(e, 'PUT', '/projects/:id/packages/generic/p/1.0/pkg.txt', {}, 'none', { id: '7' });
+			e.form.fileSlot = { field: null, source: 'pkg.txt' };
+			e.form.file = new File(['package bytes'], 'pkg.txt');
+		}
+	},
+	{
 		name: 'a DELETE',
 		set: (e) => {
 			personal(e);

@@ -41,6 +41,8 @@ const CLIENT_HEADERS = new Set([
 	'connection',
 	'content-length',
 	'content-type',
+	// curl --upload-file asks for 100-continue before the body: how it sends, not what.
+	'expect',
 	'sec-fetch-mode',
 	'transfer-encoding'
 ]);

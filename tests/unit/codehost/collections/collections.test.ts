@@ -157,6 +157,21 @@ describe('reading a collections file: what each refusal says', () => {
 		}
 	);
 
+	it('a file the request needs chosen is read back (a field, or the whole body); one that is neither is refused', () => {
+		const read = (fileSlot: unknown) =>
+			parseCollectionsFile(oneCollection({ name: 'R', method: 'PUT', path: '/p', fileSlot }))
+				.collections[0]!.requests[0]!.fileSlot;
+		expect(read({ field: 'avatar', source: 'dk.png' })).toEqual({
+			field: 'avatar',
+			source: 'dk.png'
+		});
+		expect(read({ field: null, source: 'a.txt' })).toEqual({ field: null, source: 'a.txt' });
+		expect(read(undefined)).toBeUndefined();
+		expect(
+			refusal(oneCollection({ name: 'R', method: 'PUT', path: '/p', fileSlot: { field: 3 } }))
+		).toBe('The file request 1 of “C” (“R”) sends is neither a form field nor the whole body.');
+	});
+
 	it('a request with only a name, a method and a path gets the defaults', () => {
 		const back = parseCollectionsFile(oneCollection({ name: 'R', method: 'delete', path: '/x' }));
 		const { id, ...request } = back.collections[0]!.requests[0]!;

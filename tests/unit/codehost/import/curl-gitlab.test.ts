@@ -84,19 +84,31 @@ describe('Import cURL sends what curl sends (GitLab’s documented commands)', (
 		).toThrow('The command uses HEAD');
 	});
 
-	it('--upload-file FILE URL: the file is --upload-file’s value, the URL is the URL; a PUT, and the note says the file is needed', async () => {
+	it('--upload-file FILE URL: a PUT whose whole body is the file the person chooses; nothing is sent before', async () => {
 		// curl sent: PUT /api/v4/projects/24/packages/generic/my_package/0.0.1/file.txt, body: the file.
-		const { request, notes } = await importAndSend(
-			`curl --location --header "PRIVATE-TOKEN: <your_access_token>" --upload-file path/to/file.txt "https://gitlab.example.com/api/v4/projects/24/packages/generic/my_package/0.0.1/file.txt"`
+		const { explorer, sent } = explorerAt();
+		expect(
+			explorer.tools.importCurl(
+				`curl --location --header "PRIVATE-TOKEN: <your_access_token>" --upload-file path/to/file.txt "https://gitlab.example.com/api/v4/projects/24/packages/generic/my_package/0.0.1/file.txt"`
+			)
+		).toBe(true);
+		expect(explorer.tools.curlImport!.notes).toContain(
+			`--upload-file path/to/file.txt: curl sends the contents of path/to/file.txt as the whole body; ${FILE_NOTE}. Choose it under “File to send as the body”; nothing is sent until you do.`
 		);
+		expect(explorer.form.fileSlot).toEqual({ field: null, source: 'path/to/file.txt' });
+		await explorer.exchange.send();
+		expect(sent).toHaveLength(0);
+		expect(explorer.form.inputError).toContain('Choose the file to send as the whole body');
+		explorer.form.file = new File(['package bytes'], 'file.txt', { type: 'text/plain' });
+		await explorer.exchange.send();
+		expect(sent).toHaveLength(1);
+		const request = sent[0]!;
 		expect(request.method).toBe('PUT');
 		expect(request.url).toBe(
 			'https://gitlab.example.com/api/v4/projects/24/packages/generic/my_package/0.0.1/file.txt'
 		);
-		expect(await request.text()).toBe('');
-		expect(notes).toContain(
-			`--upload-file path/to/file.txt: curl sends the contents of path/to/file.txt as the whole body; ${FILE_NOTE}, and the explorer sends a chosen file only inside a multipart form (as the field “file”), which is not the same: the request is loaded without a body.`
-		);
+		expect(await request.text()).toBe('package bytes');
+		expect(request.headers.get('content-type')).toBe('text/plain');
 		// -T to an address ending in / adds the file's name, as curl does.
 		expect(parseCurl(`curl -T path/to/file.txt ${ROOT_URL}/uploads/`).url).toBe(
 			`${ROOT_URL}/uploads/file.txt`
@@ -315,7 +327,7 @@ describe('Import cURL sends what curl sends (GitLab’s documented commands)', (
 		]);
 	});
 
-	it('--form "avatar=@dk.png": the field name avatar is kept with the file, and the note says how the explorer sends a chosen file', () => {
+	it('--form "avatar=@dk.png": the field name avatar is kept with the file, and the note says how the explorer sends a chosen file', async () => {
 		// curl sent: PUT /api/v4/projects/5, one part: name="avatar"; filename="dk.png".
 		const parsed = parseCurl(
 			`curl --request PUT --header "PRIVATE-TOKEN: <your_access_token>" --form "avatar=@dk.png" "https://gitlab.example.com/api/v4/projects/5"`
@@ -325,9 +337,19 @@ describe('Import cURL sends what curl sends (GitLab’s documented commands)', (
 		expect(parsed.form).toEqual([]);
 		const r = toRequest(parsed, ROOT_URL);
 		expect(r.snapshot).toMatchObject({ method: 'PUT', path: '/projects/5', bodyKind: 'multipart' });
+		expect(r.snapshot.fileSlot).toEqual({ field: 'avatar', source: 'dk.png' });
 		expect(r.notes[0]).toBe(
-			`--form avatar=@dk.png: ${FILE_NOTE}; choose it under File (it is sent as the field “file”, not “avatar”).`
+			`--form avatar=@dk.png: ${FILE_NOTE}. Choose dk.png under “File for avatar”; nothing is sent until you do.`
 		);
+		const { explorer, sent } = explorerAt();
+		explorer.tools.importCurl(
+			`curl --request PUT --form "avatar=@dk.png" "https://gitlab.example.com/api/v4/projects/5"`
+		);
+		await explorer.exchange.send();
+		expect(sent, 'nothing goes before the file is chosen').toHaveLength(0);
+		explorer.form.file = new File(['png'], 'dk.png', { type: 'image/png' });
+		await explorer.exchange.send();
+		expect(await formFields(sent[0]!)).toEqual([['avatar', '(file dk.png)']]);
 		// A quoted file name with ; and type= after it.
 		expect(parseCurl(`curl -F 'avatar=@"my;pic.png";type=image/png' ${ROOT_URL}/x`).files).toEqual([
 			{ field: 'avatar', file: 'my;pic.png' }

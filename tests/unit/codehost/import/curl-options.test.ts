@@ -350,7 +350,7 @@ describe('parseCurl: multipart forms', () => {
 		expect(parsed.files).toEqual([{ field: 'file', file: './a.txt' }]);
 		expect(parsed.form).toEqual([]);
 		expect(parsed.notes).toEqual([
-			'--form file=@./a.txt: a page cannot read a file from your disk by its name; choose it under File.'
+			'--form file=@./a.txt: a page cannot read a file from your disk by its name. Choose ./a.txt under “File for file”; nothing is sent until you do.'
 		]);
 	});
 

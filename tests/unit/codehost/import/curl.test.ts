@@ -140,7 +140,7 @@ describe('cURL import', () => {
 		});
 		expect(imported.token).toBe(TOKEN);
 		expect(imported.notes).toEqual([
-			'-F file=@./notes.txt: a page cannot read a file from your disk by its name; choose it under File.',
+			'-F file=@./notes.txt: a page cannot read a file from your disk by its name. Choose ./notes.txt under “File for file”; nothing is sent until you do.',
 			'-F avatar=<pic.png: curl sends the text of the file pic.png as the field avatar; a page cannot read a file from your disk by its name: type that text into its place under Parameters (it is empty now).'
 		]);
 

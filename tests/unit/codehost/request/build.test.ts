@@ -390,3 +390,55 @@ describe('withKeysetQuery: the keyset helper replaces the paging parameters and 
 		expect(withKeysetQuery('a=1&page=2', '')).toBe('a=1');
 	});
 });
+
+describe('a file the request needs chosen on the page (curl -F avatar=@…, --upload-file)', () => {
+	const png = new File(['png'], 'dk.png', { type: 'image/png' });
+
+	it('a multipart form sends the chosen file under the field the request names', async () => {
+		const b = buildRequest(
+			input({
+				bodyKind: 'multipart',
+				params: { name: 'p' },
+				file: png,
+				fileSlot: { field: 'avatar', source: 'dk.png' }
+			})
+		);
+		const form = b.body as FormData;
+		expect([...form.keys()]).toEqual(['name', 'avatar']);
+		expect((form.get('avatar') as File).name).toBe('dk.png');
+		expect(b.bodyText).toBe('(multipart form: name, avatar=dk.png)');
+	});
+
+	it('a whole-body file is the body as it is, with its own type unless a header says another', () => {
+		const slot = { field: null, source: 'pkg.bin' };
+		const b = buildRequest(input({ method: 'PUT', file: png, fileSlot: slot }));
+		expect(b.body).toBe(png);
+		expect(b.headers['Content-Type']).toBe('image/png');
+		const typed = buildRequest(
+			input({ method: 'PUT', file: png, fileSlot: slot, headers: 'Content-Type: text/plain' })
+		);
+		expect(typed.headers['Content-Type']).toBe('text/plain');
+		const untyped = buildRequest(
+			input({ method: 'PUT', file: new File(['x'], 'pkg.bin'), fileSlot: slot })
+		);
+		expect(untyped.headers['Content-Type']).toBe('application/octet-stream');
+	});
+
+	it('Send refuses until the file is chosen, naming where it goes and why a page cannot read it', () => {
+		const ok = {
+			parsedParams: { ok: true, value: {} },
+			headers: '',
+			query: '',
+			unresolved: []
+		} satisfies InputFields;
+		expect(inputError({ ...ok, fileSlot: { field: 'avatar', source: 'dk.png' } }, {})).toBe(
+			'Choose the file to send as the field “avatar” under File first (“dk.png” where this request came from): a web page can read a file only when you choose it, so nothing is sent until you do.'
+		);
+		expect(inputError({ ...ok, fileSlot: { field: null, source: 'a.txt' } }, {})).toMatch(
+			/^Choose the file to send as the whole body under File first/
+		);
+		expect(
+			inputError({ ...ok, fileSlot: { field: 'avatar', source: 'dk.png' }, file: png }, {})
+		).toBeNull();
+	});
+});

@@ -110,3 +110,32 @@ describe('the request form', () => {
 		expect(f.query).toBe('page=2');
 	});
 });
+
+describe('the request form: a file the request needs', () => {
+	it('a loaded request that needs a file keeps where it goes in its snapshot; another request or a template clears it', () => {
+		const { form: f } = form();
+		const needsFile = {
+			method: 'PUT' as const,
+			path: '/projects/5',
+			pathParams: {},
+			query: '',
+			params: '',
+			bodyKind: 'multipart' as const,
+			headers: '',
+			auth: { method: 'none' as const, way: 'none' as const },
+			fileSlot: { field: 'avatar', source: 'dk.png' }
+		};
+		f.load(needsFile);
+		expect(f.fileSlot).toEqual({ field: 'avatar', source: 'dk.png' });
+		expect(f.inputError).toMatch(/^Choose the file to send as the field “avatar”/);
+		f.file = new File(['png'], 'dk.png');
+		expect(f.inputError).toBeNull();
+		expect(f.snapshot().fileSlot).toEqual({ field: 'avatar', source: 'dk.png' });
+		f.load({ ...needsFile, fileSlot: undefined });
+		expect(f.fileSlot).toBeNull();
+		expect(f.snapshot()).not.toHaveProperty('fileSlot');
+		f.load(needsFile);
+		f.useTemplate('create-project');
+		expect(f.fileSlot).toBeNull();
+	});
+});

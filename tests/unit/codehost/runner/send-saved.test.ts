@@ -65,6 +65,20 @@ describe('sending a saved request in a run', () => {
 		expect(response.body).toBe('plain words');
 	});
 
+	it('a request that needs a file chosen on the page fails the run, saying to send it with Send, and nothing is sent', async () => {
+		const { explorer, seen } = over(() => new Response('{}'));
+		await expect(
+			sendSaved(
+				item({ bodyKind: 'multipart', fileSlot: { field: 'avatar', source: 'dk.png' } }),
+				{},
+				explorer.exchange.context()
+			)
+		).rejects.toThrow(
+			'Create issue: it sends a file chosen on the page, which a run cannot choose: open it and send it with Send. Nothing was sent.'
+		);
+		expect(seen).toEqual([]);
+	});
+
 	it('parameters that are not one JSON object fail the request, named, and nothing is sent', async () => {
 		const { explorer, seen } = over(() => new Response('{}'));
 		await expect(
