@@ -14,6 +14,7 @@ import { AreaSession, type SessionSource } from '$lib/settings/area-session.svel
 import { FetchAllState } from './pagination/fetch-all-state.svelte';
 import { HistoryStore } from './history/history';
 import { HistoryState } from './history/history-state.svelte';
+import { ImportJob } from './import/job.svelte';
 import { OAuthCalls } from './auth/oauth-calls.svelte';
 import { RequestFormState } from './request/form.svelte';
 import { RequestTools } from './codegen/tools.svelte';
@@ -36,6 +37,8 @@ export class ExplorerState {
 	readonly form: RequestFormState;
 	readonly exchange: ExchangeState;
 	readonly history: HistoryState;
+	/** An import of a History file: read in the worker, with progress and Cancel. */
+	readonly historyImport = new ImportJob();
 	readonly allPages: FetchAllState;
 	readonly tools: RequestTools;
 	readonly workspace: Workspace;
@@ -59,7 +62,7 @@ export class ExplorerState {
 			status: this.exchange.response?.status,
 			variables: environments.values
 		})));
-		this.history = new HistoryState(() => this.exchange, history);
+		this.history = new HistoryState(() => this.exchange, history, session.signal);
 		this.exchange = new ExchangeState({
 			session,
 			auth,
@@ -85,7 +88,10 @@ export class ExplorerState {
 			extractions: this.extractions
 		});
 		this.oauth = new OAuthCalls(this.exchange);
-		session.onClose(() => this.workspace.vault.close());
+		session.onClose(() => {
+			this.workspace.vault.close();
+			this.historyImport.cancel();
+		});
 	}
 
 	/** Reads what is kept on this device: history, environments, saved requests. */

@@ -7,6 +7,7 @@
  * The stores and the notice share a signal in the global symbol registry, not this module: a
  * module both used would be bundled with the areas' code, which the home page must not load.
  */
+import { ApiProblem } from '$lib/http/problem';
 
 /** Raised once; `failed` tells a notice started later that it already was. */
 type FaultSignal = EventTarget & { failed?: boolean };
@@ -83,4 +84,18 @@ export class StorageFull extends Error {
 /** For tests: forget a reported fault. */
 export function resetStorageFaults(): void {
 	signal().failed = false;
+}
+
+/**
+ * What a page shows when what this device keeps could not be read (IndexedDB refused or broke):
+ * as a problem like any other, so an AsyncResult holds it beside what was shown. `what` names
+ * the data ("History", "your saved requests").
+ */
+export function notReadProblem(what: string, error: unknown): ApiProblem {
+	return new ApiProblem({
+		kind: 'parse',
+		message: `This browser could not read ${what}.`,
+		hint: 'What was shown stays. Reload the page to try again.',
+		cause: error
+	});
 }

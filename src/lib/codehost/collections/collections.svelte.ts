@@ -1,5 +1,6 @@
 /** Collections of saved requests: saving, opening, renaming, ordering, search, export and import. */
-import { freeSpace, notSavedFull, StorageFull } from '$lib/ui/storage-faults';
+import { AsyncResult } from '$lib/ui/async-result.svelte';
+import { freeSpace, notReadProblem, notSavedFull, StorageFull } from '$lib/ui/storage-faults';
 import type { CodehostRequest } from '../request/request';
 import { CollectionStore } from './store';
 import {
@@ -31,6 +32,13 @@ export class CollectionsState {
 	collections = $state<Collection[]>([]);
 	search = $state('');
 	message = $state<string | null>(null);
+	/**
+	 * Reading what is stored (at the start, and when another tab saved): while it reads, the
+	 * collections shown stay; if it fails, the problem is shown and so are they.
+	 */
+	readonly reading = new AsyncResult<Collection[]>({
+		toProblem: (error) => notReadProblem('your saved requests', error)
+	});
 	#store: CollectionStore;
 	/** Edits shown but not yet written, oldest first: re-applied over what the store returns. */
 	#pending: Change[] = [];
@@ -227,7 +235,10 @@ export class CollectionsState {
 
 	/** Shows what is stored now, after the writes already on their way. */
 	#refresh(): Promise<void> {
-		this.#chain = this.#chain.then(async () => this.#show(await this.#store.load()));
+		this.#chain = this.#chain.then(async () => {
+			const read = await this.reading.run(() => this.#store.load());
+			if (read.shown) this.#show(read.value);
+		});
 		return this.#chain;
 	}
 

@@ -6,6 +6,8 @@ import { withoutCredentialParams } from '$lib/http/credentials';
 import type { Exchange } from '$lib/http/exchange';
 import { REDACTED } from '$lib/http/redact';
 import { snapshotBefore } from '$lib/ui/snapshot-before';
+import { AsyncResult } from '$lib/ui/async-result.svelte';
+import { notReadProblem } from '$lib/ui/storage-faults';
 import { toCurl } from '../codegen/curl';
 import type { ExchangeState } from '../exchange.svelte';
 import { responseFromEntry } from '../response/explorer-response';
@@ -45,6 +47,11 @@ export class HistoryState {
 	/** Raw: entries are replaced, never edited, so no deep proxy is needed. */
 	entries = $state.raw<HistoryEntry[]>([]);
 	message = $state<string | null>(null);
+	/**
+	 * Reading what is stored: while it reads, the entries shown stay; if it fails, the problem is
+	 * shown and so are they.
+	 */
+	readonly reading: AsyncResult<HistoryEntry[]>;
 
 	#store: HistoryStore;
 	#exchange: () => ExchangeState;
@@ -52,10 +59,21 @@ export class HistoryState {
 	#fresh: Recorded[] = [];
 	#timer: ReturnType<typeof setTimeout> | undefined;
 
-	/** `exchange`: a getter, since the exchange records here and is built after this. */
-	constructor(exchange: () => ExchangeState, store: HistoryStore = new HistoryStore()) {
+	/**
+	 * `exchange`: a getter, since the exchange records here and is built after this. `signal`:
+	 * the explorer's session's, whose close drops a reading still on its way.
+	 */
+	constructor(
+		exchange: () => ExchangeState,
+		store: HistoryStore = new HistoryStore(),
+		signal?: AbortSignal
+	) {
 		this.#exchange = exchange;
 		this.#store = store;
+		this.reading = new AsyncResult({
+			signal,
+			toProblem: (error) => notReadProblem('your History', error)
+		});
 	}
 
 	/**
@@ -97,7 +115,8 @@ export class HistoryState {
 	async load(): Promise<void> {
 		// What waits to be shown is stored first, so the store's list has it too.
 		this.#takeFresh();
-		this.entries = await this.#store.list();
+		const read = await this.reading.run(() => this.#store.list());
+		if (read.shown) this.entries = read.value;
 	}
 
 	get visible(): HistoryEntry[] {

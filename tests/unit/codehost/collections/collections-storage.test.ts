@@ -242,3 +242,24 @@ describe('firstRequests', () => {
 		expect(firstRequests(all, 5)).toEqual({ collections: all, more: 0 });
 	});
 });
+
+describe('reading the saved requests', () => {
+	it('while it reads, the collections shown stay; when it fails, the problem is said and they stay', async () => {
+		const store = new CollectionStore();
+		const state = new CollectionsState(store);
+		await state.load();
+		state.save('List projects', 'Ops', snap());
+		await state.settled();
+		let fail!: (error: unknown) => void;
+		vi.spyOn(store, 'load').mockImplementation(
+			() => new Promise<Collection[]>((_, reject) => (fail = reject))
+		);
+		const loading = state.load();
+		await vi.waitFor(() => expect(state.reading.loading).toBe(true));
+		expect(shown(state.collections)).toEqual({ Ops: ['List projects'] });
+		fail(new DOMException('The database connection is closing.', 'InvalidStateError'));
+		await loading;
+		expect(state.reading.problem?.message).toBe('This browser could not read your saved requests.');
+		expect(shown(state.collections)).toEqual({ Ops: ['List projects'] });
+	});
+});

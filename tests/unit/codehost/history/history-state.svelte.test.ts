@@ -152,3 +152,36 @@ describe('HistoryState', () => {
 		expect(history.message).toBe(`History cleared.${UNDO_NOTE}`);
 	});
 });
+
+describe('reading what is stored', () => {
+	it('while it reads, the entries shown stay; when it fails, the problem is said and they stay', async () => {
+		const { history, store } = setup();
+		history.record(exchange('/projects'), saved);
+		await history.load();
+		let fail!: (error: unknown) => void;
+		vi.spyOn(store, 'list').mockImplementation(
+			() => new Promise<HistoryEntry[]>((_, reject) => (fail = reject))
+		);
+		const loading = history.load();
+		expect(history.reading.loading).toBe(true);
+		expect(history.entries.map((e) => e.path)).toEqual(['/projects']);
+		fail(new DOMException('The database connection is closing.', 'InvalidStateError'));
+		await loading;
+		expect(history.reading.problem?.message).toBe('This browser could not read your History.');
+		expect(history.entries.map((e) => e.path)).toEqual(['/projects']);
+	});
+
+	it('a reading still on its way when the explorer closes is not shown', async () => {
+		const { history: before, store } = setup();
+		before.record(exchange('/user'), saved);
+		await before.load();
+		const closing = new AbortController();
+		const x = { apiRoot: ROOT, secrets: [] } as unknown as ExchangeState;
+		const history = new HistoryState(() => x, store, closing.signal);
+		const loading = history.load();
+		closing.abort();
+		await loading;
+		expect(history.entries).toEqual([]);
+		expect(history.reading.problem).toBeUndefined();
+	});
+});
