@@ -183,9 +183,13 @@ export function inputError(
 	f: Pick<LintInput, 'parsedParams' | 'headers' | 'query' | 'unresolved'> & {
 		fileSlot?: FileSlot | null;
 		file?: File | null;
+		/** Path parameters (`:id`) left empty: sent as they are, the server answers 404. */
+		missingPathParams?: readonly string[];
 	},
 	variables: Readonly<Record<string, string>>
 ): string | null {
+	const missing = f.missingPathParams ?? [];
+	if (missing.length) return missingPathParamsMessage(missing);
 	if (f.fileSlot && !f.file) return fileNeededMessage(f.fileSlot);
 	if (!f.parsedParams.ok) return f.parsedParams.error;
 	const badHeader = badHeaderLine(f.headers);
@@ -198,6 +202,14 @@ export function inputError(
 export function fileNeededMessage(slot: FileSlot): string {
 	const where = slot.field === null ? 'as the whole body' : `as the field “${slot.field}”`;
 	return `Choose the file to send ${where} under File first (“${slot.source}” where this request came from): a web page can read a file only when you choose it, so nothing is sent until you do.`;
+}
+
+/** Why a path with an empty `:param` is not sent, naming the fields to fill. */
+export function missingPathParamsMessage(names: readonly string[]): string {
+	const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+	return names.length > 1
+		? `Fill the path parameters ${list} beside the path. Left empty, the server would read the path as written and answer 404.`
+		: `Fill the path parameter ${list} beside the path. Left empty, the server would read the path as written and answer 404.`;
 }
 
 /** Parameters typed as one JSON object, their variables filled; or why they are not one. */

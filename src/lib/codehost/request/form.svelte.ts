@@ -34,6 +34,8 @@ import {
 	parseParams,
 	withKeysetQuery
 } from './build';
+import { HEADER_ROWS, joinUrl as joinBar, QUERY_ROWS, splitUrl } from './key-value-rows';
+import { KeyValueRows } from './key-value-rows.svelte';
 import { requestTarget, type RequestTarget } from './target';
 import { resolve, resolveParams, variableNames } from './variables';
 
@@ -54,7 +56,8 @@ export class RequestFormState {
 	method = $state<ExplorerMethod>('GET');
 	path = $state('/projects');
 	pathParams = $state<Record<string, string>>({});
-	query = $state('per_page=5');
+	/** The query's parameters, as rows and as the text of the "Query" field. */
+	readonly queryRows = new KeyValueRows(QUERY_ROWS, 'per_page=5');
 	params = $state('');
 	bodyKind = $state<BodyKind>('query');
 	/** Send the raw query string in a form body (after a 414). */
@@ -63,11 +66,13 @@ export class RequestFormState {
 	/** Where a file the request needs goes (curl's `-F avatar=@…`, `-T …`); null: the optional “file”. */
 	fileSlot = $state.raw<FileSlot | null>(null);
 	captchaResponse = $state('');
-	/** Extra request headers, one `Name: value` per line (e.g. If-Unmodified-Since). */
-	headers = $state('');
+	/** Extra request headers, as rows and as the "Request headers" text, `Name: value` a line. */
+	readonly headerRows = new KeyValueRows(HEADER_ROWS);
 	/** The catalogue endpoint last chosen in the path field (catalogue/choose.ts). */
 	endpoint = $state.raw<CatalogueEntry | null>(null);
 
+	/** The URL bar's text as last typed, kept while it says the same path and query. */
+	#typedUrl = $state('');
 	#context: () => FormContext;
 
 	constructor(context: () => FormContext) {
@@ -78,8 +83,52 @@ export class RequestFormState {
 		return this.#context();
 	}
 
+	/** The query as sent, `a=1&b=2`: the parameters that are on (the "Query" field). */
+	get query(): string {
+		return this.queryRows.text;
+	}
+	set query(text: string) {
+		this.queryRows.text = text;
+	}
+
+	/** Extra request headers, one `Name: value` per line (e.g. If-Unmodified-Since). */
+	get headers(): string {
+		return this.headerRows.text;
+	}
+	set headers(text: string) {
+		this.headerRows.text = text;
+	}
+
+	/**
+	 * The URL bar: the path with its query, as Send sends them. Typing a path without a query
+	 * leaves none (nothing carried over unseen); a `?a=1` typed adds a query row.
+	 */
+	get url(): string {
+		const typed = splitUrl(this.#typedUrl);
+		return typed.path === this.path && typed.query === this.query
+			? this.#typedUrl
+			: joinBar(this.path, this.query);
+	}
+	set url(text: string) {
+		this.#typedUrl = text;
+		const { path, query } = splitUrl(text);
+		this.path = path;
+		this.query = query;
+	}
+
 	get template(): EndpointTemplate | undefined {
 		return ENDPOINTS.find((t) => t.id === this.templateId);
+	}
+
+	/** The template the request still is (its method and path), for the Template field. */
+	get shownTemplate(): EndpointTemplate | undefined {
+		const t = this.template;
+		return t && t.method === this.method && t.path === this.path ? t : undefined;
+	}
+
+	/** Path parameters (`:id`) without a value: Send refuses the request until they have one. */
+	get missingPathParams(): string[] {
+		return this.paramNames.filter((name) => !(this.pathParams[name] ?? '').trim());
 	}
 
 	useTemplate(id: string) {
@@ -89,7 +138,7 @@ export class RequestFormState {
 		this.method = t.method;
 		this.path = t.path;
 		this.pathParams = { ...t.example };
-		this.query = t.query ?? '';
+		this.queryRows.reset(t.query ?? '');
 		this.params = t.params ? JSON.stringify(t.params, null, 2) : '';
 		this.bodyKind = t.bodyKind ?? (t.method === 'GET' ? 'query' : 'json');
 		this.queryInBody = false;
@@ -235,14 +284,14 @@ export class RequestFormState {
 				: 'GET';
 			this.path = request.path.startsWith('/') ? request.path : `/${request.path}`;
 			this.pathParams = {};
-			this.query = request.query.includes(REDACTED) ? '' : request.query;
+			this.queryRows.reset(request.query.includes(REDACTED) ? '' : request.query);
 			return;
 		}
 		this.method = request.method;
 		this.path = request.path;
 		this.pathParams = { ...request.pathParams };
-		this.query = request.query;
-		this.headers = request.headers;
+		this.queryRows.reset(request.query);
+		this.headerRows.reset(request.headers);
 		this.file = null;
 		this.fileSlot = request.fileSlot ?? null;
 		const auth = this.#ctx.auth;

@@ -109,6 +109,61 @@ describe('the request form', () => {
 		expect(f.method).toBe('GET');
 		expect(f.query).toBe('page=2');
 	});
+
+	it('the URL bar shows the path with its query; a path typed without one carries none over', () => {
+		const { form: f } = form();
+		// As Next page leaves it: the second page's query in the form.
+		f.load({ method: 'GET', path: '/projects', query: 'page=2&per_page=5', params: '', bodyKind: 'query' });
+		expect(f.url).toBe('/projects?page=2&per_page=5');
+		f.url = '/projects/99999';
+		expect(f.query).toBe('');
+		expect(f.build().query).toBe('');
+		expect(f.previewUrl).toBe(`${ROOT}/projects/99999`);
+	});
+
+	it('a ? typed in the URL bar makes query rows, and a row edit rewrites the bar', () => {
+		const { form: f } = form();
+		f.url = '/projects?';
+		expect(f.url).toBe('/projects?');
+		f.url = '/projects?a=1';
+		expect(f.queryRows.rows.map((r) => [r.name, r.value])).toEqual([['a', '1']]);
+		f.queryRows.update(0, { value: '2' });
+		expect(f.url).toBe('/projects?a=2');
+		f.queryRows.update(0, { enabled: false });
+		expect(f.url).toBe('/projects');
+		expect(f.build().query).toBe('');
+	});
+
+	it('a header row switched off is not sent', () => {
+		const { form: f } = form();
+		f.headers = 'X-A: 1\nX-B: 2';
+		f.headerRows.update(0, { enabled: false });
+		expect(f.build().headers).toEqual({ 'X-B': '2' });
+	});
+
+	it('an empty path parameter refuses the request and names the field', () => {
+		const { form: f } = form();
+		f.url = '/projects/:id';
+		expect(f.missingPathParams).toEqual(['id']);
+		expect(f.inputError).toMatch(/^Fill the path parameter id beside the path/);
+		f.pathParams = { id: '  ' };
+		expect(f.inputError).toMatch(/path parameter id/);
+		f.pathParams = { id: '7' };
+		expect(f.inputError).toBeNull();
+		f.path = '/projects/:id/issues/:issue_iid';
+		expect(f.inputError).toMatch(/path parameter issue_iid beside/);
+	});
+
+	it('the Template field shows a template only while the request is still that template', () => {
+		const { form: f } = form();
+		expect(f.shownTemplate?.id).toBe('list-projects');
+		f.url = '/projects/1';
+		expect(f.shownTemplate).toBeUndefined();
+		f.url = '/projects';
+		expect(f.shownTemplate?.id).toBe('list-projects');
+		f.method = 'POST';
+		expect(f.shownTemplate).toBeUndefined();
+	});
 });
 
 describe('the request form: a file the request needs', () => {
