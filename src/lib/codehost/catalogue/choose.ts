@@ -43,3 +43,35 @@ export function endpointInForm(
 	const entry = form.endpoint;
 	return entry && entry.method === form.method && entry.path === form.path ? entry : null;
 }
+
+/**
+ * Adds a parameter chosen from the endpoint's list: to the query (a new query row) when it goes
+ * there or the parameters are sent as a query, else to the body's JSON parameters, with an empty
+ * value to fill. Says what it did, or why not.
+ */
+export function addParameter(
+	form: Pick<EndpointForm, 'query' | 'params' | 'bodyKind'>,
+	param: { name: string; where: 'query' | 'body'; type?: string }
+): string {
+	if (param.where === 'query' || form.bodyKind === 'query' || form.bodyKind === 'none') {
+		const names = form.query.split('&').map((p) => p.split('=')[0]!.replace(/\[.*$/, ''));
+		if (names.includes(param.name)) return `${param.name} is already in the query.`;
+		const query = form.query.replace(/&+$/, '');
+		form.query = `${query}${query ? '&' : ''}${param.name}=`;
+		return `Added ${param.name} to the query: give it a value in the URL bar or the query.`;
+	}
+	let body: Record<string, unknown> = {};
+	if (form.params.trim()) {
+		try {
+			const parsed = JSON.parse(form.params) as unknown;
+			if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error();
+			body = parsed as Record<string, unknown>;
+		} catch {
+			return `${param.name} was not added: the parameters are not one JSON object yet. Fix them, then add it.`;
+		}
+	}
+	if (Object.hasOwn(body, param.name)) return `${param.name} is already in the parameters.`;
+	body[param.name] = param.type?.startsWith('list') ? [] : '';
+	form.params = JSON.stringify(body, null, 2);
+	return `Added ${param.name} to the parameters (JSON): give it a value there.`;
+}

@@ -206,10 +206,9 @@ export function fileNeededMessage(slot: FileSlot): string {
 
 /** Why a path with an empty `:param` is not sent, naming the fields to fill. */
 export function missingPathParamsMessage(names: readonly string[]): string {
-	const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
-	return names.length > 1
-		? `Fill the path parameters ${list} beside the path. Left empty, the server would read the path as written and answer 404.`
-		: `Fill the path parameter ${list} beside the path. Left empty, the server would read the path as written and answer 404.`;
+	const last = names.at(-1) ?? '';
+	const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${last}` : last;
+	return `Fill the path parameter${names.length > 1 ? 's' : ''} ${list} beside the path. Left empty, the server would read the path as written and answer 404.`;
 }
 
 /** Parameters typed as one JSON object, their variables filled; or why they are not one. */

@@ -4,7 +4,14 @@
  * text rewrites the rows that are on, a row edit rewrites the text. Rows switched off are not
  * sent; they stay in the form until removed.
  */
-import { mergeRows, rowsText, type KeyValue, type KeyValueRow, type RowCodec } from './key-value-rows';
+import {
+	mergeRows,
+	rowsText,
+	withIds,
+	type KeyValue,
+	type KeyValueRow,
+	type RowCodec
+} from './key-value-rows';
 
 export type { KeyValueRow };
 
@@ -64,16 +71,6 @@ export class KeyValueRows {
 
 	/** Keeps each row's id (a row being edited stays the same element) and gives new ones theirs. */
 	#setRows(rows: readonly (KeyValueRow & { id?: number })[]): void {
-		const before = this.rows;
-		const taken = new Set(rows.map((r) => r.id));
-		this.rows = rows.map((r, i) => {
-			let id = r.id;
-			if (id === undefined) {
-				const at = before[i]?.id;
-				id = at !== undefined && !taken.has(at) ? at : ++this.#ids;
-				taken.add(id);
-			}
-			return { name: r.name, value: r.value, enabled: r.enabled, id };
-		});
+		this.rows = withIds(rows, this.rows, () => ++this.#ids);
 	}
 }

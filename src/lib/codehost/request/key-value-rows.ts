@@ -103,9 +103,32 @@ export function mergeRows(
 	return out;
 }
 
+/**
+ * Rows with an id each, to be drawn by: a row keeps its own; a row made anew from the text takes
+ * the id of the row it replaced, when no other row has it, or a new one.
+ */
+export function withIds<Row extends KeyValueRow>(
+	rows: readonly (Row & { id?: number })[],
+	before: readonly { id: number }[],
+	newId: () => number
+): (KeyValueRow & { id: number })[] {
+	const taken = new Set(rows.map((r) => r.id));
+	return rows.map((r, i) => {
+		let id = r.id;
+		if (id === undefined) {
+			const at = before[i]?.id;
+			id = at !== undefined && !taken.has(at) ? at : newId();
+			taken.add(id);
+		}
+		return { name: r.name, value: r.value, enabled: r.enabled, id };
+	});
+}
+
 /** Whether two lists hold the same pairs in the same order. */
 export function samePairs(a: readonly KeyValue[], b: readonly KeyValue[]): boolean {
-	return a.length === b.length && a.every((p, i) => p.name === b[i]!.name && p.value === b[i]!.value);
+	return (
+		a.length === b.length && a.every((p, i) => p.name === b[i]!.name && p.value === b[i]!.value)
+	);
 }
 
 /**
@@ -120,7 +143,9 @@ export function rowsText(codec: RowCodec, rows: readonly KeyValueRow[], typed: s
 /** A URL bar's text as path and query: `/projects?page=2` → `/projects`, `page=2`. */
 export function splitUrl(text: string): { path: string; query: string } {
 	const at = text.indexOf('?');
-	return at < 0 ? { path: text, query: '' } : { path: text.slice(0, at), query: text.slice(at + 1) };
+	return at < 0
+		? { path: text, query: '' }
+		: { path: text.slice(0, at), query: text.slice(at + 1) };
 }
 
 /** Path and query as one URL bar's text. */

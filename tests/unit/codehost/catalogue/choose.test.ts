@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue, type CatalogueData } from '$lib/codehost/catalogue/catalogue';
-import { chooseEndpoint, endpointInForm, type EndpointForm } from '$lib/codehost/catalogue/choose';
+import {
+	addParameter,
+	chooseEndpoint,
+	endpointInForm,
+	type EndpointForm
+} from '$lib/codehost/catalogue/choose';
 import data from '$lib/codehost/catalogue/gitlab-endpoints.json';
 
 const catalogue = buildCatalogue(data as CatalogueData);
@@ -77,5 +82,28 @@ describe('the chosen endpoint while the form still asks for it', () => {
 
 	it('is none when no endpoint was chosen', () => {
 		expect(endpointInForm({ endpoint: null, method: 'PUT', path: entry.path })).toBeNull();
+	});
+});
+
+describe('adding a parameter chosen from the endpoint', () => {
+	it('a query parameter becomes a query row with an empty value, once', () => {
+		const form = { query: 'per_page=5', params: '', bodyKind: 'query' as const };
+		expect(addParameter(form, { name: 'search', where: 'query' })).toMatch(/^Added search/);
+		expect(form.query).toBe('per_page=5&search=');
+		expect(addParameter(form, { name: 'search', where: 'query' })).toMatch(/already/);
+		expect(form.query).toBe('per_page=5&search=');
+	});
+
+	it('a body attribute goes into the JSON parameters; a list as an empty list', () => {
+		const form = { query: '', params: '{"title": "x"}', bodyKind: 'json' as const };
+		addParameter(form, { name: 'labels', where: 'body', type: 'list (name[]=…)' });
+		addParameter(form, { name: 'description', where: 'body' });
+		expect(JSON.parse(form.params)).toEqual({ title: 'x', labels: [], description: '' });
+	});
+
+	it('parameters that are not one JSON object are left as they are, and it says so', () => {
+		const form = { query: '', params: '{', bodyKind: 'json' as const };
+		expect(addParameter(form, { name: 'title', where: 'body' })).toMatch(/not added/);
+		expect(form.params).toBe('{');
 	});
 });

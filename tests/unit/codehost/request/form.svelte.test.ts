@@ -113,7 +113,13 @@ describe('the request form', () => {
 	it('the URL bar shows the path with its query; a path typed without one carries none over', () => {
 		const { form: f } = form();
 		// As Next page leaves it: the second page's query in the form.
-		f.load({ method: 'GET', path: '/projects', query: 'page=2&per_page=5', params: '', bodyKind: 'query' });
+		f.load({
+			method: 'GET',
+			path: '/projects',
+			query: 'page=2&per_page=5',
+			params: '',
+			bodyKind: 'query'
+		});
 		expect(f.url).toBe('/projects?page=2&per_page=5');
 		f.url = '/projects/99999';
 		expect(f.query).toBe('');

@@ -34,9 +34,7 @@ describe('query rows', () => {
 		fc.assert(
 			fc.property(fc.array(pair, { maxLength: 6 }), (pairs) => {
 				const usable = pairs.filter((p) => QUERY_ROWS.escape(p).name.trim() !== '');
-				expect(QUERY_ROWS.parse(QUERY_ROWS.format(usable))).toEqual(
-					usable.map(QUERY_ROWS.escape)
-				);
+				expect(QUERY_ROWS.parse(QUERY_ROWS.format(usable))).toEqual(usable.map(QUERY_ROWS.escape));
 			})
 		);
 	});
