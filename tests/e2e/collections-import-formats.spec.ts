@@ -199,7 +199,8 @@ for (const size of SIZES) {
 
 			// It sends, in Demo mode, what the file said.
 			await list.getByRole('button', { name: 'Alle Projekte', exact: true }).click();
-			await expect(u.path).toHaveValue('/projects');
+			// The URL bar shows the path with its query, as it will be sent.
+			await expect(u.path).toHaveValue('/projects?per_page=2');
 			await expect(u.query).toHaveValue('per_page=2');
 			await u.send.click();
 			await expect(u.status).toHaveText('200 OK');

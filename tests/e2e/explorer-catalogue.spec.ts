@@ -30,7 +30,7 @@ test('the path completes from words, the endpoint fills its fields, and a missin
 		'href',
 		/^https:\/\/docs\.gitlab\.com\/api\/merge_requests/
 	);
-	const id = page.getByRole('textbox', { name: ':id', exact: true });
+	const id = page.getByRole('textbox', { name: 'Path parameter id', exact: true });
 	await id.fill('diaspora/client-1');
 	await expect(page.getByText(/^Will send /)).toContainText(
 		'/projects/diaspora%2Fclient-1/merge_requests'

@@ -36,7 +36,8 @@ for (const { mode, size } of RUNS) {
 			await expect(u.authMethod.locator('option:checked')).toHaveText(
 				'Personal, project or group access token'
 			);
-			await expect(u.path).toHaveValue('/projects');
+			// The URL bar shows the path with its query, as it will be sent.
+			await expect(u.path).toHaveValue('/projects?per_page=2&order_by=id');
 			await expect(u.query).toHaveValue('per_page=2&order_by=id');
 			await expect(page.getByRole('textbox', { name: 'Request headers' })).toHaveValue(
 				'X-Trace: 9'
@@ -53,7 +54,7 @@ for (const { mode, size } of RUNS) {
 			await field.fill('wget https://example.com');
 			await page.getByRole('button', { name: 'Import', exact: true }).click();
 			await expect(page.getByText('Not imported: This is not a cURL command')).toBeVisible();
-			await expect(u.path).toHaveValue('/projects');
+			await expect(u.path).toHaveValue('/projects?per_page=2&order_by=id');
 			const overflow = await page.evaluate(
 				() => document.documentElement.scrollWidth - document.documentElement.clientWidth
 			);

@@ -206,8 +206,9 @@ test('a new deploy shows "A new version is available"; Reload keeps what was typ
 		const reloaded = page.waitForEvent('load');
 		await page.getByRole('button', { name: 'Reload' }).click();
 		await reloaded;
+		// The URL bar: the path with its query.
 		await expect(page.getByRole('combobox', { name: 'Path' })).toHaveValue(
-			'/projects/diaspora%2Fclient-1'
+			'/projects/diaspora%2Fclient-1?per_page=5'
 		);
 		await expect(page.getByRole('textbox', { name: 'Query', exact: true })).toHaveValue(
 			'per_page=5'
