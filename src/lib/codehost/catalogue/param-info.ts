@@ -5,7 +5,7 @@
  * API's conventions add paging (every list takes `page` and `per_page`, the keyset lists their
  * ordering). What neither says is left out rather than guessed. No Svelte here.
  */
-import { keysetResourceFor } from '../pagination/keyset-resources';
+import { keysetResourceFor } from '../contract/endpoints';
 import type { CatalogueEntry } from './catalogue';
 
 export interface ParamInfo {
