@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { expect, test } from './fixtures';
+import { expect, nav, test } from './fixtures';
 import { savedRequests } from './explorer-helpers';
 import { dump, fill, FILLED } from './your-data-helpers';
 
@@ -160,6 +160,50 @@ test('an import into Collections keeps a snapshot first, and restoring it takes 
 		saved.region.getByRole('button', { name: 'List projects', exact: true })
 	).toBeVisible();
 	await expect(saved.region.getByRole('button', { name: 'Who am I', exact: true })).toHaveCount(0);
+});
+
+test('energy reminders outlive a reload, go into the backup, and a restore puts them back', async ({
+	page
+}) => {
+	await page.goto('/energy');
+	const expiring = page.getByRole('region', { name: 'Expiring soon' });
+	const remind = expiring.getByRole('checkbox', {
+		name: 'Remind me before the energy is reclaimed'
+	});
+	const minutes = expiring.getByRole('textbox', { name: 'Minutes before' });
+	await remind.check();
+	await minutes.fill('25');
+	await page.reload();
+	await expect(remind).toBeChecked();
+	await expect(minutes).toHaveValue('25');
+
+	await nav(page, 'Settings');
+	const text = await backUp(page);
+	expect((JSON.parse(text) as { energy: { reminders: unknown } }).energy.reminders).toEqual({
+		enabled: true,
+		minutes: 25
+	});
+	// Changed on the energy page after the backup…
+	await nav(page, 'Energy');
+	await remind.uncheck();
+	await minutes.fill('40');
+	// …then the backup restored: the preview names the choice it replaces.
+	await nav(page, 'Settings');
+	await choose(page, text);
+	const region = yourData(page);
+	await expect(region.getByRole('row', { name: /Energy reminders/ }).getByRole('cell')).toHaveText([
+		'0',
+		'1',
+		'0'
+	]);
+	await expect(region).toContainText(
+		'Energy reminders: No reminder before the energy is reclaimed'
+	);
+	await region.getByRole('button', { name: 'Restore', exact: true }).click();
+	await expect(region.getByRole('status')).toContainText('Restored');
+	await nav(page, 'Energy');
+	await expect(remind).toBeChecked();
+	await expect(minutes).toHaveValue('25');
 });
 
 test('when the browser may clear the data, the page says so and points to backups and sync', async ({

@@ -22,6 +22,7 @@ import { withoutSecretValues } from '$lib/codehost/secrets/variables';
 import { exportNotes, NotesFileRefused, parseNotesFile, readFile } from '$lib/bible/notes/format';
 import { PlansRefused, readPlans } from '$lib/bible/plans/file';
 import { PERIODS } from '$lib/energy/model';
+import { readReminderChoice, type ReminderChoice } from '$lib/energy/orders/reminder-choice';
 import {
 	readTrackedOrder,
 	type TrackedByRoot,
@@ -65,7 +66,8 @@ export function writeBackup(data: DataSet, now = Date.now()): string {
 		bible: { notes },
 		energy: {
 			followedOrders: data.tracked,
-			...(data.prices ? { yourPrice: data.prices } : {})
+			...(data.prices ? { yourPrice: data.prices } : {}),
+			...(data.reminders ? { reminders: data.reminders } : {})
 		},
 		settings: { connections: data.settings }
 	};
@@ -212,6 +214,17 @@ function readPrices(raw: unknown): Record<string, PriceTable> | undefined {
 	return out;
 }
 
+/** Energy's reminders: on or off, and whole minutes from 1 to 1440, as the energy area keeps them. */
+function readReminders(raw: unknown): ReminderChoice | undefined {
+	if (raw === undefined) return undefined;
+	const choice = readReminderChoice(raw);
+	if (!choice)
+		throw new BackupRefused(
+			'its energy reminders are not a choice of on or off and whole minutes from 1 to 1440.'
+		);
+	return choice;
+}
+
 const CONNECTION_KEYS = new Set(['mode', 'baseUrl', 'proxyUrl']);
 
 function readSettings(raw: unknown): Connections {
@@ -279,6 +292,7 @@ export function readBackup(text: string, secrets: readonly string[] = []): DataS
 		const history = readHistory(codehost.history);
 		const { notes, plans } = readNotesPart(bible.notes);
 		const prices = readPrices(energy.yourPrice);
+		const reminders = readReminders(energy.reminders);
 		return {
 			collections: readCollections(codehost.collections),
 			environments: readEnvironments(codehost.environments),
@@ -287,6 +301,7 @@ export function readBackup(text: string, secrets: readonly string[] = []): DataS
 			plans,
 			tracked: readTracked(energy.followedOrders),
 			...(prices ? { prices } : {}),
+			...(reminders ? { reminders } : {}),
 			settings: readSettings(settings.connections)
 		};
 	} catch (error) {

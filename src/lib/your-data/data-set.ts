@@ -14,6 +14,7 @@ import type { VerseNote } from '$lib/bible/notes/format';
 import { refKey } from '$lib/bible/notes/format';
 import type { PlanProgress } from '$lib/bible/plans/schedule';
 import { PERIODS, type PeriodId } from '$lib/energy/model';
+import type { ReminderChoice } from '$lib/energy/orders/reminder-choice';
 import type { TrackedByRoot } from '$lib/energy/orders/tracker';
 import { SERVICE_IDS, type ServiceId } from '$lib/settings/connection';
 import type { Connections } from '$lib/settings/persistence';
@@ -34,6 +35,11 @@ export interface DataSet {
 	 * up: a restore then leaves the prices here as they are.
 	 */
 	prices?: Record<string, PriceTable>;
+	/**
+	 * Energy's "Remind me before the energy is reclaimed" and its minutes; absent when none was
+	 * chosen here, and in a file of a build before they were kept (a restore leaves them as they are).
+	 */
+	reminders?: ReminderChoice;
 	settings: Connections;
 }
 
@@ -65,6 +71,7 @@ export interface DataStores {
 		/** Keeps (or, with null, forgets) one period's price on one server. */
 		set(apiRoot: string, period: PeriodId, sun: number | null): void;
 	};
+	reminders: { load(): ReminderChoice | undefined; save(choice: ReminderChoice): void };
 	settings: { load(): Promise<Connections>; save(c: Connections): Promise<void> };
 }
 
@@ -77,6 +84,7 @@ export const KINDS = [
 	'plans',
 	'tracked',
 	'prices',
+	'reminders',
 	'settings'
 ] as const;
 export type Kind = (typeof KINDS)[number];
@@ -89,6 +97,7 @@ export const KIND_NAMES: Record<Kind, string> = {
 	plans: 'Reading plans',
 	tracked: 'Followed energy orders',
 	prices: 'Your energy prices',
+	reminders: 'Energy reminders',
 	settings: 'Connection settings'
 };
 
@@ -112,6 +121,7 @@ export async function readDataSet(
 	stores: DataStores,
 	options: { history?: boolean } = {}
 ): Promise<DataSet> {
+	const reminders = stores.reminders.load();
 	const [collections, environments, notes, tracked, settings, history] = await Promise.all([
 		stores.collections.load(),
 		stores.environments.load(),
@@ -128,6 +138,7 @@ export async function readDataSet(
 		plans: stores.plans.load(),
 		tracked,
 		prices: stores.prices.load(),
+		...(reminders ? { reminders } : {}),
 		settings
 	});
 }
@@ -182,6 +193,18 @@ export function itemsOf(data: DataSet, kind: Kind): Item[] {
 					value: sun
 				}))
 			);
+		case 'reminders':
+			return data.reminders
+				? [
+						{
+							key: 'reminders',
+							name: data.reminders.enabled
+								? `Remind me ${data.reminders.minutes} minutes before the energy is reclaimed`
+								: 'No reminder before the energy is reclaimed',
+							value: data.reminders
+						}
+					]
+				: [];
 		case 'settings':
 			return SERVICE_IDS.map((id) => ({ key: id, name: id, value: data.settings[id] }));
 	}
@@ -369,6 +392,7 @@ export async function writeDataSet(
 	if (!stores.plans.save(plans)) throw new Error('The browser refused to store the reading plans.');
 	await stores.tracked.import(incoming.tracked, mode === 'replace');
 	if (incoming.prices) writePrices(stores, incoming.prices, mode);
+	if (incoming.reminders) stores.reminders.save(incoming.reminders);
 	if (incoming.history) await stores.history.importEntries(mergeHistory(incoming.history, []));
 	if (!same(settings, incoming.settings)) await stores.settings.save(copy(incoming.settings));
 }

@@ -10,6 +10,7 @@ import { NotesStore } from '$lib/bible/notes/store';
 import { loadPlans, savePlans } from '$lib/bible/plans/store';
 import { browserStorage } from '$lib/energy/key-value-storage';
 import { exportTracked, importTracked } from '$lib/energy/orders/tracker';
+import { loadReminders, saveReminders } from '$lib/energy/orders/reminder-choice';
 import { allPrices, writePrice } from '$lib/energy/costs/your-price.svelte';
 import type { HttpClient } from '$lib/http/client';
 import { connections } from '$lib/settings/area-connection.svelte';
@@ -69,6 +70,16 @@ function browserStores(): DataStores {
 		prices: {
 			load: () => allPrices(browserStorage()),
 			set: (root, period, sun) => writePrice(browserStorage(), root, period, sun)
+		},
+		reminders: {
+			load() {
+				const kept = loadReminders(browserStorage());
+				return kept.kind === 'kept' ? kept.choice : undefined;
+			},
+			save: (choice) => {
+				if (!saveReminders(browserStorage(), choice))
+					throw new Error('The browser refused to store the energy reminders.');
+			}
 		},
 		settings: {
 			async load() {
@@ -185,7 +196,7 @@ export class YourDataState {
 				explorer: size({ c: data.collections, e: data.environments }),
 				history: size(data.history ?? []),
 				bible: size({ n: data.notes, p: data.plans }),
-				energy: size({ t: data.tracked, p: data.prices }),
+				energy: size({ t: data.tracked, p: data.prices, r: data.reminders }),
 				settings: size(data.settings)
 			};
 		} catch {
@@ -422,6 +433,7 @@ export function describeCounts(counts: Partial<Record<string, number>>): string 
 		plans: ['reading plan', 'reading plans'],
 		tracked: ['followed order', 'followed orders'],
 		prices: ['energy price', 'energy prices'],
+		reminders: ['energy reminder choice', 'energy reminder choices'],
 		settings: ['connection', 'connections']
 	};
 	const parts = Object.entries(counts)

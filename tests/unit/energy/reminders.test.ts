@@ -8,6 +8,8 @@ import {
 import type { OrderBook } from '$lib/energy/orders/order-book.svelte';
 import type { Order } from '$lib/energy/schemas';
 import { Reminders, remindersFor } from '$lib/energy/orders/reminders.svelte';
+import { memoryStorage } from '$lib/energy/key-value-storage';
+import { saveReminders } from '$lib/energy/orders/reminder-choice';
 import { sampleOrder } from './helpers';
 
 const HOUR = 3_600_000;
@@ -174,5 +176,32 @@ describe("the dashboard's reminders, read from its book", () => {
 		book.orders = { 1: { ...delegated(1), status: 6 } };
 		env.advance(HOUR);
 		expect(reminders.banners).toEqual([]);
+	});
+});
+
+describe('reminders kept in this browser', () => {
+	it('a reload keeps "Remind me" and its minutes, and a changed kept choice is read again', () => {
+		const storage = memoryStorage();
+		const first = new Reminders(
+			() => undefined,
+			() => false,
+			clock(),
+			storage
+		);
+		expect(first.enabled).toBe(false);
+		expect(first.minutes).toBe(10);
+		first.enabled = true;
+		first.minutes = 25;
+		const reloaded = new Reminders(
+			() => undefined,
+			() => false,
+			clock(),
+			storage
+		);
+		expect([reloaded.enabled, reloaded.minutes]).toEqual([true, 25]);
+		// A restore in Settings writes the choice; the page shown again reads it.
+		saveReminders(storage, { enabled: false, minutes: 90 });
+		reloaded.reload();
+		expect([reloaded.enabled, reloaded.minutes]).toEqual([false, 90]);
 	});
 });

@@ -77,6 +77,20 @@ describe('the backup file', () => {
 		expect(refusal(edited((f) => (f.energy.yourPrice = [60])))).toMatch(/not grouped by server/);
 	});
 
+	it('energy reminders are in the file and read back; a file made before them reads with none; a wrong choice refuses the file', () => {
+		const data = filledData();
+		expect((JSON.parse(writeBackup(data)) as Loose).energy.reminders).toEqual({
+			enabled: true,
+			minutes: 25
+		});
+		expect(readBackup(writeBackup(data)).reminders).toEqual({ enabled: true, minutes: 25 });
+		expect(readBackup(edited((f) => delete f.energy.reminders))).not.toHaveProperty('reminders');
+		for (const bad of [{ enabled: 'yes', minutes: 5 }, { enabled: true, minutes: 0 }, [true, 5]])
+			expect(refusal(edited((f) => (f.energy.reminders = bad)))).toMatch(
+				/energy reminders are not a choice/
+			);
+	});
+
 	it('a file of a newer version is refused whole, with the reason', () => {
 		const message = refusal(edited((f) => (f.version = BACKUP_VERSION + 1)));
 		expect(message).toMatch(/newer version of this app/);

@@ -99,6 +99,24 @@ describe('your data across the areas', () => {
 		expect(stores.pr).toEqual(before);
 	});
 
+	it('energy reminders: the preview names the choice replaced, a restore puts it in place, an older file without them leaves them', async () => {
+		const stores = MemoryStores.filled();
+		stores.r = { enabled: false, minutes: 10 };
+		const incoming = filledData();
+		const preview = previewRestore(await readDataSet(stores), incoming, 'merge');
+		expect(preview.find((p) => p.kind === 'reminders')).toMatchObject({
+			added: 0,
+			changed: 1,
+			replaced: ['No reminder before the energy is reclaimed']
+		});
+		await writeDataSet(stores, incoming, 'merge');
+		expect(stores.r).toEqual({ enabled: true, minutes: 25 });
+		const { reminders: _, ...older } = filledData();
+		stores.r = { enabled: true, minutes: 5 };
+		await writeDataSet(stores, older, 'replace');
+		expect(stores.r).toEqual({ enabled: true, minutes: 5 });
+	});
+
 	it('counts each kind for a snapshot’s line', () => {
 		expect(countItems(filledData())).toMatchObject({
 			requests: 3,
@@ -107,6 +125,7 @@ describe('your data across the areas', () => {
 			plans: 1,
 			tracked: 1,
 			prices: 3,
+			reminders: 1,
 			settings: 3
 		});
 	});

@@ -5,6 +5,7 @@ import type { HistoryEntry } from '$lib/codehost/history/history';
 import type { VerseNote } from '$lib/bible/notes/format';
 import type { PlanProgress } from '$lib/bible/plans/schedule';
 import type { PeriodId } from '$lib/energy/model';
+import type { ReminderChoice } from '$lib/energy/orders/reminder-choice';
 import type { TrackedByRoot } from '$lib/energy/orders/tracker';
 import { defaultConnections, type Connections } from '$lib/settings/persistence';
 import type { DataSet, DataStores, PriceTable } from '$lib/your-data/data-set';
@@ -98,6 +99,7 @@ export function filledData(): DataSet {
 			'https://energy.demo/api/v1/private': { '1h': 5, '1d': 60 },
 			'https://energy.example.com/api/v1/private': { '30d': 1_500 }
 		},
+		reminders: { enabled: true, minutes: 25 },
 		settings
 	};
 }
@@ -129,6 +131,7 @@ export class MemoryStores implements DataStores {
 	p: PlanProgress[] = [];
 	t: TrackedByRoot = {};
 	pr: Record<string, PriceTable> = {};
+	r: ReminderChoice | undefined;
 	s: Connections = defaultConnections();
 	/** Makes the Nth write from now fail (a full disk), to see what is left. */
 	failAt = Infinity;
@@ -147,6 +150,7 @@ export class MemoryStores implements DataStores {
 		s.p = copy(data.plans);
 		s.t = copy(data.tracked);
 		s.pr = copy(data.prices ?? {});
+		s.r = data.reminders && copy(data.reminders);
 		s.s = copy(data.settings);
 		return s;
 	}
@@ -204,6 +208,13 @@ export class MemoryStores implements DataStores {
 			this.t = replace ? copy(data) : { ...this.t, ...copy(data) };
 		}
 	};
+	reminders = {
+		load: () => this.r && copy(this.r),
+		save: (choice: ReminderChoice) => {
+			this.#write();
+			this.r = copy(choice);
+		}
+	};
 	prices = {
 		load: () => copy(this.pr),
 		set: (root: string, period: PeriodId, sun: number | null) => {
@@ -233,6 +244,7 @@ export class MemoryStores implements DataStores {
 			plans: this.p,
 			tracked: this.t,
 			prices: this.pr,
+			reminders: this.r,
 			settings: this.s
 		};
 	}

@@ -1,6 +1,13 @@
+import { browserStorage, type KeyValueStorage } from '../key-value-storage';
 import { notificationsSupported, systemNotify } from '../notices.svelte';
 import { expiringIn, reminderFor, stillDue, type ExpiringOrder, type Reminder } from './expiring';
 import type { OrderBook } from './order-book.svelte';
+import {
+	DEFAULT_REMINDERS,
+	loadReminders,
+	saveReminders,
+	type ReminderChoice
+} from './reminder-choice';
 
 export interface ReminderEnv {
 	now(): number;
@@ -19,8 +26,9 @@ const browserEnv: ReminderEnv = {
  * fires once, and only if the order is still delegated and still ends when it did.
  */
 export class Reminders {
-	enabled = $state(false);
-	minutes = $state(10);
+	/** On and the minutes: kept in this browser (reminder-choice.ts), so a reload keeps them. */
+	#choice = $state.raw<ReminderChoice>(DEFAULT_REMINDERS);
+	readonly #storage: KeyValueStorage;
 	/** Reminders shown on the page (when notifications are not allowed), newest last. */
 	banners = $state<{ guid: number; text: string }[]>([]);
 	readonly #current: (guid: number) => ExpiringOrder | undefined;
@@ -38,11 +46,39 @@ export class Reminders {
 	constructor(
 		current: (guid: number) => ExpiringOrder | undefined,
 		notify: (text: string) => boolean,
-		env: ReminderEnv = browserEnv
+		env: ReminderEnv = browserEnv,
+		storage: KeyValueStorage = browserStorage()
 	) {
 		this.#current = current;
 		this.#notify = notify;
 		this.#env = env;
+		this.#storage = storage;
+		this.reload();
+	}
+
+	get enabled(): boolean {
+		return this.#choice.enabled;
+	}
+	set enabled(on: boolean) {
+		this.#keep({ ...this.#choice, enabled: on });
+	}
+	get minutes(): number {
+		return this.#choice.minutes;
+	}
+	set minutes(minutes: number) {
+		this.#keep({ ...this.#choice, minutes });
+	}
+
+	#keep(choice: ReminderChoice): void {
+		if (choice.enabled === this.#choice.enabled && choice.minutes === this.#choice.minutes) return;
+		this.#choice = choice;
+		saveReminders(this.#storage, choice);
+	}
+
+	/** Reads the kept choice again (a restore in Settings may have changed it). */
+	reload(): void {
+		const kept = loadReminders(this.#storage);
+		this.#choice = kept.kind === 'kept' ? kept.choice : DEFAULT_REMINDERS;
 	}
 
 	/** Sets (or moves) a timer for each order; drops those no longer listed. */
