@@ -178,7 +178,9 @@ for (const size of SIZES) {
 			await expect(notes).toContainText('No notes yet.');
 
 			await choose('notes.json', await readFile(path));
-			await expect(notes.getByRole('status')).toHaveText('Imported 1 verse: 1 new.');
+			await expect(notes.getByRole('status')).toHaveText(
+				'Imported 1 verse: 1 new. It can be undone from Snapshots in Settings.'
+			);
 			await expect(notes.getByRole('alert')).toHaveCount(0);
 			await expect(item).toHaveCount(1);
 			await expect(item).toContainText('<b>Loved</b> — the whole world');

@@ -190,7 +190,7 @@ for (const size of SIZES) {
 			await expect(p.getByRole('button', { name: 'Import', exact: true })).toBeFocused();
 			await page.keyboard.press('Enter');
 			await expect(s.status).toHaveText(
-				'Imported 2 requests in 1 collection and 1 environment from the Postman collection (v2.1). Secret values were left out: enter them under Variables.'
+				'Imported 2 requests in 1 collection and 1 environment from the Postman collection (v2.1). Secret values were left out: enter them under Variables. It can be undone from Snapshots in Settings.'
 			);
 			await expect(p).toHaveCount(0);
 			await expect(s.importFile).toBeFocused();

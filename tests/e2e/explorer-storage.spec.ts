@@ -401,9 +401,12 @@ test('a collections file at the size limit is imported without freezing the tab 
 
 	await tasks.reset();
 	await s.importFile.setInputFiles(await onDisk(info, 'ok.json', atLimit));
-	await expect(s.status).toHaveText('Imported 1000 requests in 20 collections.', {
-		timeout: 20_000
-	});
+	await expect(s.status).toHaveText(
+		'Imported 1000 requests in 20 collections. It can be undone from Snapshots in Settings.',
+		{
+			timeout: 20_000
+		}
+	);
 	const longest = await tasks.longest();
 	info.annotations.push({
 		type: 'measured',

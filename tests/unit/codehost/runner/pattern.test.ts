@@ -130,7 +130,7 @@ describe('assertion patterns, matched in a time the text bounds', () => {
 		}
 	});
 
-	// 1,500 random patterns: seconds on a busy machine.
+	// 1,500 random patterns: about 5 s on an idle machine.
 	it(
 		'any pattern built from common parts matches exactly what JavaScript matches',
 		{ timeout: 60_000 },
@@ -164,19 +164,44 @@ describe('assertion patterns, matched in a time the text bounds', () => {
 			);
 			const assertion = fc.constantFrom('^', '$', '\\b', '\\B');
 			const quantifier = fc.constantFrom('', '*', '+', '?', '{0,2}', '{2}', '*?', '+?');
-			const { pattern } = fc.letrec<{ pattern: string; term: string; piece: string }>((tie) => ({
-				term: fc.oneof(
-					{ depthSize: 'small' },
+			// A quantifier never stands on a group that holds a quantifier: V8 backtracks through
+			// (\w*?)+ inside (...)+ for half an hour on ten characters (it did in CI, and then
+			// answered wrongly), so such a pattern tests V8's stamina, not the matcher. Groups with
+			// quantifiers inside still appear, unquantified.
+			const plain = fc.letrec<{ plain: string; piece: string }>((tie) => ({
+				piece: fc.oneof(
+					{ depthSize: 'xsmall' },
 					atom,
+					assertion,
+					tie('plain').map((p) => `(?:${p})`),
+					tie('plain').map((p) => `(${p})`)
+				),
+				plain: fc.oneof(
+					{ depthSize: 'xsmall' },
+					fc.array(tie('piece'), { maxLength: 4 }).map((pieces) => pieces.join('')),
+					fc.tuple(tie('plain'), tie('plain')).map(([a, b]) => `${a}|${b}`)
+				)
+			})).plain;
+			const quantified = fc
+				.tuple(
+					fc.oneof(
+						atom,
+						plain.map((p) => `(?:${p})`),
+						plain.map((p) => `(${p})`)
+					),
+					quantifier
+				)
+				.map(([t, q]) => t + q);
+			const { pattern } = fc.letrec<{ pattern: string; piece: string }>((tie) => ({
+				piece: fc.oneof(
+					{ depthSize: 'xsmall' },
+					quantified,
+					assertion,
 					tie('pattern').map((p) => `(?:${p})`),
 					tie('pattern').map((p) => `(${p})`)
 				),
-				piece: fc.oneof(
-					fc.tuple(tie('term'), quantifier).map(([t, q]) => t + q),
-					assertion
-				),
 				pattern: fc.oneof(
-					{ depthSize: 'small' },
+					{ depthSize: 'xsmall' },
 					fc.array(tie('piece'), { maxLength: 4 }).map((pieces) => pieces.join('')),
 					fc.tuple(tie('pattern'), tie('pattern')).map(([a, b]) => `${a}|${b}`)
 				)
