@@ -16,6 +16,7 @@ test('before searching the field says what it covers; the results offer the tran
 	page,
 	axe
 }) => {
+	test.setTimeout(150_000);
 	// Reading a chapter keeps it on this device: that one chapter is what a search covers.
 	await page.goto('/bible/KJV/John/3');
 	await expect(page.locator('#v16')).toContainText('For God so loved the world');
@@ -37,15 +38,16 @@ test('before searching the field says what it covers; the results offer the tran
 	);
 	expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 
-	// The same download as the library's: the sentence counts the chapters as they are stored.
+	// The same download as the library's: the sentence counts the chapters as they are stored
+	// (an idle machine may store all 1,189 before a count in between is seen).
 	await download.tap();
 	await expect(
-		page.getByText(/^Searches the (\d{3,}|[1-9]\d*,\d{3}) of 1,189 chapters stored/)
-	).toBeVisible({
-		timeout: 30_000
-	});
-	await page.getByRole('button', { name: 'Cancel download' }).tap();
-	await expect(page.getByText(/^Download cancelled\./)).toBeVisible();
+		page.getByText(/^Searches (the (\d{3,}|[1-9],\d{3}) of|all) 1,189 chapters/)
+	).toBeVisible({ timeout: 60_000 });
+	await expect(box(page)).toHaveAccessibleDescription(
+		/^Searches all 1,189 chapters of King James Version \(KJV\)\./,
+		{ timeout: 60_000 }
+	);
 
 	// Deleting the translation from the device: the sentence says nothing is left to search.
 	await page
