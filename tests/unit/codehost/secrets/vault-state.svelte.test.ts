@@ -30,6 +30,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 
+// Each seal runs the vault's 310,000 PBKDF2 rounds: a second on two busy cores, so a wait for
+// what a seal writes is given far more than vitest's one-second default.
+const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 20_000 });
+
 /** A tab: its environments read from what is stored, and its vault. */
 async function openTab() {
 	const envs = new EnvironmentsState();
@@ -59,7 +63,7 @@ describe('secret values on this device', { timeout: 60_000 }, () => {
 		expect(local.dump()).not.toContain(SECRET);
 		first.envs.setValue('api_key', `${SECRET}-2`);
 		await settle();
-		await vi.waitFor(() => expect(local.getItem(SEALED_SECRETS_KEY)).not.toBe(sealed));
+		await waitFor(() => expect(local.getItem(SEALED_SECRETS_KEY)).not.toBe(sealed));
 		expect(local.dump()).not.toContain(SECRET);
 
 		// A new tab: its session is empty, the sealed copy is locked.
@@ -149,7 +153,7 @@ describe('a seal the device cannot hold', { timeout: 60_000 }, () => {
 		const before = local.getItem(SEALED_SECRETS_KEY);
 
 		envs.setValue('api_key', 'k'.repeat(5_000));
-		await vi.waitFor(() => expect(vault.sealed).toBe(false));
+		await waitFor(() => expect(vault.sealed).toBe(false));
 		expect(vault.status).toBe('open');
 		expect(vault.message).toBe(
 			"Not saved: this browser's storage for this site is full. The encrypted copy kept before stays on this device, without this change; this tab keeps the values until it closes. Empty a long secret value or free some space (delete saved requests, History or Bible downloads you no longer need), then your next change is encrypted with the rest."
@@ -169,7 +173,7 @@ describe('a seal the device cannot hold', { timeout: 60_000 }, () => {
 
 		// The first tab's next change fits: sealed, said, and the warning is taken off.
 		envs.setValue('api_key', `${SECRET}-after`);
-		await vi.waitFor(() => expect(vault.sealed).toBe(true));
+		await waitFor(() => expect(vault.sealed).toBe(true));
 		expect(vault.message).toBe('Secret values are kept on this device, encrypted, again.');
 		expect(await sealedValues(local, 'correct horse')).toEqual({
 			'env-default\u001fapi_key': `${SECRET}-after`
@@ -186,7 +190,7 @@ describe('a seal the device cannot hold', { timeout: 60_000 }, () => {
 		expect(vault.message).toMatch(/^Not saved: this browser's storage for this site is full\./);
 		expect(local.getItem(SEALED_SECRETS_KEY)).toBeNull();
 		envs.setValue('api_key', SECRET);
-		await vi.waitFor(() => expect(vault.sealed).toBe(true));
+		await waitFor(() => expect(vault.sealed).toBe(true));
 		expect(vault.status).toBe('open');
 		expect(await sealedValues(local, 'correct horse')).toEqual({
 			'env-default\u001fapi_key': SECRET
@@ -210,7 +214,7 @@ describe('two tabs editing sealed values', { timeout: 60_000 }, () => {
 		const device = new Device();
 		const { a, b } = await twoTabs(device);
 		b.envs.setValue('api_key', 'key-2');
-		await vi.waitFor(() => expect(a.envs.values.api_key).toBe('key-2'));
+		await waitFor(() => expect(a.envs.values.api_key).toBe('key-2'));
 		expect(a.vault.message).toBe(
 			'Another tab changed the secret values kept on this device; this tab shows them now.'
 		);
@@ -223,7 +227,7 @@ describe('two tabs editing sealed values', { timeout: 60_000 }, () => {
 
 		// And back: each sees the other's change, neither is lost.
 		a.envs.setValue('deploy_token', 'deploy-2');
-		await vi.waitFor(() => expect(b.envs.values.deploy_token).toBe('deploy-2'));
+		await waitFor(() => expect(b.envs.values.deploy_token).toBe('deploy-2'));
 		expect(await sealedValues(device.local, 'correct horse')).toEqual({
 			'env-default\u001fapi_key': 'key-2',
 			'env-default\u001fdeploy_token': 'deploy-2'
@@ -235,7 +239,7 @@ describe('two tabs editing sealed values', { timeout: 60_000 }, () => {
 		const { a, b } = await twoTabs(device);
 		device.told = false;
 		b.envs.setValue('api_key', 'key-2');
-		await vi.waitFor(async () =>
+		await waitFor(async () =>
 			expect(await sealedValues(device.local, 'correct horse')).toMatchObject({
 				'env-default\u001fapi_key': 'key-2'
 			})
@@ -243,8 +247,8 @@ describe('two tabs editing sealed values', { timeout: 60_000 }, () => {
 		// A still shows its older copy; its next change is sealed over B's, keeping B's.
 		expect(a.envs.values.api_key).toBe('key-1');
 		a.envs.setValue('deploy_token', 'deploy-2');
-		await vi.waitFor(() => expect(a.envs.values.api_key).toBe('key-2'));
-		await vi.waitFor(async () =>
+		await waitFor(() => expect(a.envs.values.api_key).toBe('key-2'));
+		await waitFor(async () =>
 			expect(await sealedValues(device.local, 'correct horse')).toEqual({
 				'env-default\u001fapi_key': 'key-2',
 				'env-default\u001fdeploy_token': 'deploy-2'
@@ -260,7 +264,7 @@ describe('two tabs editing sealed values', { timeout: 60_000 }, () => {
 		expect(await a.vault.keepOnDevice('battery staple')).toBe(true);
 		const theirs = device.local.getItem(SEALED_SECRETS_KEY);
 		b.envs.setValue('api_key', 'key-from-b');
-		await vi.waitFor(() => expect(b.vault.status).toBe('locked'));
+		await waitFor(() => expect(b.vault.status).toBe('locked'));
 		expect(b.vault.message).toBe(
 			'Another tab keeps the secret values on this device under another passphrase. Enter that passphrase to unlock them; this tab keeps its own until it closes.'
 		);
@@ -272,7 +276,7 @@ describe('two tabs editing sealed values', { timeout: 60_000 }, () => {
 		const device = new Device();
 		const { a, b } = await twoTabs(device);
 		a.vault.forgetOnDevice();
-		await vi.waitFor(() => expect(b.vault.status).toBe('off'));
+		await waitFor(() => expect(b.vault.status).toBe('off'));
 		expect(b.vault.sealed).toBe(false);
 		expect(b.vault.message).toBe(
 			'Another tab stopped keeping secret values on this device; this tab keeps them until it closes.'
@@ -302,7 +306,7 @@ describe('two tabs editing sealed values', { timeout: 60_000 }, () => {
 		).not.toContain('deploy-note-4417');
 		// A secret A adds later reaches B too.
 		a.envs.setValue('ci_token', 'ci-1');
-		await vi.waitFor(() => expect(b.envs.values.ci_token).toBe('ci-1'));
+		await waitFor(() => expect(b.envs.values.ci_token).toBe('ci-1'));
 	});
 
 	it('a closed explorer hears no more of other tabs', async () => {
@@ -310,7 +314,7 @@ describe('two tabs editing sealed values', { timeout: 60_000 }, () => {
 		const { a, b } = await twoTabs(device);
 		a.vault.close();
 		b.envs.setValue('api_key', 'key-2');
-		await vi.waitFor(async () =>
+		await waitFor(async () =>
 			expect(await sealedValues(device.local, 'correct horse')).toMatchObject({
 				'env-default\u001fapi_key': 'key-2'
 			})

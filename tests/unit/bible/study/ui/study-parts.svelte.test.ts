@@ -3,18 +3,25 @@
 import { describe, expect, it } from 'vitest';
 
 describe('the study tools the chapter loads on demand', () => {
-	it('are the Strong’s, commentary and Word panel components and the loaders of their data', async () => {
-		const parts = await import('$lib/bible/study/ui/study-parts.svelte');
-		expect(Object.keys(parts).sort()).toEqual([
-			'CommentaryPanel',
-			'OriginalVerseText',
-			'StrongsPanel',
-			'StrongsPopover',
-			'StrongsVerseText',
-			'WordPanel',
-			'loadOriginalChapter',
-			'loadStrongsChapter'
-		]);
-		for (const part of Object.values(parts)) expect(part).toBeTypeOf('function');
-	});
+	// The first import compiles every study component: seconds on a loaded machine.
+	it(
+		'are the Strong’s, commentary and Word panel components and the loaders of their data',
+		{
+			timeout: 60_000
+		},
+		async () => {
+			const parts = await import('$lib/bible/study/ui/study-parts.svelte');
+			expect(Object.keys(parts).sort()).toEqual([
+				'CommentaryPanel',
+				'OriginalVerseText',
+				'StrongsPanel',
+				'StrongsPopover',
+				'StrongsVerseText',
+				'WordPanel',
+				'loadOriginalChapter',
+				'loadStrongsChapter'
+			]);
+			for (const part of Object.values(parts)) expect(part).toBeTypeOf('function');
+		}
+	);
 });
