@@ -8,6 +8,9 @@ import {
 	isEstimateToken,
 	isTerminal,
 	isValidPeriod,
+	paymentWords,
+	reclaimAt,
+	statusMeaning,
 	PERIODS,
 	RECOMMENDED_ADJUST_PERCENT,
 	shortAddress,
@@ -124,5 +127,55 @@ describe('timelineStatuses', () => {
 	it('EN-ST-2: a failed order shows the steps it reached, then Error', () => {
 		expect(timelineStatuses(6, {})).toEqual([0, 6]);
 		expect(timelineStatuses(6, { 0: 1, 5: 2, 6: 3 })).toEqual([0, 5, 6]);
+	});
+});
+
+describe('order facts in words', () => {
+	it('EN-ERR-2: payment reads as words from what was paid', () => {
+		expect(paymentWords({ order_cost: '3.900000', order_cost_paid: '3.900000' })).toBe(
+			'Paid in full'
+		);
+		expect(paymentWords({ order_cost: '262.000000', order_cost_paid: '0.000000' })).toBe(
+			'Not paid'
+		);
+		expect(paymentWords({ order_cost: '11.790000', order_cost_paid: '4.000000' })).toBe(
+			'Partly paid: 4.00 of 11.79 TRX'
+		);
+	});
+
+	it('EN-ERR-1: a failed order owes nothing: "Not charged", never "Partly paid … still owed"', () => {
+		expect(paymentWords({ order_cost: '262.000000', order_cost_paid: '0.000000', status: 6 })).toBe(
+			'Not charged'
+		);
+		expect(paymentWords({ order_cost: '262.000000', order_cost_paid: '1.000000', status: 6 })).toBe(
+			'1.00 TRX taken before it failed'
+		);
+	});
+
+	it('EN-ST-1: every status is explained in words, with the way forward where there is one', () => {
+		const order = { order_cost: '11.790000', order_cost_paid: '4.000000' };
+		for (const status of [0, 1, 2, 3, 4, 5, 6]) {
+			const text = statusMeaning({ ...order, status });
+			expect(text.length).toBeGreaterThan(20);
+			expect(text).not.toMatch(/code|guid|status \d|payment_status/);
+		}
+		expect(statusMeaning({ ...order, status: 1 })).toContain(
+			'4.00 of 11.79 TRX is paid. Add funds to your buyer balance'
+		);
+		const failed = statusMeaning({ status: 6, order_cost: '262.000000', order_cost_paid: '0' });
+		expect(failed).toContain('nothing was charged');
+		expect(failed).toContain('place a new order');
+		expect(statusMeaning({ ...order, status: 3 })).toContain('before the rental period ends');
+	});
+
+	it('EN-ST-2, EN-ORD-4: energy is reclaimed one paid period after the order, else after first seen', () => {
+		const created = Date.UTC(2026, 10, 23, 12, 0);
+		const hour = { period_type: 'hours', hours: 1, days: 0 };
+		const days = { period_type: 'days', hours: 0, days: 3 };
+		expect(reclaimAt({ ...hour, created_at: new Date(created).toISOString() }, 5)).toBe(
+			created + 3_600_000
+		);
+		expect(reclaimAt(days, created)).toBe(created + 3 * 86_400_000);
+		expect(reclaimAt({ ...hour, created_at: 'not a date' }, undefined)).toBeNull();
 	});
 });

@@ -9,8 +9,8 @@ import {
 	toSun,
 	type PricedOrder
 } from '$lib/energy/costs/estimate';
-import { paymentWords, reclaimAt, statusMeaning } from '$lib/energy/model';
-import { basisText, feesText, rangeText } from '$lib/energy/costs/price-words';
+import { feesText } from '$lib/energy/costs/price-words';
+import { FRESH } from '../helpers';
 
 const TO = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
@@ -173,56 +173,6 @@ describe('the cost estimate from earlier orders', () => {
 	});
 });
 
-describe('order facts in words', () => {
-	it('EN-ERR-2: payment reads as words from what was paid', () => {
-		expect(paymentWords({ order_cost: '3.900000', order_cost_paid: '3.900000' })).toBe(
-			'Paid in full'
-		);
-		expect(paymentWords({ order_cost: '262.000000', order_cost_paid: '0.000000' })).toBe(
-			'Not paid'
-		);
-		expect(paymentWords({ order_cost: '11.790000', order_cost_paid: '4.000000' })).toBe(
-			'Partly paid: 4.00 of 11.79 TRX'
-		);
-	});
-
-	it('EN-ERR-1: a failed order owes nothing: "Not charged", never "Partly paid … still owed"', () => {
-		expect(paymentWords({ order_cost: '262.000000', order_cost_paid: '0.000000', status: 6 })).toBe(
-			'Not charged'
-		);
-		expect(paymentWords({ order_cost: '262.000000', order_cost_paid: '1.000000', status: 6 })).toBe(
-			'1.00 TRX taken before it failed'
-		);
-	});
-
-	it('EN-ST-1: every status is explained in words, with the way forward where there is one', () => {
-		const order = { order_cost: '11.790000', order_cost_paid: '4.000000' };
-		for (const status of [0, 1, 2, 3, 4, 5, 6]) {
-			const text = statusMeaning({ ...order, status });
-			expect(text.length).toBeGreaterThan(20);
-			expect(text).not.toMatch(/code|guid|status \d|payment_status/);
-		}
-		expect(statusMeaning({ ...order, status: 1 })).toContain(
-			'4.00 of 11.79 TRX is paid. Add funds to your buyer balance'
-		);
-		const failed = statusMeaning({ status: 6, order_cost: '262.000000', order_cost_paid: '0' });
-		expect(failed).toContain('nothing was charged');
-		expect(failed).toContain('place a new order');
-		expect(statusMeaning({ ...order, status: 3 })).toContain('before the rental period ends');
-	});
-
-	it('EN-ST-2, EN-ORD-4: energy is reclaimed one paid period after the order, else after first seen', () => {
-		const created = Date.UTC(2026, 10, 23, 12, 0);
-		const hour = { period_type: 'hours', hours: 1, days: 0 };
-		const days = { period_type: 'days', hours: 0, days: 3 };
-		expect(reclaimAt({ ...hour, created_at: new Date(created).toISOString() }, 5)).toBe(
-			created + 3_600_000
-		);
-		expect(reclaimAt(days, created)).toBe(created + 3 * 86_400_000);
-		expect(reclaimAt({ ...hour, created_at: 'not a date' }, undefined)).toBeNull();
-	});
-});
-
 describe('the estimate brackets the charge: fees this account has been charged', () => {
 	const OTHER = 'TJCnKsPa7y5okkXvQAidZBzqx3QyQ6sxMW';
 	// The demo's prices: 60 sun a unit for 1 hour; 1.1 TRX activation; 0.5 TRX below 32,000.
@@ -319,36 +269,6 @@ describe('the estimate brackets the charge: fees this account has been charged',
 			fees: { delegation: { certain: false } }
 		});
 	});
-
-	it('one statement about fees, each named with its amount', () => {
-		expect(
-			feesText({ activation: { amount: '1.100000' }, delegation: null, smallerThan: null })
-		).toBe(
-			'The range includes an activation fee of 1.10 TRX, charged if the recipient is not yet activated on TRON (it has not received energy through your account before).'
-		);
-		expect(
-			feesText({
-				activation: null,
-				delegation: { amount: '0.500000', certain: true },
-				smallerThan: null
-			})
-		).toBe(
-			'The range includes a delegation fee of 0.50 TRX for a small order (your orders of this size or larger paid it).'
-		);
-		expect(feesText({ activation: null, delegation: null, smallerThan: null })).toMatch(
-			/^No fees on top: /
-		);
-		expect(feesText({ activation: null, delegation: null, smallerThan: 65_000 })).toBe(
-			'Orders under 65,000 energy may pay a delegation fee for a small order; none of yours has, so its amount is not known and not in the range.'
-		);
-		expect(basisText(5, '1 hour')).toBe(
-			'Based on your 5 latest 1-hour orders (their price per unit of energy)'
-		);
-		expect(basisText(1, '30 days')).toBe(
-			'Based on your latest 30-day order (its price per unit of energy)'
-		);
-		expect(rangeText({ min: '3.900000', max: '5.000000' })).toBe('about 3.90–5.00 TRX');
-	});
 });
 
 describe('the cost estimate from your price', () => {
@@ -381,5 +301,38 @@ describe('the cost estimate from your price', () => {
 			cost: { min: '300.000000' },
 			overBalance: 'yes'
 		});
+	});
+});
+
+describe('TRX amounts in sun', () => {
+	it('EN-ORD-5: six decimals are kept, more are cut; zero has no sign', () => {
+		expect(toSun('1.1234567')).toBe(1_123_456n);
+		expect(toSun('-0.5')).toBe(-500_000n);
+		expect(fromSun(0n)).toBe('0.000000');
+		expect(fromSun(-1n)).toBe('-0.000001');
+	});
+
+	it('EN-BUY-3: an estimate counts each destination, not the blanks between commas', () => {
+		const one = requestedEnergy({
+			format: 'json',
+			to: FRESH,
+			period_type: 'hours',
+			period_amount: 1,
+			amount_source: 'estimate',
+			estimate_to: FRESH,
+			estimate_token: 'USDT',
+			estimate_adjust_percent: '0'
+		});
+		const withBlanks = requestedEnergy({
+			format: 'json',
+			to: FRESH,
+			period_type: 'hours',
+			period_amount: 1,
+			amount_source: 'estimate',
+			estimate_to: `${FRESH}, ,`,
+			estimate_token: 'USDT',
+			estimate_adjust_percent: '0'
+		});
+		expect(withBlanks).toEqual(one);
 	});
 });

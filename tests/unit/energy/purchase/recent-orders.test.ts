@@ -22,7 +22,7 @@ import {
 	type Harness,
 	HOUR_REQUEST,
 	energySession
-} from './helpers';
+} from '../helpers';
 
 const NOW = Date.parse('2026-11-26T10:00:00Z');
 const MIN = 60_000;

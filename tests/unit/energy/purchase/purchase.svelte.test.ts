@@ -22,7 +22,14 @@ import {
 	type Harness,
 	HOUR_REQUEST,
 	energySession
-} from './helpers';
+} from '../helpers';
+import {
+	orderedText,
+	outcomeUnknown,
+	PurchaseMemory,
+	PurchaseSlot
+} from '$lib/energy/purchase/purchase.svelte';
+import { ApiProblem } from '$lib/http/problem';
 
 const TOKEN = 'demo-energy-token.tabs-secret';
 
@@ -402,5 +409,135 @@ describe('purchases across reloads', () => {
 		expect(dashboard.purchase.recovery.items).toMatchObject([
 			{ state: 'placed', order: { guid: 31000004 } }
 		]);
+	});
+});
+
+const unknown = (kind: ApiProblem['kind'], status?: number) =>
+	outcomeUnknown(new ApiProblem({ kind, status, message: '', hint: '' }));
+
+describe('a purchase without a readable answer', () => {
+	it('may exist on the server when the answer was lost, unreadable or a server failure', () => {
+		expect(unknown('cors')).toBe(true);
+		expect(unknown('contract', 200)).toBe(true);
+		expect(unknown('http', 500)).toBe(true);
+	});
+
+	it('did not happen when the server refused it, or the person cancelled before it went', () => {
+		expect(unknown('http', 499)).toBe(false);
+		expect(unknown('http')).toBe(false);
+		expect(unknown('aborted', 500)).toBe(false);
+	});
+
+	it("the home page names a purchase by its amount, or plainly when it is an estimate's", () => {
+		expect(orderedText(65000)).toBe('Ordered 65,000 energy');
+		expect(orderedText(null)).toBe('Ordered energy');
+	});
+});
+
+describe("what one buy form remembers between a purchase's steps", () => {
+	it('a new form knows no purchase and holds no pending purchase', () => {
+		const memory = new PurchaseMemory(new PendingPurchases(memoryStorage()), () => 0);
+		expect(memory.known).toEqual([]);
+		expect(memory.pendingId).toBeNull();
+		expect(memory.seenGuids.size).toBe(0);
+	});
+
+	it('the pending purchase is kept from sending until the outcome is known; the order placed is then known to this page', () => {
+		const store = new PendingPurchases(memoryStorage());
+		const memory = new PurchaseMemory(store, () => 1234);
+		memory.begin(BASE, HOUR_REQUEST, new Set([7]));
+		const id = memory.pendingId!;
+		expect(id).toMatch(/^[0-9a-f]{24}$/);
+		expect(memory.known).toEqual([id]);
+		expect(store.pending(BASE)).toMatchObject([{ id, startedAt: 1234, before: [7] }]);
+		memory.finish(31000001);
+		expect(memory.pendingId).toBeNull();
+		expect(store.pending(BASE)).toEqual([]);
+		expect(store.finishedSince(BASE, 0)).toMatchObject([{ id, guid: 31000001 }]);
+		expect([...memory.seenGuids]).toEqual([31000001]);
+		// Once finished, a second answer changes nothing.
+		memory.finish(null);
+		expect(store.finishedSince(BASE, 0)).toHaveLength(1);
+		expect([...memory.seenGuids]).toEqual([31000001]);
+	});
+
+	it('a new purchase leaves an unknown outcome in storage, for the dashboard to reconcile', () => {
+		const store = new PendingPurchases(memoryStorage());
+		const memory = new PurchaseMemory(store, () => 1);
+		memory.begin(BASE, HOUR_REQUEST, new Set());
+		memory.dropPending();
+		expect(memory.pendingId).toBeNull();
+		expect(store.pending(BASE)).toHaveLength(1);
+		memory.finish(5);
+		expect(store.pending(BASE)).toHaveLength(1);
+		expect(store.finishedSince(BASE, 0)).toEqual([]);
+	});
+});
+
+/** A promise the test settles. */
+function gate() {
+	let open!: () => void;
+	const promise = new Promise<void>((resolve) => (open = resolve));
+	return { promise, open };
+}
+
+describe('the purchase slot', () => {
+	it('is busy while the purchase is sent, and free while what follows a placed order still runs', async () => {
+		const slot = new PurchaseSlot(pageLock());
+		const sending = gate();
+		const following = gate();
+		const seen: string[] = [];
+		const run = slot.run(async () => {
+			await sending.promise;
+			return async () => {
+				seen.push(`after: busy ${slot.busy}`);
+				await following.promise;
+			};
+		});
+		expect(slot.busy).toBe(true);
+		sending.open();
+		await new Promise((r) => setTimeout(r, 0));
+		expect(seen).toEqual(['after: busy false']);
+		expect(slot.busy).toBe(false);
+		let done = false;
+		void run.then(() => (done = true));
+		await new Promise((r) => setTimeout(r, 0));
+		// run() settles only once what follows has finished, so a caller can await all of it.
+		expect(done).toBe(false);
+		following.open();
+		await run;
+		expect(done).toBe(true);
+	});
+
+	it("says it waits while another purchase holds the lock, and stops saying so once it is this one's turn", async () => {
+		const lock = pageLock();
+		const other = gate();
+		const holding = lock.run(() => other.promise);
+		await new Promise((r) => setTimeout(r, 0));
+		const slot = new PurchaseSlot(lock);
+		const waiting: boolean[] = [];
+		const run = slot.run(
+			async () => void waiting.push(slot.busy),
+			(w) => waiting.push(w)
+		);
+		await new Promise((r) => setTimeout(r, 0));
+		expect(waiting).toEqual([true]);
+		other.open();
+		await Promise.all([holding, run]);
+		// false when its turn came, busy (true) while its work ran, false again at the end.
+		expect(waiting).toEqual([true, false, true, false]);
+	});
+
+	it('a purchase step that throws lets go of the slot and says it no longer waits', async () => {
+		const slot = new PurchaseSlot(pageLock());
+		const waiting: boolean[] = [];
+		await expect(
+			slot.run(
+				() => Promise.reject(new Error('broken')),
+				(w) => waiting.push(w)
+			)
+		).rejects.toThrow('broken');
+		expect(slot.busy).toBe(false);
+		expect(waiting.at(-1)).toBe(false);
 	});
 });

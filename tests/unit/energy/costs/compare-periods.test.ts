@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BuyRequest } from '$lib/energy/purchase/buy-request';
 import { comparePeriods } from '$lib/energy/costs/compare-periods';
-import { FRESH, sampleOrder } from './helpers';
+import { FRESH, sampleOrder } from '../helpers';
 
 const request: BuyRequest = {
 	format: 'json',

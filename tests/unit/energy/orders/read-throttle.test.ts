@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReadThrottle } from '$lib/energy/orders/read-throttle';
 import { ApiProblem } from '$lib/http/problem';
-import { manualEnv } from './helpers';
+import { manualEnv } from '../helpers';
 
 const refused = (status: number, headers: Record<string, string> = {}) =>
 	new ApiProblem({ kind: 'http', status, message: String(status), hint: '', headers });

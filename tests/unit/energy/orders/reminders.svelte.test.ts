@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import {
-	expiringIn,
-	expiringOrders,
-	validMinutes,
-	type ExpiringOrder
-} from '$lib/energy/orders/expiring';
+import { expiringIn, type ExpiringOrder } from '$lib/energy/orders/expiring';
 import type { OrderBook } from '$lib/energy/orders/order-book.svelte';
 import type { Order } from '$lib/energy/schemas';
 import { Reminders, remindersFor } from '$lib/energy/orders/reminders.svelte';
 import { memoryStorage } from '$lib/energy/key-value-storage';
 import { saveReminders } from '$lib/energy/orders/reminder-choice';
-import { sampleOrder } from './helpers';
+import { sampleOrder } from '../helpers';
 
 const HOUR = 3_600_000;
 
@@ -40,37 +35,6 @@ function clock(start = 0) {
 	};
 	return env;
 }
-
-describe('Expiring soon', () => {
-	it('lists delegated orders by the time their energy is reclaimed, soonest first', () => {
-		const created = (ms: number) => new Date(ms).toISOString();
-		const orders = [
-			sampleOrder({
-				guid: 1,
-				status: 3,
-				period_type: 'days',
-				hours: 0,
-				days: 1,
-				created_at: created(0)
-			}),
-			sampleOrder({ guid: 2, status: 3, created_at: created(0) }),
-			sampleOrder({ guid: 3, status: 4, created_at: created(0) }),
-			// Ended already.
-			sampleOrder({ guid: 4, status: 3, created_at: created(-2 * HOUR) })
-		];
-		expect(expiringOrders(orders, () => undefined, 60_000).map((o) => [o.guid, o.endsAt])).toEqual([
-			[2, HOUR],
-			[1, 24 * HOUR]
-		]);
-	});
-
-	it('minutes are whole, from 1 to 1440', () => {
-		expect(validMinutes('15')).toBe(15);
-		expect(validMinutes('0')).toBeNull();
-		expect(validMinutes('2.5')).toBeNull();
-		expect(validMinutes('1441')).toBeNull();
-	});
-});
 
 describe('reminders', () => {
 	const order: ExpiringOrder = { guid: 9, to: 'T', energy: 65_000, endsAt: HOUR };

@@ -1,7 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getOrder, buyEnergy } from '$lib/energy/api';
-import { csvField, toCsv } from '$lib/energy/ledger/csv';
-import { LedgerExport } from '$lib/energy/ledger/ledger-export.svelte';
 import {
 	eachLimited,
 	inRange,
@@ -10,27 +8,9 @@ import {
 	readLedger
 } from '$lib/energy/ledger/ledger';
 import type { Order } from '$lib/energy/schemas';
-import { energyHarness, energySession, FRESH, pathsOf, sampleOrder } from './helpers';
+import { energyHarness, FRESH, pathsOf, sampleOrder } from '../helpers';
 
 describe('CSV (RFC 4180)', () => {
-	it('quotes a field with a comma, a double quote, CR or LF, and doubles its quotes', () => {
-		expect(csvField('plain')).toBe('plain');
-		expect(csvField('a,b')).toBe('"a,b"');
-		expect(csvField('say "hi"')).toBe('"say ""hi"""');
-		expect(csvField('two\nlines')).toBe('"two\nlines"');
-		expect(csvField('cr\rhere')).toBe('"cr\rhere"');
-		expect(csvField('')).toBe('');
-	});
-
-	it('ends every record with CRLF, the last too', () => {
-		expect(
-			toCsv([
-				['a', 'b'],
-				['1', 'x,y']
-			])
-		).toBe('a,b\r\n1,"x,y"\r\n');
-	});
-
 	it('the ledger: the named columns, one row per order, amounts as the service wrote them', () => {
 		const order = sampleOrder({
 			guid: 7,
@@ -141,32 +121,54 @@ describe('reading the whole ledger', () => {
 	});
 });
 
-describe('"Export CSV" with Cancel', () => {
-	it('a cancelled export gives no CSV at all; a finished one gives every order', async () => {
-		const h = energyHarness();
-		let held!: () => void;
-		const gate = new Promise<void>((resolve) => (held = resolve));
-		let reads = 0;
-		const ledger = new LedgerExport(
-			energySession(() => h.client),
-			// The dashboard's book reads them; here, a read the test holds.
-			{
-				read: async (guid: number, signal?: AbortSignal) => {
-					if (++reads === 2) await gate;
-					return getOrder(h.client, guid, signal);
-				}
-			}
-		);
-		const run = ledger.run(null, null);
-		await vi.waitFor(() => expect(reads).toBeGreaterThanOrEqual(2));
-		expect(ledger.running).toBe(true);
-		ledger.cancel();
-		held();
-		expect(await run).toEqual({ kind: 'cancelled' });
-		expect(ledger.running).toBe(false);
+describe('the CSV ledger: the edges', () => {
+	it('an order without a creation time or amount leaves those cells empty; several delegations are listed apart', () => {
+		const csv = ledgerCsv([
+			sampleOrder({
+				guid: 7,
+				energy_amount: null,
+				status: 4,
+				resource_txs: [
+					{ order_guid: 7, delegate_txid: 'aa' },
+					{ order_guid: 7, delegate_txid: 'bb' }
+				]
+			})
+		]);
+		const row = csv.split('\r\n')[1]!.split(',');
+		expect(row[0]).toBe('7');
+		expect(row[1]).toBe('');
+		expect(row[3]).toBe('');
+		expect(row.at(-1)).toBe('aa bb');
+	});
 
-		const done = await ledger.run(null, null);
-		expect(done.kind === 'done' && done.count).toBe(3);
-		expect(done.kind === 'done' && done.csv.split('\r\n').filter(Boolean)).toHaveLength(4);
+	it('a value from the server that a spreadsheet would run as a formula is kept as text; a negative amount stays a number', () => {
+		const csv = ledgerCsv([
+			sampleOrder({
+				guid: 7,
+				created_at: '\t=1+1',
+				to: '=HYPERLINK("http://x","y")',
+				order_cost: '+1+1',
+				energy_delegation_fee: '-2+3',
+				address_activation_fee: '-5.2',
+				order_cost_paid: '\r=1',
+				resource_txs: [{ order_guid: 7, delegate_txid: '@SUM(A1)' }]
+			})
+		]);
+		const row = csv.split('\r\n').slice(1).join('\r\n');
+		expect(row).toMatch(
+			/^7,'\t=1\+1,"'=HYPERLINK\(""http:\/\/x"",""y""\)",[^,]*,[^,]*,'\+1\+1,'-2\+3,-5\.2,"'\r=1",[^,]+,'@SUM\(A1\)\r\n$/
+		);
+	});
+
+	it('the From/To range: both ends included; an undated order only when no range is set', () => {
+		const at = Date.parse('2026-11-20T10:00:00Z');
+		const dated = sampleOrder({ created_at: '2026-11-20T10:00:00Z' });
+		const undated = sampleOrder({});
+		expect(inRange(dated, at, at)).toBe(true);
+		expect(inRange(dated, null, at - 1)).toBe(false);
+		expect(inRange(dated, at + 1, null)).toBe(false);
+		expect(inRange(undated, null, null)).toBe(true);
+		expect(inRange(undated, null, at)).toBe(false);
+		expect(inRange(undated, at, null)).toBe(false);
 	});
 });

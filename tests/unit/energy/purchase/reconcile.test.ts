@@ -9,7 +9,7 @@ import {
 	RECONCILE_WINDOW
 } from '$lib/energy/purchase/reconcile';
 import type { Order } from '$lib/energy/schemas';
-import { energyHarness, FRESH, sampleOrder } from './helpers';
+import { energyHarness, FRESH, sampleOrder, HOUR_REQUEST } from '../helpers';
 
 const OTHER = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
@@ -97,5 +97,18 @@ describe('which order a lost purchase answer belongs to', () => {
 		expect((await findDuplicates(h.client, byAmount, before, second)).map((o) => o.guid)).toEqual([
 			first
 		]);
+	});
+});
+
+describe('looking for a purchase whose answer was lost', () => {
+	it('EN-LIST-1: asks for the first page of the newest orders, as many as the window holds', async () => {
+		const h = energyHarness();
+		await findPlacedOrders(h.client, HOUR_REQUEST, new Set());
+		const list = h.requests.find((r) => r.url.endsWith('/order/list'))!;
+		expect(await list.json()).toStrictEqual({
+			sort: 'created_at|desc',
+			page: 1,
+			per_page: RECONCILE_WINDOW
+		});
 	});
 });

@@ -8,7 +8,7 @@ import {
 	type PlacedTerms,
 	type Reviewed
 } from '$lib/energy/purchase/placed-outcome';
-import { FRESH, HOUR_REQUEST } from './helpers';
+import { FRESH, HOUR_REQUEST } from '../helpers';
 
 const OTHER = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 /** FRESH in its hex form (`41` and the 20 account bytes). */

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expiringOrders, stillDue, validMinutes } from '$lib/energy/orders/expiring';
-import { feesText, rangeText } from '$lib/energy/costs/price-words';
-import { sampleOrder } from './helpers';
+import { sampleOrder } from '../helpers';
 
 const HOUR = 3_600_000;
 
@@ -28,23 +27,33 @@ describe('Expiring soon: the edges', () => {
 	});
 });
 
-describe('the estimate in words: the edges', () => {
-	it('one price when the range is one amount', () => {
-		expect(rangeText({ min: '3.900000', max: '3.900000' })).toBe('about 3.90 TRX');
+describe('Expiring soon', () => {
+	it('lists delegated orders by the time their energy is reclaimed, soonest first', () => {
+		const created = (ms: number) => new Date(ms).toISOString();
+		const orders = [
+			sampleOrder({
+				guid: 1,
+				status: 3,
+				period_type: 'days',
+				hours: 0,
+				days: 1,
+				created_at: created(0)
+			}),
+			sampleOrder({ guid: 2, status: 3, created_at: created(0) }),
+			sampleOrder({ guid: 3, status: 4, created_at: created(0) }),
+			// Ended already.
+			sampleOrder({ guid: 4, status: 3, created_at: created(-2 * HOUR) })
+		];
+		expect(expiringOrders(orders, () => undefined, 60_000).map((o) => [o.guid, o.endsAt])).toEqual([
+			[2, HOUR],
+			[1, 24 * HOUR]
+		]);
 	});
 
-	it('both fees in one sentence; an uncertain delegation fee says when it applies; sentences apart', () => {
-		expect(
-			feesText({
-				activation: { amount: '1.100000' },
-				delegation: { amount: '0.500000', certain: false },
-				smallerThan: null
-			})
-		).toBe(
-			'The range includes an activation fee of 1.10 TRX, charged if the recipient is not yet activated on TRON (it has not received energy through your account before), and a delegation fee of 0.50 TRX for a small order, if the amount is small enough (your orders of this size or larger paid it).'
-		);
-		expect(
-			feesText({ activation: { amount: null }, delegation: null, smallerThan: 65_000 })
-		).toMatch(/in the range\. Orders under 65,000/);
+	it('minutes are whole, from 1 to 1440', () => {
+		expect(validMinutes('15')).toBe(15);
+		expect(validMinutes('0')).toBeNull();
+		expect(validMinutes('2.5')).toBeNull();
+		expect(validMinutes('1441')).toBeNull();
 	});
 });
