@@ -38,6 +38,9 @@ const KEY = 'collections';
 const plain = (list: readonly Collection[]): Collection[] =>
 	JSON.parse(JSON.stringify(list)) as Collection[];
 
+const isDataCloneError = (error: unknown) =>
+	error instanceof DOMException && error.name === 'DataCloneError';
+
 /**
  * The IndexedDB side. Every change is read, applied and written in one transaction, so two tabs
  * editing the same collections both keep their edits: the later save changes what the earlier
@@ -74,11 +77,22 @@ export class CollectionStore {
 		if (!this.#memory) {
 			let result: Collection[] = [];
 			try {
-				await update<unknown>(
-					KEY,
-					(current) => (result = plain(change(cleanCollections(current)))),
-					this.#db()
-				);
+				try {
+					// IndexedDB copies what it writes: a list of plain objects is written as it is.
+					await update<unknown>(
+						KEY,
+						(current) => (result = change(cleanCollections(current))),
+						this.#db()
+					);
+				} catch (error) {
+					if (!isDataCloneError(error)) throw error;
+					// It holds a proxy of the page's state (an edit from the form): a plain copy then.
+					await update<unknown>(
+						KEY,
+						(current) => (result = plain(change(cleanCollections(current)))),
+						this.#db()
+					);
+				}
 				this.#last = result;
 				return result;
 			} catch (error) {

@@ -77,6 +77,29 @@ describe('a store IndexedDB refused once', () => {
 	});
 });
 
+describe('what is written', () => {
+	it('a change holding a proxy (how the page’s state hands an edit over) is written as a plain copy', async () => {
+		const store = new CollectionStore();
+		await store.save([collection('One')]);
+		// IndexedDB cannot clone a Proxy: a first try fails with DataCloneError, then a copy goes.
+		const edited = new Proxy(request('Two'), {});
+		const kept = await store.update((list) => [
+			{ ...list[0]!, requests: [...list[0]!.requests, edited] }
+		]);
+		expect(names(kept)).toEqual(['One', 'Two']);
+		expect(names((await stored())!)).toEqual(['One', 'Two']);
+		expect((await stored())![0]!.requests[1]).toEqual(request('Two'));
+	});
+
+	it('a list of plain objects is written as it is, and what was written is what is shown', async () => {
+		const store = new CollectionStore();
+		const big = collection(...Array.from({ length: 50 }, (_, i) => `R${i}`));
+		const kept = await store.update(() => [big]);
+		expect(kept[0]!.requests).toHaveLength(50);
+		expect((await stored())![0]).toEqual(big);
+	});
+});
+
 describe('an exported environment', () => {
 	it('names its secret variables, so an import keeps them secret', () => {
 		const text = exportCollections(
