@@ -14,6 +14,10 @@ export interface ClientExtras {
 	 * mode drops them: a real token never goes to a fake, whose transport supplies its own.
 	 */
 	credentialHeaders?: ClientOptions['credentialHeaders'];
+	/** How long an answer may take (the client's default: 15 s). */
+	timeoutMs?: number;
+	/** Retries of an idempotent request (the client's default: 2); 0 sends each request once. */
+	retryLimit?: number;
 }
 
 /**
@@ -35,6 +39,8 @@ export function clientFor(
 		credentialHeaders: () => credentialHeaders?.() ?? {},
 		secrets: () => [...(serviceSecret ? [serviceSecret] : []), ...(extras.secrets?.() ?? [])],
 		onExchange: extras.onExchange,
+		timeoutMs: extras.timeoutMs,
+		retryLimit: extras.retryLimit,
 		// A fake in the page has no origin to probe: a failure there is never CORS.
 		env: live ? browserEnv : { ...browserEnv, pageOrigin: () => undefined }
 	});
