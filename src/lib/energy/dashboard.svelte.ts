@@ -1,7 +1,8 @@
 /**
  * The energy dashboard, made from the area's session (energy-area.svelte.ts): balances, the
  * purchase, the orders this page knows and their list, and order polling. Each part takes the
- * session (and the parts it reads); `close()` (the session's) ends every request and poll.
+ * session (and the parts it reads); `close()` (the session's) ends every request and poll, and
+ * every timer runs on the session's clock.
  */
 import type { AreaSession } from '$lib/settings/area-session.svelte';
 import { AccountsState } from './balances/accounts.svelte';
@@ -11,7 +12,7 @@ import { LedgerExport } from './ledger/ledger-export.svelte';
 import { Notices } from './notices.svelte';
 import { OrderBook } from './orders/order-book.svelte';
 import { OrderList } from './orders/order-list.svelte';
-import { browserPollerEnv, type PollerEnv } from './orders/poller';
+import type { PageVisibility } from './orders/poller';
 import { remindersFor, type Reminders } from './orders/reminders.svelte';
 import type { OrderTracker } from './orders/tracker';
 import { PendingPurchases } from './purchase/pending-purchase';
@@ -19,7 +20,8 @@ import { browserPurchaseLock, type PurchaseLock } from './purchase/purchase-lock
 import { Purchase } from './purchase/purchase.svelte';
 
 export interface DashboardOptions {
-	pollerEnv?: PollerEnv;
+	/** Whether the page is shown (the browser's unless a test's): no poll runs while hidden. */
+	visibility?: PageVisibility;
 	tracker?: (apiRoot: string) => OrderTracker;
 	notify?: (title: string, body: string) => void;
 	/** Pending purchases, shared by this browser's tabs. */
@@ -32,7 +34,6 @@ export interface DashboardOptions {
 
 export class EnergyDashboard {
 	readonly session: AreaSession<'energy'>;
-	readonly env: PollerEnv;
 	readonly pending: PendingPurchases;
 	readonly lock: PurchaseLock;
 	readonly notices: Notices;
@@ -52,7 +53,6 @@ export class EnergyDashboard {
 
 	constructor(session: AreaSession<'energy'>, options: DashboardOptions = {}) {
 		this.session = session;
-		this.env = options.pollerEnv ?? browserPollerEnv;
 		this.pending = options.pending ?? new PendingPurchases(browserStorage());
 		this.lock = options.lock ?? browserPurchaseLock();
 		this.notices = new Notices(options.notify);
@@ -60,7 +60,7 @@ export class EnergyDashboard {
 		this.prices.open(session.apiRoot);
 		this.accounts = new AccountsState(session);
 		this.book = new OrderBook(session, {
-			env: this.env,
+			visibility: options.visibility,
 			tracker: options.tracker,
 			notices: this.notices
 		});

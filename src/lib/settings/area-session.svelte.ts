@@ -25,6 +25,19 @@ export interface SessionSource<S extends ServiceId = ServiceId> {
 	client(extras?: ClientExtras): HttpClient;
 }
 
+/** What a session's timers run on: the system's clock, or a test's that it moves by hand. */
+export interface SessionClock {
+	now(): number;
+	setTimeout(task: () => void, ms: number): unknown;
+	clearTimeout(timer: unknown): void;
+}
+
+export const systemClock: SessionClock = {
+	now: () => Date.now(),
+	setTimeout: (task, ms) => globalThis.setTimeout(task, ms),
+	clearTimeout: (timer) => globalThis.clearTimeout(timer as ReturnType<typeof setTimeout>)
+};
+
 /** A repeating task of a session, stopped by `stop()` or by the session's close. */
 export interface Repeating {
 	stop(): void;
@@ -35,13 +48,16 @@ export class AreaSession<S extends ServiceId = ServiceId> {
 	readonly mode: Mode;
 	readonly apiRoot: string;
 	readonly secret: string;
+	/** What its timers run on, and what time it is for the area. */
+	readonly clock: SessionClock;
 	readonly #source: SessionSource<S>;
 	readonly #work = new AbortController();
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- timers to clear, never shown
-	readonly #timers = new Set<ReturnType<typeof setTimeout>>();
+	readonly #timers = new Set<unknown>();
 
-	constructor(source: SessionSource<S>) {
+	constructor(source: SessionSource<S>, clock: SessionClock = systemClock) {
 		this.#source = source;
+		this.clock = clock;
 		this.service = source.service;
 		this.mode = source.mode;
 		this.apiRoot = source.apiRoot;
@@ -87,14 +103,14 @@ export class AreaSession<S extends ServiceId = ServiceId> {
 	/** Calls `task` once after `ms`, unless the session closed first. */
 	after(ms: number, task: () => void): Repeating {
 		if (this.closed) return { stop() {} };
-		const timer = setTimeout(() => {
+		const timer = this.clock.setTimeout(() => {
 			this.#timers.delete(timer);
 			if (!this.closed) task();
 		}, ms);
 		this.#timers.add(timer);
 		return {
 			stop: () => {
-				clearTimeout(timer);
+				this.clock.clearTimeout(timer);
 				this.#timers.delete(timer);
 			}
 		};
@@ -135,7 +151,7 @@ export class AreaSession<S extends ServiceId = ServiceId> {
 
 	/** Ends every request, poll, download and run of the session. */
 	close(): void {
-		for (const timer of this.#timers) clearTimeout(timer);
+		for (const timer of this.#timers) this.clock.clearTimeout(timer);
 		this.#timers.clear();
 		this.#work.abort();
 	}

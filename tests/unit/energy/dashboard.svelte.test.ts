@@ -11,6 +11,7 @@ import { orderTracker } from '$lib/energy/orders/tracker';
 import { createClient, type HttpClient } from '$lib/http/client';
 import { ApiProblem } from '$lib/http/problem';
 import {
+	BASE,
 	buyAnswer,
 	byPath,
 	craftedClient,
@@ -42,9 +43,9 @@ async function ready(options: { stepMs?: number } = {}) {
 	const notes: string[] = [];
 	let current = h.client;
 	const dashboard = new EnergyDashboard(
-		energySession(() => current),
+		energySession(() => current, BASE, m.env),
 		{
-			pollerEnv: m.env,
+			visibility: m.env,
 			tracker,
 			notify: (_t, body) => notes.push(body),
 			priceStorage: memoryStorage()
@@ -353,9 +354,9 @@ describe('energy dashboard', () => {
 		// A new page: a new dashboard over the same IndexedDB and the same server.
 		const m2 = manualEnv();
 		const reloaded = new EnergyDashboard(
-			energySession(() => h.client),
+			energySession(() => h.client, BASE, m2.env),
 			{
-				pollerEnv: m2.env,
+				visibility: m2.env,
 				tracker,
 				notify: () => {}
 			}
@@ -389,9 +390,9 @@ describe('energy dashboard', () => {
 		const m = manualEnv();
 		let current = h.client;
 		const dashboard = new EnergyDashboard(
-			energySession(() => current),
+			energySession(() => current, BASE, m.env),
 			{
-				pollerEnv: m.env,
+				visibility: m.env,
 				tracker: freshDb(),
 				notify: () => {}
 			}
@@ -433,9 +434,9 @@ async function crafted(
 	});
 	const { client, requests } = craftedClient(answer);
 	const dashboard = new EnergyDashboard(
-		energySession(() => client),
+		energySession(() => client, BASE, m.env),
 		{
-			pollerEnv: m.env,
+			visibility: m.env,
 			tracker: freshDb(),
 			notify: () => {},
 			pending: store

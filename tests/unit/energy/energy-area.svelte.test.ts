@@ -28,9 +28,9 @@ function dashboardFor(identity: string, client: HttpClient, env = manualEnv().en
 		settings(identity),
 		() =>
 			new EnergyDashboard(
-				energySession(() => client),
+				energySession(() => client, BASE, env),
 				{
-					pollerEnv: env,
+					visibility: env,
 					tracker: freshDb(),
 					notify: () => {}
 				}

@@ -1,9 +1,9 @@
 import { createClient, type ClientOptions, type HttpClient } from '$lib/http/client';
-import { AreaSession } from '$lib/settings/area-session.svelte';
+import { AreaSession, type SessionClock } from '$lib/settings/area-session.svelte';
 import { createEnergyApp, DEMO_ENERGY_TOKEN } from '$lib/fakes/energy/app';
 import { defaultTiming } from '$lib/fakes/energy/service';
 import { memoryStore } from '$lib/fakes/energy/store';
-import type { PollerEnv } from '$lib/energy/orders/poller';
+import type { PageVisibility } from '$lib/energy/orders/poller';
 import type { BuyRequest } from '$lib/energy/purchase/buy-request';
 import type { Account, CreatedOrder, Order } from '$lib/energy/schemas';
 
@@ -13,16 +13,24 @@ export const FRESH = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 /**
  * An energy session over `client` (read at each request, so a test can change it under the
- * session, as Settings would) for `apiRoot`: what a dashboard is made from.
+ * session, as Settings would) for `apiRoot`, its timers on `clock` (a manualEnv's to move time
+ * by hand): what a dashboard is made from.
  */
-export function energySession(client: () => HttpClient, apiRoot = BASE): AreaSession<'energy'> {
-	return new AreaSession<'energy'>({
-		service: 'energy',
-		mode: 'demo',
-		apiRoot,
-		secret: '',
-		client
-	});
+export function energySession(
+	client: () => HttpClient,
+	apiRoot = BASE,
+	clock?: SessionClock
+): AreaSession<'energy'> {
+	return new AreaSession<'energy'>(
+		{
+			service: 'energy',
+			mode: 'demo',
+			apiRoot,
+			secret: '',
+			client
+		},
+		clock
+	);
 }
 
 /** An hour of 65,000 energy for FRESH: the purchase most tests place. */
@@ -163,14 +171,18 @@ export function energyHarness(
 export const pathsOf = (requests: Request[]) =>
 	requests.map((r) => `${r.method} ${new URL(r.url).pathname.replace('/api/v1/private', '')}`);
 
-/** Manual timers and visibility: the test moves time (from `start`, e.g. the demo server's clock). */
+/**
+ * Manual timers and visibility: the test moves time (from `start`, e.g. the demo server's clock).
+ * `env` is a session's clock and the page's visibility; `session` an energy session on that
+ * clock for parts that send nothing themselves (a poller given its reads, a throttle).
+ */
 export function manualEnv(start = 0) {
 	let now = start;
 	let hidden = false;
 	let nextId = 1;
 	const timers = new Map<number, { at: number; fn: () => void }>();
 	const listeners = new Set<() => void>();
-	const env: PollerEnv = {
+	const env: SessionClock & PageVisibility = {
 		now: () => now,
 		setTimeout: (fn, ms) => {
 			const id = nextId++;
@@ -185,8 +197,16 @@ export function manualEnv(start = 0) {
 		}
 	};
 	const flush = () => new Promise((r) => setTimeout(r, 0));
+	const session = energySession(
+		() => {
+			throw new Error('This session sends nothing: its part is given its reads.');
+		},
+		BASE,
+		env
+	);
 	return {
 		env,
+		session,
 		get now() {
 			return now;
 		},

@@ -131,4 +131,31 @@ describe('AreaSession', () => {
 		await vi.advanceTimersByTimeAsync(100);
 		expect(calls).not.toContain('after close');
 	});
+
+	it('runs its timers on the clock it is given, and its close clears them there', () => {
+		const due = new Map<number, () => void>();
+		let next = 0;
+		const clock = {
+			now: () => 42,
+			setTimeout: (task: () => void) => (due.set(++next, task), next),
+			clearTimeout: (timer: unknown) => void due.delete(timer as number)
+		};
+		const session = new AreaSession(source(), clock);
+		const calls: string[] = [];
+		session.after(1000, () => calls.push('first'));
+		session.after(2000, () => calls.push('second')).stop();
+		session.every(
+			() => 500,
+			() => void calls.push('poll')
+		);
+		expect(session.clock.now()).toBe(42);
+		expect(due.size).toBe(2);
+		const first = due.get(1)!;
+		due.delete(1);
+		first();
+		expect(calls).toEqual(['first']);
+		expect(due.size).toBe(1);
+		session.close();
+		expect(due.size).toBe(0);
+	});
 });

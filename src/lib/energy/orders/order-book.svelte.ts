@@ -12,12 +12,13 @@ import { isTerminal } from '../model';
 import { POLLING_STOPPED_401, type Notices } from '../notices.svelte';
 import type { CreatedOrder, Order, OrderPage } from '../schemas';
 import { OrderDetailLoader } from './order-details';
-import { OrderPoller, type PollerEnv, type StopReason } from './poller';
+import { OrderPoller, type PageVisibility, type StopReason } from './poller';
 import { ReadThrottle } from './read-throttle';
 import { activeOrders, orderTracker, type OrderTracker, type TrackedOrder } from './tracker';
 
 export interface OrderBookOptions {
-	env: PollerEnv;
+	/** Whether the page is shown (the browser's unless a test's): no poll runs while hidden. */
+	visibility?: PageVisibility;
 	/** Where the statuses seen are kept (IndexedDB in the browser). */
 	tracker?: (apiRoot: string) => OrderTracker;
 	/** Where a change worth telling is announced. */
@@ -37,7 +38,6 @@ export class OrderBook {
 	gone = $state<Record<number, ApiProblem>>({});
 	readonly poller: OrderPoller;
 	readonly #session: AreaSession<'energy'>;
-	readonly #env: PollerEnv;
 	readonly #notices: Notices;
 	readonly #details: OrderDetailLoader;
 	readonly #tracker: OrderTracker;
@@ -46,10 +46,9 @@ export class OrderBook {
 
 	constructor(session: AreaSession<'energy'>, options: OrderBookOptions) {
 		this.#session = session;
-		this.#env = options.env;
 		this.#notices = options.notices;
 		this.#tracker = (options.tracker ?? orderTracker)(session.apiRoot);
-		this.#throttle = new ReadThrottle(this.#env);
+		this.#throttle = new ReadThrottle(session);
 		this.#details = new OrderDetailLoader({
 			fetchOrder: (guid, signal) => this.#fetch(guid, signal),
 			has: (guid) => this.orders[guid] !== undefined,
@@ -62,7 +61,8 @@ export class OrderBook {
 				onProblem: (guid, problem) => this.#pollProblem(guid, problem),
 				onStopped: (reason) => this.#stopped(reason)
 			},
-			this.#env
+			session,
+			options.visibility
 		);
 		session.onClose(() => this.poller.dispose());
 	}
@@ -133,7 +133,7 @@ export class OrderBook {
 	/** Forgets what this page shows and tracks for the service (after "Reset demo data"). */
 	async forget(): Promise<void> {
 		this.poller.stopAll();
-		this.#throttle = new ReadThrottle(this.#env);
+		this.#throttle = new ReadThrottle(this.#session);
 		this.#details.reset();
 		await this.#tracker.clear();
 		this.orders = {};

@@ -6,7 +6,8 @@ import type { Order } from '../schemas';
 /**
  * Polls `order/get/{guid}` for each order until it is reclaimed or failed (EN-FLOW-1, EN-ST-2).
  * One loop per order; about 2 s at first, backing off while nothing changes; slowly after
- * delivery (3) until reclaimed (4); nothing at all while the page is hidden.
+ * delivery (3) until reclaimed (4); nothing at all while the page is hidden. Its timers are the
+ * area session's, so the session's close stops every loop.
  */
 export const POLL_TIMING = {
 	baseMs: 2000,
@@ -16,19 +17,25 @@ export const POLL_TIMING = {
 	slowMs: 30_000
 };
 
-export interface PollerEnv {
-	now(): number;
-	setTimeout(fn: () => void, ms: number): unknown;
-	clearTimeout(handle: unknown): void;
+/**
+ * What of the area's session (AreaSession) polls and waits run on: its clock, its timers, which
+ * its close stops, and its signal, which its close aborts. Named here, as a service module
+ * names no state class.
+ */
+export interface SessionTimers {
+	readonly clock: { now(): number };
+	readonly signal: AbortSignal;
+	after(ms: number, task: () => void): { stop(): void };
+}
+
+/** Whether the page is shown: no poll runs while it is hidden. */
+export interface PageVisibility {
 	isHidden(): boolean;
 	/** Calls back on every visibility change; returns an unsubscribe function. */
 	onVisibilityChange(callback: () => void): () => void;
 }
 
-export const browserPollerEnv: PollerEnv = {
-	now: () => Date.now(),
-	setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
-	clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+export const browserVisibility: PageVisibility = {
 	isHidden: () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
 	onVisibilityChange: (callback) => {
 		if (typeof document === 'undefined') return () => {};
@@ -53,7 +60,7 @@ export interface PollerHooks {
 
 interface Loop {
 	guid: number;
-	timer: unknown;
+	timer: { stop(): void } | null;
 	dueAt: number;
 	controller: AbortController | null;
 	lastStatus: number | null;
@@ -62,17 +69,24 @@ interface Loop {
 
 export class OrderPoller {
 	readonly #hooks: PollerHooks;
-	readonly #env: PollerEnv;
+	readonly #session: SessionTimers;
+	readonly #visibility: PageVisibility;
 	readonly #timing: typeof POLL_TIMING;
 	readonly #loops = new Map<number, Loop>();
 	readonly #unsubscribe: () => void;
 	#requests = 0;
 
-	constructor(hooks: PollerHooks, env: PollerEnv = browserPollerEnv, timing = POLL_TIMING) {
+	constructor(
+		hooks: PollerHooks,
+		session: SessionTimers,
+		visibility: PageVisibility = browserVisibility,
+		timing = POLL_TIMING
+	) {
 		this.#hooks = hooks;
-		this.#env = env;
+		this.#session = session;
+		this.#visibility = visibility;
 		this.#timing = timing;
-		this.#unsubscribe = env.onVisibilityChange(() => this.#visibilityChanged());
+		this.#unsubscribe = visibility.onVisibilityChange(() => this.#visibilityChanged());
 	}
 
 	/** Polls made so far (for benchmarks and tests). */
@@ -112,7 +126,7 @@ export class OrderPoller {
 	stop(guid: number): void {
 		const loop = this.#loops.get(guid);
 		if (!loop) return;
-		this.#env.clearTimeout(loop.timer);
+		loop.timer?.stop();
 		loop.controller?.abort();
 		this.#loops.delete(guid);
 	}
@@ -127,22 +141,22 @@ export class OrderPoller {
 	}
 
 	#schedule(loop: Loop, ms: number): void {
-		this.#env.clearTimeout(loop.timer);
+		loop.timer?.stop();
 		loop.timer = null;
-		loop.dueAt = this.#env.now() + ms;
+		loop.dueAt = this.#session.clock.now() + ms;
 		// While hidden no timer runs; showing the page again reschedules.
-		if (this.#env.isHidden()) return;
-		loop.timer = this.#env.setTimeout(() => void this.#tick(loop), ms);
+		if (this.#visibility.isHidden()) return;
+		loop.timer = this.#session.after(ms, () => void this.#tick(loop));
 	}
 
 	#visibilityChanged(): void {
-		const hidden = this.#env.isHidden();
+		const hidden = this.#visibility.isHidden();
 		for (const loop of this.#loops.values()) {
 			if (hidden) {
-				this.#env.clearTimeout(loop.timer);
+				loop.timer?.stop();
 				loop.timer = null;
 			} else if (!loop.controller && loop.timer === null) {
-				this.#schedule(loop, Math.max(0, loop.dueAt - this.#env.now()));
+				this.#schedule(loop, Math.max(0, loop.dueAt - this.#session.clock.now()));
 			}
 		}
 	}
@@ -154,7 +168,7 @@ export class OrderPoller {
 
 	async #tick(loop: Loop): Promise<void> {
 		loop.timer = null;
-		if (this.#loops.get(loop.guid) !== loop || this.#env.isHidden()) return;
+		if (this.#loops.get(loop.guid) !== loop || this.#visibility.isHidden()) return;
 		const controller = new AbortController();
 		loop.controller = controller;
 		this.#requests++;
@@ -200,7 +214,7 @@ export class OrderPoller {
 			loop.unchanged++;
 			let wait = this.#backoff(loop);
 			if (error.kind === 'http' && (error.status === 429 || error.status === 503)) {
-				const retryAfter = parseRetryAfter(error.headers['retry-after'], this.#env.now());
+				const retryAfter = parseRetryAfter(error.headers['retry-after'], this.#session.clock.now());
 				if (retryAfter !== undefined) wait = Math.max(retryAfter, this.#timing.baseMs);
 			}
 			this.#schedule(loop, wait);

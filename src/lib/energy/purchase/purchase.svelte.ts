@@ -18,7 +18,6 @@ import { purchaseId } from '../key-value-storage';
 import type { OrderBook } from '../orders/order-book.svelte';
 import { PERIODS } from '../model';
 import type { OrderList } from '../orders/order-list.svelte';
-import type { PollerEnv } from '../orders/poller';
 import type { CreatedOrder, Order } from '../schemas';
 import {
 	checkDraft,
@@ -351,7 +350,6 @@ export interface PurchaseOwner {
 	readonly pending: PendingPurchases;
 	/** One purchase at a time across this browser's tabs. */
 	readonly lock: PurchaseLock;
-	readonly env: Pick<PollerEnv, 'now' | 'setTimeout'>;
 }
 
 /** The buy form: draft, review, one purchase per confirmation, and reconciling lost answers. */
@@ -392,7 +390,7 @@ export class Purchase {
 
 	constructor(owner: PurchaseOwner) {
 		this.owner = owner;
-		this.#memory = new PurchaseMemory(owner.pending, () => owner.env.now());
+		this.#memory = new PurchaseMemory(owner.pending, () => owner.session.clock.now());
 		this.#slot = new PurchaseSlot(owner.lock);
 		this.history = owner.session.result<void>();
 		this.recovery = new Recovery(this);
@@ -457,7 +455,7 @@ export class Purchase {
 		this.elsewhere = [];
 		this.question = null;
 		this.declined = null;
-		this.#memory.reviewedAt = this.owner.env.now();
+		this.#memory.reviewedAt = this.owner.session.clock.now();
 		this.#memory.takeSnapshot(this.#session.client());
 		// On failure the estimate says it has no orders to go by; the purchase is unaffected.
 		void this.history.run(() => this.owner.book.history()).catch(() => undefined);
@@ -575,7 +573,7 @@ export class Purchase {
 				this.elsewhere = [];
 				if (checkRecent) {
 					this.question = await recentQuestion(client, request, {
-						now: this.owner.env.now(),
+						now: this.owner.session.clock.now(),
 						known: (guid) => this.owner.book.orders[guid],
 						ignore: this.#memory.seenGuids
 					});
@@ -675,10 +673,10 @@ export class Recovery {
 
 	constructor(purchase: Purchase) {
 		this.#purchase = purchase;
-		const env = purchase.owner.env;
+		const clock = purchase.owner.session.clock;
 		this.#env = {
-			now: () => env.now(),
-			sleep: (ms) => new Promise((resolve) => env.setTimeout(resolve, ms))
+			now: () => clock.now(),
+			sleep: (ms) => new Promise((resolve) => clock.setTimeout(resolve, ms))
 		};
 	}
 

@@ -6,6 +6,7 @@ import type { OrderTracker, TrackedOrder } from '$lib/energy/orders/tracker';
 import type { Order, OrderPage } from '$lib/energy/schemas';
 import type { HttpClient } from '$lib/http/client';
 import {
+	BASE,
 	energyHarness,
 	energySession,
 	manualEnv,
@@ -43,9 +44,9 @@ function reads(known: Record<number, Order> = {}) {
 	const m = manualEnv(h.clock.t);
 	const open = (client: HttpClient) =>
 		new OrderBook(
-			energySession(() => client),
+			energySession(() => client, BASE, m.env),
 			{
-				env: m.env,
+				visibility: m.env,
 				tracker: () => memoryTracker(),
 				notices: new Notices(() => {})
 			}
@@ -105,5 +106,30 @@ describe('the automatic order reads of the dashboard', () => {
 		const before = pathsOf(h.requests).length;
 		await next.read(guid);
 		expect(pathsOf(h.requests).length).toBe(before + 1);
+	});
+
+	it("the area's close stops the book's polls and a read held by Retry-After: nothing more is asked", async () => {
+		const h = energyHarness({ stepMs: 3_600_000 });
+		const m = manualEnv(h.clock.t);
+		const session = energySession(() => h.client, BASE, m.env);
+		const book = new OrderBook(session, {
+			visibility: m.env,
+			tracker: () => memoryTracker(),
+			notices: new Notices(() => {})
+		});
+		const placed = await buyEnergy(h.client, HOUR_REQUEST);
+		const guid = placed.data.guid;
+		h.throttleNext('order/get', 1, 60);
+		book.poller.watch(guid, 0, 0);
+		await m.advance(0);
+		const held = book.read(guid).catch((error: unknown) => error);
+		book.poller.watch(31000002, 1);
+		expect(m.pending()).toBeGreaterThan(0);
+		const asked = h.requests.length;
+		session.close();
+		expect(m.pending()).toBe(0);
+		expect(await held).toMatchObject({ name: 'AbortError' });
+		await m.advance(10 * 60_000);
+		expect(h.requests).toHaveLength(asked);
 	});
 });

@@ -3,7 +3,7 @@ import { Notices } from '$lib/energy/notices.svelte';
 import { OrderBook } from '$lib/energy/orders/order-book.svelte';
 import { OrderList } from '$lib/energy/orders/order-list.svelte';
 import type { OrderTracker } from '$lib/energy/orders/tracker';
-import { energyHarness, energySession, manualEnv, pathsOf } from '../helpers';
+import { BASE, energyHarness, energySession, manualEnv, pathsOf } from '../helpers';
 
 /** Statuses seen are not kept here (IndexedDB in the browser). */
 const noTracker = (): OrderTracker => ({
@@ -16,9 +16,10 @@ const noTracker = (): OrderTracker => ({
 /** The list over the demo server's three orders (newest 31000003, then …002 and …001). */
 function list() {
 	const h = energyHarness({ stepMs: 3_600_000 });
-	const session = energySession(() => h.client);
+	const m = manualEnv(h.clock.t);
+	const session = energySession(() => h.client, BASE, m.env);
 	const book = new OrderBook(session, {
-		env: manualEnv(h.clock.t).env,
+		visibility: m.env,
 		tracker: noTracker,
 		notices: new Notices(() => {})
 	});

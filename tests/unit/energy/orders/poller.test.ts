@@ -2,10 +2,10 @@ import { describe, expect, it, afterEach, vi } from 'vitest';
 import {
 	OrderPoller,
 	POLL_TIMING,
-	type PollerEnv,
-	browserPollerEnv
+	type PageVisibility,
+	browserVisibility
 } from '$lib/energy/orders/poller';
-import { manualEnv, sampleOrder } from '../helpers';
+import { energySession, manualEnv, sampleOrder } from '../helpers';
 import type { Order } from '$lib/energy/schemas';
 import { ApiProblem } from '$lib/http/problem';
 
@@ -33,6 +33,7 @@ describe('order poller', () => {
 		const seen: number[] = [];
 		const poller = new OrderPoller(
 			{ fetchOrder: server.fetchOrder, onOrder: (o) => seen.push(o.status) },
+			m.session,
 			m.env
 		);
 		poller.watch(1, 0);
@@ -52,6 +53,7 @@ describe('order poller', () => {
 		const done: number[] = [];
 		const poller = new OrderPoller(
 			{ fetchOrder: server.fetchOrder, onOrder: () => {}, onDone: (g) => done.push(g) },
+			m.session,
 			m.env
 		);
 		poller.watch(7, 0);
@@ -78,6 +80,7 @@ describe('order poller', () => {
 				},
 				onOrder: () => {}
 			},
+			m.session,
 			m.env
 		);
 		poller.watch(1, 4);
@@ -91,7 +94,11 @@ describe('order poller', () => {
 	it('makes no request while the page is hidden, and resumes when it is shown', async () => {
 		const m = manualEnv();
 		const server = clockedServer(m, 3000);
-		const poller = new OrderPoller({ fetchOrder: server.fetchOrder, onOrder: () => {} }, m.env);
+		const poller = new OrderPoller(
+			{ fetchOrder: server.fetchOrder, onOrder: () => {} },
+			m.session,
+			m.env
+		);
 		poller.watch(1, 0);
 		await m.advance(2_000);
 		expect(server.calls).toHaveLength(1);
@@ -107,7 +114,11 @@ describe('order poller', () => {
 	it('one loop per order, however often it is watched', async () => {
 		const m = manualEnv();
 		const server = clockedServer(m, 3000);
-		const poller = new OrderPoller({ fetchOrder: server.fetchOrder, onOrder: () => {} }, m.env);
+		const poller = new OrderPoller(
+			{ fetchOrder: server.fetchOrder, onOrder: () => {} },
+			m.session,
+			m.env
+		);
 		for (let i = 0; i < 5; i++) poller.watch(1, 0);
 		await m.advance(2_000);
 		expect(server.calls).toHaveLength(1);
@@ -134,6 +145,7 @@ describe('order poller', () => {
 				onOrder: () => {},
 				onProblem: (_g, p) => problems.push(p ? String(p.status) : null)
 			},
+			m.session,
 			m.env
 		);
 		poller.watch(1, 0);
@@ -155,6 +167,7 @@ describe('order poller', () => {
 				onOrder: () => {},
 				onStopped: (r) => stopped.push(r.kind)
 			},
+			m.session,
 			m.env
 		);
 		poller.watch(1, 0);
@@ -177,6 +190,7 @@ describe('order poller', () => {
 				},
 				onOrder: () => {}
 			},
+			m.session,
 			m.env
 		);
 		poller.watch(1, 0);
@@ -187,7 +201,11 @@ describe('order poller', () => {
 	it('EN-ST-2: an order already delegated is polled slowly from the start; watching lists it', async () => {
 		const m = manualEnv();
 		const server = clockedServer(m, 1000);
-		const poller = new OrderPoller({ fetchOrder: server.fetchOrder, onOrder: () => {} }, m.env);
+		const poller = new OrderPoller(
+			{ fetchOrder: server.fetchOrder, onOrder: () => {} },
+			m.session,
+			m.env
+		);
 		poller.watch(1, 3);
 		expect(poller.watching).toEqual([1]);
 		await m.advance(POLL_TIMING.slowMs - 1);
@@ -209,6 +227,7 @@ describe('order poller', () => {
 				},
 				onOrder: () => {}
 			},
+			m.session,
 			m.env
 		);
 		poller.watch(1, 0);
@@ -220,7 +239,11 @@ describe('order poller', () => {
 	it('a hidden page clears the timer at once; shown again, the poll keeps its time', async () => {
 		const m = manualEnv();
 		const server = clockedServer(m, 3000);
-		const poller = new OrderPoller({ fetchOrder: server.fetchOrder, onOrder: () => {} }, m.env);
+		const poller = new OrderPoller(
+			{ fetchOrder: server.fetchOrder, onOrder: () => {} },
+			m.session,
+			m.env
+		);
 		poller.watch(1, 0);
 		await m.advance(500);
 		await m.setHidden(true);
@@ -251,6 +274,7 @@ describe('order poller', () => {
 				onDone: (g) => done.push(g),
 				onStopped: (r) => stopped.push(r.kind === 'not-found' ? `not-found ${r.guid}` : r.kind)
 			},
+			m.session,
 			m.env
 		);
 		poller.watch(1, 0);
@@ -286,6 +310,7 @@ describe('order poller', () => {
 				},
 				onOrder: () => {}
 			},
+			m.session,
 			m.env
 		);
 		poller.watch(1, 0);
@@ -309,6 +334,7 @@ describe('order poller', () => {
 				onOrder: () => {},
 				onProblem: (_g, p) => problems.push(p)
 			},
+			m.session,
 			m.env
 		);
 		poller.watch(1, 0);
@@ -321,7 +347,11 @@ describe('order poller', () => {
 	it('stopping an order not watched does nothing; dispose ends every loop for good', async () => {
 		const m = manualEnv();
 		const server = clockedServer(m, 3000);
-		const poller = new OrderPoller({ fetchOrder: server.fetchOrder, onOrder: () => {} }, m.env);
+		const poller = new OrderPoller(
+			{ fetchOrder: server.fetchOrder, onOrder: () => {} },
+			m.session,
+			m.env
+		);
 		expect(() => poller.stop(99)).not.toThrow();
 		poller.watch(1, 0);
 		poller.dispose();
@@ -347,6 +377,31 @@ const settle = async () => {
 };
 
 describe('order poller: answers that come late, and hooks left out', () => {
+	it("the area's close stops every loop, the one reading too: its answer starts no more polls", async () => {
+		const m = manualEnv();
+		const server = handAnswered();
+		const seen: Order[] = [];
+		const poller = new OrderPoller(
+			{ fetchOrder: server.fetchOrder(() => m.now), onOrder: (o) => seen.push(o) },
+			m.session,
+			m.env
+		);
+		poller.watch(1, 0);
+		poller.watch(2, 0);
+		await m.advance(POLL_TIMING.baseMs);
+		expect(server.asked.map((a) => a.guid)).toEqual([1, 2]);
+		server.asked[0]!.answer(order(1, 0));
+		await settle();
+		expect(m.pending()).toBe(1);
+		m.session.close();
+		expect(m.pending()).toBe(0);
+		server.asked[1]!.answer(order(2, 5));
+		await settle();
+		await m.advance(10 * POLL_TIMING.maxMs);
+		expect(server.asked).toHaveLength(2);
+		expect(m.pending()).toBe(0);
+	});
+
 	it('an order stopped while its read is on the way: the late answer is not shown and starts no more polls', async () => {
 		const m = manualEnv();
 		const server = handAnswered();
@@ -358,6 +413,7 @@ describe('order poller: answers that come late, and hooks left out', () => {
 				onOrder: (o) => seen.push(o),
 				onProblem: (_g, p) => problems.push(p)
 			},
+			m.session,
 			m.env
 		);
 		poller.watch(1, 0);
@@ -380,6 +436,7 @@ describe('order poller: answers that come late, and hooks left out', () => {
 		const server = handAnswered();
 		const poller = new OrderPoller(
 			{ fetchOrder: server.fetchOrder(() => m.now), onOrder: () => {} },
+			m.session,
 			m.env
 		);
 		poller.watch(1, 0);
@@ -398,6 +455,7 @@ describe('order poller: answers that come late, and hooks left out', () => {
 		const m = manualEnv();
 		const poller = new OrderPoller(
 			{ fetchOrder: async (g) => sampleOrder({ guid: g }), onOrder: () => {} },
+			m.session,
 			m.env
 		);
 		await m.setHidden(true);
@@ -409,7 +467,7 @@ describe('order poller: answers that come late, and hooks left out', () => {
 	it('a timer that fires as the page turns hidden, before the browser says so, asks nothing', async () => {
 		const m = manualEnv();
 		let hidden = false;
-		const env: PollerEnv = { ...m.env, isHidden: () => hidden };
+		const visibility: PageVisibility = { ...m.env, isHidden: () => hidden };
 		let calls = 0;
 		const poller = new OrderPoller(
 			{
@@ -419,7 +477,8 @@ describe('order poller: answers that come late, and hooks left out', () => {
 				},
 				onOrder: () => {}
 			},
-			env
+			m.session,
+			visibility
 		);
 		poller.watch(1, 0);
 		hidden = true;
@@ -440,6 +499,7 @@ describe('order poller: answers that come late, and hooks left out', () => {
 				},
 				onOrder: () => {}
 			},
+			m.session,
 			m.env
 		);
 		poller.watch(1, 0);
@@ -472,6 +532,7 @@ describe('order poller: answers that come late, and hooks left out', () => {
 				},
 				onOrder: () => {}
 			},
+			m.session,
 			m.env
 		);
 		poller.watch(1, 0);
@@ -492,6 +553,12 @@ function fakeDocument(state: 'visible' | 'hidden') {
 	};
 }
 
+/** A session on the system's clock, for a poller given its reads. */
+const systemSession = () =>
+	energySession(() => {
+		throw new Error('The poller is given its reads.');
+	});
+
 describe('order poller in the browser (its own clock and the page visibility)', () => {
 	afterEach(() => {
 		vi.unstubAllGlobals();
@@ -503,13 +570,16 @@ describe('order poller in the browser (its own clock and the page visibility)', 
 		const page = fakeDocument('visible');
 		vi.stubGlobal('document', page.doc);
 		const calls: number[] = [];
-		const poller = new OrderPoller({
-			fetchOrder: async (guid) => {
-				calls.push(Date.now());
-				return sampleOrder({ guid, status: 0 });
+		const poller = new OrderPoller(
+			{
+				fetchOrder: async (guid) => {
+					calls.push(Date.now());
+					return sampleOrder({ guid, status: 0 });
+				},
+				onOrder: () => {}
 			},
-			onOrder: () => {}
-		});
+			systemSession()
+		);
 		poller.watch(1, 0);
 		await vi.advanceTimersByTimeAsync(POLL_TIMING.baseMs - 1);
 		expect(calls).toEqual([]);
@@ -547,13 +617,16 @@ describe('order poller in the browser (its own clock and the page visibility)', 
 		);
 		vi.stubGlobal('document', page.doc);
 		const calls: number[] = [];
-		const poller = new OrderPoller({
-			fetchOrder: async (guid) => {
-				calls.push(Date.now());
-				return sampleOrder({ guid, status: 0 });
+		const poller = new OrderPoller(
+			{
+				fetchOrder: async (guid) => {
+					calls.push(Date.now());
+					return sampleOrder({ guid, status: 0 });
+				},
+				onOrder: () => {}
 			},
-			onOrder: () => {}
-		});
+			systemSession()
+		);
 		expect(listeners).toBe(1);
 		poller.watch(1, 0);
 		await vi.advanceTimersByTimeAsync(500);
@@ -575,7 +648,7 @@ describe('order poller in the browser (its own clock and the page visibility)', 
 		const page = fakeDocument('hidden');
 		vi.stubGlobal('document', page.doc);
 		const fetchOrder = vi.fn(async (guid: number) => sampleOrder({ guid, status: 0 }));
-		new OrderPoller({ fetchOrder, onOrder: () => {} }).watch(1, 0, 0);
+		new OrderPoller({ fetchOrder, onOrder: () => {} }, systemSession()).watch(1, 0, 0);
 		await vi.advanceTimersByTimeAsync(30_000);
 		expect(fetchOrder).not.toHaveBeenCalled();
 		page.set('visible');
@@ -585,8 +658,8 @@ describe('order poller in the browser (its own clock and the page visibility)', 
 
 	it('without a document (no page) it is never hidden and needs no listener', () => {
 		vi.stubGlobal('document', undefined);
-		expect(browserPollerEnv.isHidden()).toBe(false);
-		const unsubscribe = browserPollerEnv.onVisibilityChange(() => {});
+		expect(browserVisibility.isHidden()).toBe(false);
+		const unsubscribe = browserVisibility.onVisibilityChange(() => {});
 		expect(unsubscribe()).toBeUndefined();
 	});
 });

@@ -9,14 +9,14 @@ const refused = (status: number, headers: Record<string, string> = {}) =>
 describe('read throttle', () => {
 	it('lets reads go at once until the server asks for a wait', async () => {
 		const m = manualEnv();
-		const throttle = new ReadThrottle(m.env);
+		const throttle = new ReadThrottle(m.session);
 		await expect(throttle.wait()).resolves.toBeUndefined();
 		expect(m.pending()).toBe(0);
 	});
 
 	it("a 429 or 503 with Retry-After holds reads for that long; other failures don't", async () => {
 		const m = manualEnv();
-		const throttle = new ReadThrottle(m.env);
+		const throttle = new ReadThrottle(m.session);
 		throttle.note(refused(500, { 'retry-after': '9' }));
 		throttle.note(refused(429));
 		throttle.note(new TypeError('Failed to fetch'));
@@ -36,7 +36,7 @@ describe('read throttle', () => {
 
 	it('a wait made longer while waiting is kept in full', async () => {
 		const m = manualEnv();
-		const throttle = new ReadThrottle(m.env);
+		const throttle = new ReadThrottle(m.session);
 		throttle.note(refused(429, { 'retry-after': '2' }));
 		let released = false;
 		void throttle.wait().then(() => (released = true));
@@ -50,7 +50,7 @@ describe('read throttle', () => {
 
 	it('a stopped poll stops waiting', async () => {
 		const m = manualEnv();
-		const throttle = new ReadThrottle(m.env);
+		const throttle = new ReadThrottle(m.session);
 		throttle.note(refused(429, { 'retry-after': '60' }));
 		const controller = new AbortController();
 		const waiting = throttle.wait(controller.signal);
@@ -61,7 +61,7 @@ describe('read throttle', () => {
 
 	it('a poll already stopped does not wait at all: it ends at once, with no timer left', async () => {
 		const m = manualEnv();
-		const throttle = new ReadThrottle(m.env);
+		const throttle = new ReadThrottle(m.session);
 		throttle.note(refused(429, { 'retry-after': '60' }));
 		const controller = new AbortController();
 		controller.abort(new Error('stopped before'));
@@ -69,9 +69,21 @@ describe('read throttle', () => {
 		expect(m.pending()).toBe(0);
 	});
 
+	it("the area's close ends a wait, with no timer left", async () => {
+		const m = manualEnv();
+		const throttle = new ReadThrottle(m.session);
+		throttle.note(refused(429, { 'retry-after': '60' }));
+		const waiting = throttle.wait();
+		expect(m.pending()).toBe(1);
+		m.session.close();
+		await expect(waiting).rejects.toMatchObject({ name: 'AbortError' });
+		expect(m.pending()).toBe(0);
+		await expect(throttle.wait()).rejects.toMatchObject({ name: 'AbortError' });
+	});
+
 	it('only an answer of the server asks for a wait, not an error that merely looks like one', () => {
 		const m = manualEnv();
-		const throttle = new ReadThrottle(m.env);
+		const throttle = new ReadThrottle(m.session);
 		throttle.note({ kind: 'http', status: 429, headers: { 'retry-after': '30' } });
 		throttle.note(
 			new ApiProblem({

@@ -59,9 +59,9 @@ async function tab(
 	const m = options.m ?? manualEnv();
 	const client = options.client ?? b.h.client;
 	const dashboard = new EnergyDashboard(
-		energySession(() => client),
+		energySession(() => client, BASE, m.env),
 		{
-			pollerEnv: m.env,
+			visibility: m.env,
 			tracker: b.tracker,
 			notify: () => {},
 			pending: new PendingPurchases(b.storage),

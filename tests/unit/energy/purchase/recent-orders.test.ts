@@ -14,6 +14,7 @@ import {
 import { orderTracker } from '$lib/energy/orders/tracker';
 import { createClient, type HttpClient } from '$lib/http/client';
 import {
+	BASE,
 	energyHarness,
 	FRESH,
 	manualEnv,
@@ -204,9 +205,9 @@ async function secondBrowser(h: Harness) {
 	const m = manualEnv(h.clock.t);
 	const store = createStore(`energy-recent-${++dbCount}`, 'orders');
 	const dashboard = new EnergyDashboard(
-		energySession(() => client),
+		energySession(() => client, BASE, m.env),
 		{
-			pollerEnv: m.env,
+			visibility: m.env,
 			tracker: (root) => orderTracker(root, () => store),
 			notify: () => {},
 			pending: new PendingPurchases(memoryStorage()),
