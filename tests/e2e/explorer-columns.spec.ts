@@ -80,6 +80,8 @@ test.describe('laptop (1280×800)', () => {
 		page,
 		axe
 	}) => {
+		// About fifty key presses, each checked, and a full axe run: slow on a busy machine.
+		test.slow();
 		await page.goto('/explorer');
 		const u = ui(page);
 		const s = savedRequests(page);
