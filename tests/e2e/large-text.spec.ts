@@ -1,0 +1,76 @@
+/**
+ * Large text on small phones (issue 47): with the browser's text at 200 % on a 360 px and a
+ * 412 px phone, no page scrolls sideways and no control is cut off, on every route. The text
+ * size is the root font size at 200 %, what the browser's own text-size setting changes: every
+ * size in the app is in rem or em.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const ROUTES: [string, (page: Page) => ReturnType<Page['getByRole']>][] = [
+	['/', (page) => page.getByRole('heading', { level: 1, name: 'API Workbench' })],
+	['/energy', (page) => page.getByRole('heading', { level: 1 })],
+	['/bible', (page) => page.getByRole('heading', { name: 'Storage' })],
+	['/bible/KJV', (page) => page.getByRole('link', { name: 'Revelation' })],
+	['/bible/KJV/John', (page) => page.getByRole('heading', { level: 1 })],
+	['/bible/KJV/John/3', (page) => page.getByText('For God so loved the world')],
+	['/bible/plans', (page) => page.getByRole('heading', { level: 1 })],
+	['/bible/topics', (page) => page.getByRole('heading', { level: 1 })],
+	['/bible/notes', (page) => page.getByRole('heading', { level: 1 })],
+	['/settings', (page) => page.getByRole('group', { name: 'Bible' })]
+];
+
+/** What sticks out past the screen's right edge, or is cut by a box that hides its overflow. */
+function cutOff() {
+	const width = document.documentElement.clientWidth;
+	const out: string[] = [];
+	const describe = (el: Element) =>
+		`${el.tagName.toLowerCase()} “${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40)}”`;
+	const controls = document.querySelectorAll(
+		'a[href], button, input:not([type=hidden]), select, textarea, h1, h2, h3, label'
+	);
+	for (const el of controls) {
+		const r = el.getBoundingClientRect();
+		if (!r.width || !r.height) continue;
+		const style = getComputedStyle(el);
+		if (style.visibility === 'hidden') continue;
+		// Visually hidden text (a skip link until focused, screen-reader words) is meant to be clipped.
+		if (r.width <= 1 || r.height <= 1 || style.clipPath.includes('inset(50%')) continue;
+		// A skip link waits off the screen's left edge until it is focused.
+		if (r.right <= 0 && el.matches('a[href^="#"]')) continue;
+		let clipped = false;
+		for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+			const s = getComputedStyle(p);
+			if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+			// A box that scrolls keeps what is inside reachable.
+			if (s.overflowX === 'auto' || s.overflowX === 'scroll') break;
+			const pr = p.getBoundingClientRect();
+			if (r.right > pr.right + 1 || r.left < pr.left - 1) clipped = true;
+			break;
+		}
+		if (r.right > width + 1 || r.left < -1)
+			out.push(`${describe(el)} at ${Math.round(r.left)}–${Math.round(r.right)} px`);
+		else if (clipped) out.push(`${describe(el)} cut by its box`);
+	}
+	return { scrollWidth: document.documentElement.scrollWidth, width, out };
+}
+
+for (const width of [360, 412]) {
+	test.describe(`${width} px phone, text at 200 %`, () => {
+		test.use({ viewport: { width, height: 800 }, hasTouch: true, isMobile: true });
+		for (const [path, arrived] of ROUTES) {
+			test(`${path}: nothing scrolls sideways or is cut off`, async ({ page }) => {
+				await page.goto(path);
+				await expect(arrived(page).first()).toBeVisible();
+				await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+				await page.waitForLoadState('networkidle');
+				await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+				const found = await page.evaluate(cutOff);
+				expect(found.out, `${path} at ${width} px`).toEqual([]);
+				expect(found.scrollWidth, 'the page is no wider than the screen').toBeLessThanOrEqual(
+					found.width
+				);
+			});
+		}
+	});
+}
