@@ -1,6 +1,7 @@
 // npm run bench [-- name-filter]: runs the benchmarks against the built site, writes BENCHMARKS.md.
 import { bibleDownload, bibleStorage } from './bible-download.bench';
 import { bibleOpenCached } from './bible-open.bench';
+import { bibleOriginalSearch } from './bible-original-search.bench';
 import {
 	bibleSearchBuild,
 	bibleSearchCold,
@@ -42,6 +43,7 @@ const ALL: Benchmark[] = [
 	bibleSearchStorage,
 	bibleStudyFindEvery,
 	bibleStudyChapter,
+	bibleOriginalSearch,
 	deepLinkChapter,
 	notesImport,
 	historyImport,

@@ -1,6 +1,7 @@
 // The study lookups for callers that do not hold a source: each loads the browser's data source
 // on first use (so nothing of the study data is in a page's first load).
 import type { OriginalText } from '../original/format';
+import { interlinearChapter } from '../original/interlinear';
 import { originalChapter } from '../original/words';
 import { commentaryChapter } from './commentary';
 import { studySource } from './app-source';
@@ -20,3 +21,7 @@ export const loadCommentaryChapter = async (id: string, bookRef: string, chapter
 /** A chapter's words in the Greek New Testament or the Hebrew Bible, or undefined. */
 export const loadOriginalChapter = async (text: OriginalText, bookRef: string, chapter: number) =>
 	originalChapter(await studySource(), text, bookRef, chapter);
+
+/** A KJV chapter with the Greek or Hebrew words under each verse, or undefined. */
+export const loadInterlinearChapter = async (bookRef: string, chapter: number) =>
+	interlinearChapter(await studySource(), bookRef, chapter);

@@ -2,8 +2,10 @@
 // the end of the KJV.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { commentaryChapter } from '$lib/bible/study/commentary';
+import { interlinearChapter } from '$lib/bible/original/interlinear';
 import {
 	loadCommentaryChapter,
+	loadInterlinearChapter,
 	loadEveryVerse,
 	loadStrongsChapter,
 	loadStrongsEntry
@@ -39,6 +41,9 @@ describe('the study lookups without a source in hand', () => {
 		const comments = await loadCommentaryChapter('tdavid', 'Ps', 23);
 		expect(comments).toEqual(await commentaryChapter(source, 'tdavid', 'Ps', 23));
 		expect(comments).toHaveLength(1);
+		const lines = await loadInterlinearChapter('John', 3);
+		expect(lines).toEqual(await interlinearChapter(source, 'John', 3));
+		expect(lines?.original[15]?.length).toBeGreaterThan(0);
 	});
 });
 

@@ -6,4 +6,6 @@ export { default as StrongsPopover } from './StrongsPopover.svelte';
 export { default as CommentaryPanel } from './CommentaryPanel.svelte';
 export { default as OriginalVerseText } from '../../original/ui/OriginalVerseText.svelte';
 export { default as WordPanel } from '../../original/ui/WordPanel.svelte';
-export { loadOriginalChapter, loadStrongsChapter } from '../load';
+export { default as OriginalSearch } from '../../original/ui/OriginalSearch.svelte';
+export { default as InterlinearVerse } from '../../original/ui/InterlinearVerse.svelte';
+export { loadInterlinearChapter, loadOriginalChapter, loadStrongsChapter } from '../load';

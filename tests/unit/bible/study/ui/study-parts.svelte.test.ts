@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 describe('the study tools the chapter loads on demand', () => {
 	// The first import compiles every study component: seconds on a loaded machine.
 	it(
-		'are the Strong’s, commentary and Word panel components and the loaders of their data',
+		'are the Strong’s, commentary, Word panel, interlinear and originals’ search components and the loaders of their data',
 		{
 			timeout: 60_000
 		},
@@ -13,11 +13,14 @@ describe('the study tools the chapter loads on demand', () => {
 			const parts = await import('$lib/bible/study/ui/study-parts.svelte');
 			expect(Object.keys(parts).sort()).toEqual([
 				'CommentaryPanel',
+				'InterlinearVerse',
+				'OriginalSearch',
 				'OriginalVerseText',
 				'StrongsPanel',
 				'StrongsPopover',
 				'StrongsVerseText',
 				'WordPanel',
+				'loadInterlinearChapter',
 				'loadOriginalChapter',
 				'loadStrongsChapter'
 			]);
