@@ -56,6 +56,8 @@ test('Demo: each service is reachable, tested by keyboard at 412 px, focus kept,
 	page,
 	axe
 }) => {
+	// Three demo services loaded in the page, some thirty checked key presses and an axe run.
+	test.slow();
 	await page.setViewportSize(PHONE);
 	await page.goto('/settings');
 	await expect(group(page, 'Bible').getByRole('button', { name: 'Test connection' })).toBeVisible();
