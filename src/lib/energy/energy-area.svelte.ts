@@ -6,12 +6,9 @@
  */
 import { connections } from '$lib/settings/area-connection.svelte';
 import type { SessionSource } from '$lib/settings/area-session.svelte';
-import { areaState, openAreaState } from '$lib/settings/area-state.svelte';
+import { areaState } from '$lib/settings/area-state.svelte';
 import { EnergyDashboard } from './dashboard.svelte';
 import { energySession } from './energy-client.svelte';
-import { browserStorage } from './key-value-storage';
-import { forgetTracked } from './orders/tracker';
-import { PendingPurchases } from './purchase/pending-purchase';
 
 /**
  * A dashboard for the connection as it is now, with the purchase being written carried over from
@@ -29,12 +26,4 @@ export function openEnergy(
 /** The energy area's dashboard; read it inside `$derived` so the page follows Settings. */
 export function energyArea(): EnergyDashboard {
 	return areaState<EnergyDashboard, 'energy'>(connections.energy, openEnergy);
-}
-
-/** After "Reset demo data" (the demo service forgot its balances and orders): forget the demo's. */
-export async function forgetDemoEnergy(demoApiRoot: string): Promise<void> {
-	const open = openAreaState<EnergyDashboard>('energy');
-	if (open?.apiRoot === demoApiRoot) return open.forgetAll();
-	new PendingPurchases(browserStorage()).forget(demoApiRoot);
-	await forgetTracked(demoApiRoot);
 }
