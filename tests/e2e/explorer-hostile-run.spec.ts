@@ -66,9 +66,8 @@ test.describe('a run against hostile input', () => {
 		await hostileAnswer(page);
 		await saveRequest(page, 'Hostile', '/projects/hostile');
 		const saved = savedRequests(page);
-		const checks = saved.region.getByRole('button', { name: 'Checks of Hostile' });
-		await checks.click();
-		await expect(checks).toHaveAttribute('aria-expanded', 'true');
+		await saved.act('Hostile', 'Checks');
+		await expect(saved.region.getByRole('group', { name: 'Checks of Hostile' })).toBeVisible();
 		await saved.region.getByRole('button', { name: 'Add assertion' }).click();
 		await saved.region
 			.getByRole('combobox', { name: 'Check 1' })

@@ -118,19 +118,46 @@ for (const { mode, size } of RUNS) {
 			await u.path.fill('/projects/{{project}}');
 			await expect(e.variable('project')).toHaveValue('diaspora/client-1');
 
-			// Everything by keyboard; focus stays where the person acted.
-			await s.region.getByRole('button', { name: 'Duplicate One project' }).focus();
+			// Everything by keyboard, each row's actions behind one menu button; focus stays where
+			// the person acted.
+			const menu = s.region.getByRole('menu');
+			await s.actions('One project').focus();
 			await page.keyboard.press('Enter');
+			await expect(menu.getByRole('menuitemcheckbox', { name: 'Checks' })).toBeFocused();
+			await expect(menu.getByRole('menuitem')).toHaveText([
+				'Rename',
+				'Duplicate',
+				'Move up',
+				'Move down',
+				'Delete'
+			]);
+			await page.keyboard.press('d');
+			await expect(menu.getByRole('menuitem', { name: 'Duplicate' })).toBeFocused();
+			await page.keyboard.press('Enter');
+			await expect(menu).toHaveCount(0);
 			await expect(s.item('One project (copy)')).toBeFocused();
 			const names = s.region.getByRole('list', { name: 'Ops' }).locator('button.open');
 			await expect(names).toHaveText(['One project', 'One project (copy)']);
-			await s.region.getByRole('button', { name: 'Move One project (copy) up' }).focus();
+			await s.actions('One project (copy)').focus();
+			await page.keyboard.press('ArrowDown');
+			for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+			await expect(menu.getByRole('menuitem', { name: 'Move up' })).toBeFocused();
 			await page.keyboard.press('Enter');
 			await expect(names).toHaveText(['One project (copy)', 'One project']);
-			await expect(
-				s.region.getByRole('button', { name: 'Move One project (copy) down' })
-			).toBeFocused();
-			await s.region.getByRole('button', { name: 'Rename One project (copy)' }).focus();
+			await expect(s.actions('One project (copy)')).toBeFocused();
+			// Escape closes the menu back to its button; at the top, Move up does nothing.
+			await page.keyboard.press('Space');
+			await page.keyboard.press('m');
+			await expect(menu.getByRole('menuitem', { name: 'Move up' })).toHaveAttribute(
+				'aria-disabled',
+				'true'
+			);
+			await page.keyboard.press('Escape');
+			await expect(menu).toHaveCount(0);
+			await expect(s.actions('One project (copy)')).toBeFocused();
+			await expect(s.actions('One project (copy)')).toHaveAttribute('aria-expanded', 'false');
+			await page.keyboard.press('Enter');
+			await page.keyboard.press('r');
 			await page.keyboard.press('Enter');
 			const rename = s.region.getByRole('textbox', { name: 'New name for One project (copy)' });
 			await expect(rename).toBeFocused();
@@ -140,7 +167,9 @@ for (const { mode, size } of RUNS) {
 			await s.region.getByRole('textbox', { name: 'Search saved requests' }).fill('server');
 			await expect(names).toHaveText(['Server project']);
 			await s.region.getByRole('textbox', { name: 'Search saved requests' }).fill('');
-			await s.region.getByRole('button', { name: 'Delete Server project' }).focus();
+			await s.actions('Server project').focus();
+			await page.keyboard.press('ArrowUp');
+			await expect(menu.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
 			await page.keyboard.press('Enter');
 			await expect(s.status).toHaveText('Deleted “Server project”.');
 			await expect(names).toHaveText(['One project']);
