@@ -4,7 +4,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { jsonOfBytes, startBigAnswers, type BigAnswers } from '../bench/big-answers-server';
-import { goLive, request, ui } from './explorer-helpers';
+import { answerTree, goLive, request, ui } from './explorer-helpers';
 import { expect, test } from './fixtures';
 
 let big: BigAnswers;
@@ -15,7 +15,7 @@ test.afterAll(async () => {
 	await big.close();
 });
 
-test('a list of 20,000 projects: Pretty view draws only a window of rows, scrolling and the keyboard bring later ones', async ({
+test('a list of 20,000 projects: the tree draws only a window of rows, scrolling and the keyboard bring later ones', async ({
 	page,
 	axe
 }) => {
@@ -23,13 +23,11 @@ test('a list of 20,000 projects: Pretty view draws only a window of rows, scroll
 	const u = ui(page);
 	await request(page, 'GET', '/big/items', 'n=20000');
 	await expect(u.status).toHaveText('200 OK');
-	const tree = u.response.getByRole('group', { name: 'Response tree' });
+	const tree = answerTree(page);
 	// The list is open; its 20,000 items are one closed row each.
-	await expect(tree.getByRole('button', { name: /^Array\(20000\)$/ })).toHaveAttribute(
-		'aria-expanded',
-		'true'
-	);
-	const first = tree.getByRole('button', { name: /^0:\s*Object \{9\}$/ });
+	const top = tree.getByRole('treeitem', { name: /^Array\(20000\)$/ });
+	await expect(top).toHaveAttribute('aria-expanded', 'true');
+	const first = tree.getByRole('treeitem', { name: /^0: Object \{9\}$/ });
 	await expect(first).toHaveAttribute('aria-expanded', 'false');
 	await expect(tree).toHaveAttribute('data-rows', '20001');
 	const drawn = tree.locator('[data-row]');
@@ -37,16 +35,18 @@ test('a list of 20,000 projects: Pretty view draws only a window of rows, scroll
 
 	// Scrolled to the end, the last items are drawn and the first are not.
 	await tree.evaluate((el) => (el.scrollTop = el.scrollHeight));
-	const last = tree.getByRole('button', { name: /^19999:\s*Object \{9\}$/ });
+	const last = tree.getByRole('treeitem', { name: /^19999: Object \{9\}$/ });
 	await expect(last).toBeVisible();
 	await expect(first).toHaveCount(0);
 	expect(await drawn.count()).toBeLessThan(100);
 
-	// The last project opened: its id set as a variable, as anywhere in the tree.
+	// The last project opened: its id set as a variable from its row's menu, as anywhere.
 	await last.click();
 	await expect(last).toHaveAttribute('aria-expanded', 'true');
-	const id = tree.locator('.leaf', { hasText: /^id:20000/ });
-	await id.getByRole('button', { name: 'Set as variable' }).click();
+	const id = tree.getByRole('treeitem', { name: 'id: 20000', exact: true });
+	await id.click();
+	await id.getByRole('button', { name: 'Actions for $[19999].id' }).click();
+	await page.getByRole('menu').getByRole('menuitem', { name: 'Set as variable' }).click();
 	await expect(u.response.getByRole('status').filter({ hasText: 'Set {{id}}' })).toContainText(
 		'Set {{id}} to 20000'
 	);
@@ -54,13 +54,13 @@ test('a list of 20,000 projects: Pretty view draws only a window of rows, scroll
 	// From the keyboard: Home brings the top row back and focuses it; arrows move and open.
 	await last.focus();
 	await page.keyboard.press('Home');
-	await expect(tree.getByRole('button', { name: /^Array\(20000\)$/ })).toBeFocused();
+	await expect(top).toBeFocused();
 	await page.keyboard.press('ArrowDown');
 	await expect(first).toBeFocused();
 	await page.keyboard.press('ArrowRight');
 	await expect(first).toHaveAttribute('aria-expanded', 'true');
 	await page.keyboard.press('ArrowDown');
-	await expect(tree.locator('.leaf', { hasText: /^id:1\b/ }).getByRole('button')).toBeFocused();
+	await expect(tree.getByRole('treeitem', { name: 'id: 1', exact: true })).toBeFocused();
 	await page.keyboard.press('End');
 	// The last row (the last project's web_url) is drawn again and holds focus.
 	const focusedRow = await page.evaluate(() => {
@@ -71,9 +71,12 @@ test('a list of 20,000 projects: Pretty view draws only a window of rows, scroll
 	expect(focusedRow.text).toContain('project-20000');
 	expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
 
-	// Raw: the 5 MB text, a window of rows too.
+	// Raw: the 5 MB answer written out two spaces a level, a window of rows too; Minified, as it came.
 	await u.response.getByRole('button', { name: 'Raw' }).click();
 	const raw = u.response.getByRole('region', { name: 'Response body' });
+	await expect(raw).toContainText('[  {    "id": 1,    "name": "Project 1",');
+	expect(await raw.locator('.row').count()).toBeLessThan(100);
+	await u.response.getByRole('checkbox', { name: 'Minified' }).check();
 	await expect(raw).toContainText('[{"id":1,"name":"Project 1"');
 	expect(await raw.locator('.row').count()).toBeLessThan(100);
 });

@@ -3,7 +3,7 @@
  * answer is carried into the next request, and a collection runs with its results counted.
  */
 import { expect, test } from './fixtures';
-import { savedRequests, ui } from './explorer-helpers';
+import { savedRequests, setAsVariable, ui, valueRow } from './explorer-helpers';
 
 test('the path completes from words, the endpoint fills its fields, and a missing required attribute is named', async ({
 	page,
@@ -59,9 +59,8 @@ test('a value of the answer, set as a variable, goes into the next request and f
 	await u.query.fill('per_page=2');
 	await u.send.click();
 	await expect(u.status).toContainText('200');
-	const iid = u.response.locator('.leaf', { hasText: /^iid:/ }).first();
-	const value = (await iid.locator('.value').textContent())!;
-	await iid.getByRole('button', { name: 'Set as variable' }).click();
+	const value = (await valueRow(page, 'iid').locator('.value').textContent())!;
+	await setAsVariable(page, 'iid');
 	await expect(u.response.getByRole('status').filter({ hasText: 'Set {{iid}}' })).toContainText(
 		`Set {{iid}} to ${value}`
 	);
@@ -70,7 +69,7 @@ test('a value of the answer, set as a variable, goes into the next request and f
 	await expect(page.getByText(/^Will send /)).toContainText(`/issues/${value}`);
 	await u.send.click();
 	await expect(u.status).toContainText('200');
-	await expect(u.response).toContainText(`iid:${value}`);
+	await expect(u.response).toContainText(`iid: ${value}`);
 	// The kept path is read from each new answer; this one is an object, so the value stays.
 	await expect(u.response).toContainText('Not in this answer, kept as before: {{iid}}');
 });
@@ -128,9 +127,8 @@ test('assertions declared under Checks decide the run; data rows run it once per
 		await expect(saved.item(name)).toBeVisible();
 	}
 	// The third expects 201 where the server answers 200: one failing assertion.
-	const checks = saved.region.getByRole('button', { name: 'Checks of Created?' });
-	await checks.click();
-	await expect(checks).toHaveAttribute('aria-expanded', 'true');
+	await saved.act('Created?', 'Checks');
+	await expect(saved.region.getByRole('group', { name: 'Checks of Created?' })).toBeVisible();
 	await saved.region.getByRole('button', { name: 'Add assertion' }).click();
 	await saved.region.getByRole('spinbutton', { name: 'Status of check 1' }).fill('201');
 	await expect(saved.region).toContainText('1 assertion');
@@ -171,7 +169,7 @@ test('assertions declared under Checks decide the run; data rows run it once per
 
 	// Kept with the request: after a reload the check is still there.
 	await page.reload();
-	await saved.region.getByRole('button', { name: 'Checks of Created?' }).click();
+	await saved.act('Created?', 'Checks');
 	await expect(saved.region.getByRole('spinbutton', { name: 'Status of check 1' })).toHaveValue(
 		'201'
 	);

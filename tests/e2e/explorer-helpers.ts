@@ -64,6 +64,24 @@ export async function auth(page: Page, method: string, token = '', way?: string)
 	if (token) await u.token.fill(token);
 }
 
+/** The answer's tree (Tree view of the Body tab): one Tab stop, its rows moved with the arrows. */
+export const answerTree = (page: Page) =>
+	ui(page).response.getByRole('tree', { name: 'Response tree' });
+
+/** The tree's row of the first value under `key` ("id: 7"). */
+export const valueRow = (page: Page, key: string) =>
+	answerTree(page)
+		.getByRole('treeitem', { name: new RegExp(`^${key.replace(/[$()*+.?[\\\]^{|}]/g, '\\$&')}: `) })
+		.first();
+
+/** Sets the first value under `key` as a variable, from its row's menu. */
+export async function setAsVariable(page: Page, key: string) {
+	const row = valueRow(page, key);
+	await row.click();
+	await row.getByRole('button', { name: /^Actions for / }).click();
+	await page.getByRole('menu').getByRole('menuitem', { name: 'Set as variable' }).click();
+}
+
 /** The Collections side list: saving, finding and importing requests. */
 export const savedRequests = (page: Page) => {
 	const region = page.getByRole('region', { name: 'Collections' });
@@ -73,6 +91,16 @@ export const savedRequests = (page: Page) => {
 		collection: region.getByRole('combobox', { name: 'Collection', exact: true }),
 		save: region.getByRole('button', { name: 'Save request' }),
 		item: (name: string) => region.getByRole('button', { name, exact: true }),
+		/** A saved request's menu button: Checks, Rename, Duplicate, Move up, Move down, Delete. */
+		actions: (name: string) => region.getByRole('button', { name: `Actions for ${name}` }),
+		/** Opens a saved request's menu and chooses one of its actions. */
+		act: async (name: string, action: string) => {
+			await region.getByRole('button', { name: `Actions for ${name}` }).click();
+			await region
+				.getByRole('menu')
+				.getByRole(action === 'Checks' ? 'menuitemcheckbox' : 'menuitem', { name: action })
+				.click();
+		},
 		status: region.getByRole('status'),
 		importFile: region.getByLabel('Import collections')
 	};

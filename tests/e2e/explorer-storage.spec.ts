@@ -5,7 +5,7 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { writeFile } from 'node:fs/promises';
-import { goLive, request, savedRequests, ui } from './explorer-helpers';
+import { goLive, request, savedRequests, setAsVariable, ui } from './explorer-helpers';
 import { nearlyFullDisk } from './full-disk';
 import { watchLongTasks } from './long-tasks';
 import { startValueServer, type ValueServer } from './value-server';
@@ -179,10 +179,9 @@ test.describe('"Set as variable" of a 6 MB value', () => {
 	async function answer(page: Page, key: string, chars: number) {
 		await request(page, 'GET', '/value', `key=${key}&chars=${chars}`);
 		await expect(ui(page).status).toHaveText('200 OK');
-		await expect(ui(page).response.getByRole('group', { name: 'Response tree' })).toBeVisible();
+		await expect(ui(page).response.getByRole('tree', { name: 'Response tree' })).toBeVisible();
 	}
-	const setAs = (page: Page, path: string) =>
-		ui(page).response.getByTitle(`Set ${path} as a variable`).click();
+	const setAs = (page: Page, path: string) => setAsVariable(page, path.replace(/^\$\./, ''));
 	const variables = (page: Page) => page.getByRole('group', { name: 'Variables' });
 
 	test('on a disk with 1 MB left: said where it was pressed, with what to do; what was saved stays, and the next change that fits is saved with the rest', async ({

@@ -73,6 +73,9 @@ for (const size of SIZES) {
 					'true'
 				);
 				const raw = u.response.getByLabel('Response body');
+				// Written out two spaces a level; Minified, as it came, which Copy copies.
+				await expect(raw).toContainText('"name": "Client 1"');
+				await u.response.getByRole('checkbox', { name: 'Minified' }).check();
 				await expect(raw).toContainText('"name":"Client 1"');
 
 				await u.response.getByRole('button', { name: 'Copy', exact: true }).click();

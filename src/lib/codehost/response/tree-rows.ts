@@ -14,6 +14,8 @@ export interface TreeRow {
 	depth: number;
 	/** Index of the parent row, -1 for the top. */
 	parent: number;
+	/** Its place among its parent's children, from 0 (for a tree's "3 of 9"). */
+	position: number;
 	/** Array or object (a container); with its number of children. */
 	container: boolean;
 	size: number;
@@ -48,14 +50,15 @@ export function treeRows(value: unknown, openDepth: number, toggled: Toggled): T
 		v: unknown,
 		depth: number,
 		parent: number,
-		siblings: number
+		siblings: number,
+		position: number
 	) => {
 		const container = isContainer(v);
 		const tooDeep = container && depth >= JSON_MAX_DEPTH;
 		const size = !container ? 0 : Array.isArray(v) ? v.length : Object.keys(v).length;
 		const open =
 			container && !tooDeep && (toggled.get(v) ?? openAtFirst(depth, openDepth, siblings));
-		rows.push({ key, value: v, depth, parent, container, size, open, tooDeep });
+		rows.push({ key, value: v, depth, parent, position, container, size, open, tooDeep });
 		if (open)
 			stack.push({
 				keys: Array.isArray(v) ? null : Object.keys(v),
@@ -64,7 +67,7 @@ export function treeRows(value: unknown, openDepth: number, toggled: Toggled): T
 				parent: rows.length - 1
 			});
 	};
-	push(undefined, value, 0, -1, 1);
+	push(undefined, value, 0, -1, 1, 0);
 	while (stack.length) {
 		const frame = stack[stack.length - 1]!;
 		const parentRow = rows[frame.parent]!;
@@ -75,7 +78,7 @@ export function treeRows(value: unknown, openDepth: number, toggled: Toggled): T
 		const i = frame.at++;
 		const key = frame.keys ? frame.keys[i]! : i;
 		const child = (frame.list as Record<string | number, unknown>)[key];
-		push(key, child, parentRow.depth + 1, frame.parent, parentRow.size);
+		push(key, child, parentRow.depth + 1, frame.parent, parentRow.size, i);
 	}
 	return rows;
 }

@@ -48,15 +48,15 @@ describe('treeRows: a JSON value as the rows the tree draws', () => {
 	});
 	it('a scalar or null is a value row, not a container; containers count their children', () => {
 		const rows = treeRows({ n: null, s: 'text', k: 5, o: { a: 1, b: 2 }, l: [] }, 2, new WeakMap());
-		expect(rows.map((r) => [r.key, r.container, r.size, r.parent])).toEqual([
-			[undefined, true, 5, -1],
-			['n', false, 0, 0],
-			['s', false, 0, 0],
-			['k', false, 0, 0],
-			['o', true, 2, 0],
-			['a', false, 0, 4],
-			['b', false, 0, 4],
-			['l', true, 0, 0]
+		expect(rows.map((r) => [r.key, r.container, r.size, r.parent, r.position])).toEqual([
+			[undefined, true, 5, -1, 0],
+			['n', false, 0, 0, 0],
+			['s', false, 0, 0, 1],
+			['k', false, 0, 0, 2],
+			['o', true, 2, 0, 3],
+			['a', false, 0, 4, 0],
+			['b', false, 0, 4, 1],
+			['l', true, 0, 0, 4]
 		]);
 		expect(treeRows(null, 2, new WeakMap())).toEqual([
 			{
@@ -64,6 +64,7 @@ describe('treeRows: a JSON value as the rows the tree draws', () => {
 				value: null,
 				depth: 0,
 				parent: -1,
+				position: 0,
 				container: false,
 				size: 0,
 				open: false,
