@@ -214,9 +214,9 @@ for (const view of VIEWS) {
 			await expect(item('Checks')).toBeFocused();
 			await page.keyboard.press('Tab');
 			await expect(menu).toHaveCount(0);
-			expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).not.toMatch(
-				/menuitem/
-			);
+			const role = await page.evaluate(() => document.activeElement?.getAttribute('role') ?? '');
+			expect(role).not.toMatch(/menuitem/);
+			await expect(s.actions('Projects')).not.toBeFocused();
 			await expectNoSideScroll(page);
 		});
 	});
