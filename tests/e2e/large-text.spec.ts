@@ -9,6 +9,7 @@ import { expect, test } from './fixtures';
 
 const ROUTES: [string, (page: Page) => ReturnType<Page['getByRole']>][] = [
 	['/', (page) => page.getByRole('heading', { level: 1, name: 'API Workbench' })],
+	['/explorer', (page) => page.getByRole('button', { name: 'Send', exact: true })],
 	['/energy', (page) => page.getByRole('heading', { level: 1 })],
 	['/bible', (page) => page.getByRole('heading', { name: 'Storage' })],
 	['/bible/KJV', (page) => page.getByRole('link', { name: 'Revelation' })],
@@ -36,6 +37,15 @@ function cutOff() {
 		if (style.visibility === 'hidden') continue;
 		// Visually hidden text (a skip link until focused, screen-reader words) is meant to be clipped.
 		if (r.width <= 1 || r.height <= 1 || style.clipPath.includes('inset(50%')) continue;
+		// Inside a visually hidden box (skip links until one is focused): meant to be clipped.
+		if (el.closest('.visually-hidden')) continue;
+		let hidden = false;
+		for (let p = el.parentElement; p && !hidden; p = p.parentElement) {
+			const b = p.getBoundingClientRect();
+			hidden =
+				getComputedStyle(p).clipPath.includes('inset(50%') || (b.width <= 1 && b.height <= 1);
+		}
+		if (hidden) continue;
 		// A skip link waits off the screen's left edge until it is focused.
 		if (r.right <= 0 && el.matches('a[href^="#"]')) continue;
 		let clipped = false;
