@@ -340,6 +340,37 @@ interface ImportScratch {
 	took?: number[];
 }
 
+/**
+ * A fresh explorer page ready for an import: long tasks recorded, and the time the file is chosen
+ * (the input's change event) kept. The caller closes the page's context.
+ */
+async function pageForImport(ctx: BenchContext): Promise<Page> {
+	const context = await ctx.browser.newContext();
+	const page = await context.newPage();
+	await page.addInitScript('globalThis.__name = (f) => f');
+	await page.addInitScript(watchFirstRow, FIRST_ROW);
+	await page.goto(`${ctx.appUrl}/explorer`);
+	await collections(page).getByLabel('Import collections').waitFor();
+	await page.waitForLoadState('networkidle');
+	await page.evaluate(() => {
+		const w = window as unknown as Win & { changedAt?: number };
+		w.longTasks = [];
+		addEventListener('change', (e) => (w.changedAt = e.timeStamp), { capture: true, once: true });
+	});
+	return page;
+}
+
+/** The longest main-thread task since the file was chosen, and how long ago that was. */
+const sinceChosen = (page: Page) =>
+	page.evaluate(() => {
+		const w = window as unknown as Win & { changedAt: number };
+		const during = w.longTasks.filter((t) => t.start + t.duration >= w.changedAt);
+		return {
+			longest: Math.max(0, ...during.map((t) => t.duration)),
+			took: performance.now() - w.changedAt
+		};
+	});
+
 /** The longest main-thread task from choosing the file to the status saying how it ended. */
 function importBenchmark(options: {
 	name: string;
@@ -361,40 +392,19 @@ function importBenchmark(options: {
 				s.bytes = Buffer.byteLength(text);
 				s.file = await onDisk('collections.json', text);
 			}
-			const context = await ctx.browser.newContext();
-			const page = await context.newPage();
+			const page = await pageForImport(ctx);
 			try {
-				await page.addInitScript('globalThis.__name = (f) => f');
-				await page.addInitScript(watchFirstRow, FIRST_ROW);
-				await page.goto(`${ctx.appUrl}/explorer`);
 				const region = collections(page);
-				await region.getByLabel('Import collections').waitFor();
-				await page.waitForLoadState('networkidle');
-				await page.evaluate(() => {
-					const w = window as unknown as Win & { changedAt?: number };
-					w.longTasks = [];
-					addEventListener('change', (e) => (w.changedAt = e.timeStamp), {
-						capture: true,
-						once: true
-					});
-				});
 				await region.getByLabel('Import collections').setInputFiles(s.file);
 				await region
 					.getByRole('status')
 					.filter({ hasText: options.outcome })
 					.waitFor({ timeout: 60_000 });
-				const r = await page.evaluate(() => {
-					const w = window as unknown as Win & { changedAt: number };
-					const during = w.longTasks.filter((t) => t.start + t.duration >= w.changedAt);
-					return {
-						longest: Math.max(0, ...during.map((t) => t.duration)),
-						took: performance.now() - w.changedAt
-					};
-				});
+				const r = await sinceChosen(page);
 				s.took = pushTo(s.took, r.took);
 				return r.longest;
 			} finally {
-				await context.close();
+				await page.context().close();
 			}
 		},
 		notes: (ctx) => {
@@ -484,49 +494,26 @@ export const collectionsImportPostman: Benchmark = {
 			s.bytes = Buffer.byteLength(text);
 			s.file = await onDisk('big-team.postman_collection.json', text);
 		}
-		const context = await ctx.browser.newContext();
-		const page = await context.newPage();
+		const page = await pageForImport(ctx);
 		try {
-			await page.addInitScript('globalThis.__name = (f) => f');
-			await page.addInitScript(watchFirstRow, FIRST_ROW);
-			await page.goto(`${ctx.appUrl}/explorer`);
 			const region = collections(page);
-			await region.getByLabel('Import collections').waitFor();
-			await page.waitForLoadState('networkidle');
-			await page.evaluate(() => {
-				const w = window as unknown as Win & { changedAt?: number };
-				w.longTasks = [];
-				addEventListener('change', (e) => (w.changedAt = e.timeStamp), {
-					capture: true,
-					once: true
-				});
-			});
 			await region.getByLabel('Import collections').setInputFiles(s.file);
 			const preview = page.getByRole('region', { name: 'Import preview' });
 			await preview.getByRole('button', { name: 'Import', exact: true }).waitFor({
 				timeout: 120_000
 			});
-			const shownAt = await page.evaluate(
-				() => performance.now() - (window as unknown as { changedAt: number }).changedAt
-			);
+			const shownAt = (await sinceChosen(page)).took;
 			await preview.getByRole('button', { name: 'Import', exact: true }).click();
 			await region
 				.getByRole('status')
 				.filter({ hasText: /^Imported 1000 requests/ })
 				.waitFor({ timeout: 120_000 });
-			const r = await page.evaluate(() => {
-				const w = window as unknown as Win & { changedAt: number };
-				const during = w.longTasks.filter((t) => t.start + t.duration >= w.changedAt);
-				return {
-					longest: Math.max(0, ...during.map((t) => t.duration)),
-					took: performance.now() - w.changedAt
-				};
-			});
+			const r = await sinceChosen(page);
 			s.previewAfter = pushTo(s.previewAfter, shownAt);
 			s.importedAfter = pushTo(s.importedAfter, r.took);
 			return r.longest;
 		} finally {
-			await context.close();
+			await page.context().close();
 		}
 	},
 	notes: (ctx) => {
