@@ -5,7 +5,7 @@
  * one that fits is sealed again.
  */
 import type { Page } from '@playwright/test';
-import { goLive, request, ui } from './explorer-helpers';
+import { goLive, request, setAsVariable, ui } from './explorer-helpers';
 import { expect, test } from './fixtures';
 import { startValueServer, type ValueServer } from './value-server';
 
@@ -84,7 +84,7 @@ test.describe('a seal past the real quota of local storage', () => {
 		const setAs = async (chars: number) => {
 			await request(page, 'GET', '/value', `key=api_key&chars=${chars}`);
 			await expect(ui(page).status).toHaveText('200 OK');
-			await ui(page).response.getByTitle('Set $.api_key as a variable').click();
+			await setAsVariable(page, 'api_key');
 		};
 		await setAs(8);
 		await keepOnDevice(page);
