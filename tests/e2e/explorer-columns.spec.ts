@@ -95,10 +95,10 @@ test.describe('laptop (1280×800)', () => {
 		expect(await left(s.region)).toBeLessThan(await left(form));
 		expect(await left(form)).toBeLessThan(await left(u.response));
 
-		// From Send back to the name a request is saved under: the column before, not the page.
+		// From Send on to the name a request is saved under: right after the URL bar.
 		await u.send.focus();
-		const presses = await pressesTo(page, 'Shift+Tab', s.name);
-		console.log(`Send → Request name: ${presses} presses of Shift+Tab`);
+		const presses = await pressesTo(page, 'Tab', s.name);
+		console.log(`Send → Request name: ${presses} presses of Tab`);
 		expect(presses).toBeLessThanOrEqual(25);
 		await page.keyboard.type('Projects');
 		await page.keyboard.press('Enter');
@@ -115,7 +115,7 @@ test.describe('laptop (1280×800)', () => {
 		await expect(links.first()).toBeVisible();
 		await links.last().focus();
 		await page.keyboard.press('Tab');
-		await expect(s.name).toBeFocused();
+		await expect(s.region.getByRole('textbox', { name: 'Search saved requests' })).toBeFocused();
 		// Tab goes on from the first column into the request, then into the answer.
 		expect(await pressesTo(page, 'Tab', u.method)).toBeLessThan(Infinity);
 		const separator = page.getByRole('separator', {
@@ -161,7 +161,8 @@ test.describe('phone (412×823, touch)', () => {
 		expect(await heading.evaluate(inView)).toBe(true);
 		const bar = (await show.boundingBox())!;
 		expect((await heading.boundingBox())!.y).toBeGreaterThanOrEqual(bar.y + bar.height);
-		await expect(s.name).toBeVisible();
+		const search = s.region.getByRole('textbox', { name: 'Search saved requests' });
+		expect(await search.evaluate(inView)).toBe(true);
 		expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
 
 		await show.getByRole('button', { name: 'Request', exact: true }).tap();
@@ -185,6 +186,7 @@ test.describe('small phone (360×740, touch)', () => {
 	test('the request, its answer and the saved requests fit the width', async ({ page }) => {
 		await page.goto('/explorer');
 		const u = ui(page);
+		const s = savedRequests(page);
 		await u.path.fill('/projects');
 		await u.path.press('Escape');
 		await u.send.tap();
@@ -195,7 +197,36 @@ test.describe('small phone (360×740, touch)', () => {
 			.getByRole('group', { name: 'Show' })
 			.getByRole('button', { name: 'Collections' })
 			.tap();
-		await expect(savedRequests(page).name).toBeVisible();
+		await expect(s.region.getByRole('textbox', { name: 'Search saved requests' })).toBeVisible();
+		await expectNoSideScroll(page);
+	});
+
+	test('the request is saved from beside Send: its name, collection and button fit the width and work by touch', async ({
+		page
+	}) => {
+		await page.goto('/explorer');
+		const u = ui(page);
+		const s = savedRequests(page);
+		await u.path.fill('/projects');
+		await u.path.press('Escape');
+		const width = page.viewportSize()!.width;
+		for (const control of [s.name, s.collection, s.save]) {
+			await control.scrollIntoViewIfNeeded();
+			const box = (await control.boundingBox())!;
+			expect(box.x).toBeGreaterThanOrEqual(0);
+			expect(box.x + box.width).toBeLessThanOrEqual(width);
+		}
+		// The save row comes right after the URL bar, before the request's parts.
+		const sendBox = (await u.send.boundingBox())!;
+		const partsBox = (await page.getByRole('navigation', { name: 'Request parts' }).boundingBox())!;
+		expect((await s.name.boundingBox())!.y).toBeGreaterThan(sendBox.y);
+		expect((await s.name.boundingBox())!.y).toBeLessThan(partsBox.y);
+		await s.name.tap();
+		await page.keyboard.type('All projects');
+		await s.save.tap();
+		await expect(s.status).toHaveText('Saved “All projects” in “My requests”.');
+		await expect(s.item('All projects')).toBeVisible();
+		await expect(s.name).toHaveValue('');
 		await expectNoSideScroll(page);
 	});
 });

@@ -82,14 +82,18 @@ export async function setAsVariable(page: Page, key: string) {
 	await page.getByRole('menu').getByRole('menuitem', { name: 'Set as variable' }).click();
 }
 
-/** The Collections side list: saving, finding and importing requests. */
+/**
+ * Saving a request (the group "Save" after the URL bar) and the Collections side list: finding,
+ * opening and importing saved requests.
+ */
 export const savedRequests = (page: Page) => {
 	const region = page.getByRole('region', { name: 'Collections' });
+	const saving = page.getByRole('group', { name: 'Save', exact: true });
 	return {
 		region,
-		name: region.getByRole('textbox', { name: 'Request name' }),
-		collection: region.getByRole('combobox', { name: 'Collection', exact: true }),
-		save: region.getByRole('button', { name: 'Save request' }),
+		name: saving.getByRole('textbox', { name: 'Request name' }),
+		collection: saving.getByRole('combobox', { name: 'Collection', exact: true }),
+		save: saving.getByRole('button', { name: 'Save request' }),
 		item: (name: string) => region.getByRole('button', { name, exact: true }),
 		/** A saved request's menu button: Checks, Rename, Duplicate, Move up, Move down, Delete. */
 		actions: (name: string) => region.getByRole('button', { name: `Actions for ${name}` }),

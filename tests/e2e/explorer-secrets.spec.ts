@@ -24,8 +24,8 @@ test('a variable ticked Secret is absent from the export; encrypted on the devic
 	await expect(value).toHaveAttribute('type', 'password');
 
 	const collections = page.getByRole('region', { name: 'Collections' });
-	await collections.getByRole('textbox', { name: 'Request name' }).fill('With a note');
-	await collections.getByRole('button', { name: 'Save request' }).click();
+	await page.getByRole('textbox', { name: 'Request name' }).fill('With a note');
+	await page.getByRole('button', { name: 'Save request' }).click();
 	const download = page.waitForEvent('download');
 	await collections.getByRole('button', { name: 'Export collections' }).click();
 	let text = '';

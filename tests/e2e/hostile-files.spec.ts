@@ -93,9 +93,9 @@ test('a secret variable in a header goes out, and is in neither IndexedDB nor th
 	expect(await indexedDbText(page)).not.toContain(secret);
 
 	const collections = page.getByRole('region', { name: 'Collections' });
-	await collections.getByRole('textbox', { name: 'Request name' }).fill('With a note');
-	await collections.getByRole('combobox', { name: 'Collection', exact: true }).fill('Notes');
-	await collections.getByRole('button', { name: 'Save request' }).click();
+	await page.getByRole('textbox', { name: 'Request name' }).fill('With a note');
+	await page.getByRole('combobox', { name: 'Collection', exact: true }).fill('Notes');
+	await page.getByRole('button', { name: 'Save request' }).click();
 	for (const [region, button] of [
 		[u.history, 'Export history'],
 		[collections, 'Export collections']
