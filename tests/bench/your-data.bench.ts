@@ -124,7 +124,14 @@ async function fillBig(page: Page) {
 				created: Date.UTC(2025, 0, 1) + i,
 				updated: Date.UTC(2025, 0, 2) + i
 			}));
-			await put('codehost-collections', 'kv', [['collections', collections]]);
+			// Format 2, as the explorer keeps them: an order and one record per collection.
+			await put('codehost-collections', 'kv', [
+				['order', { format: 2, collections: collections.map((c) => ({ id: c.id, rev: 1 })) }],
+				...collections.map((c): [string, unknown] => [
+					`collection:${c.id}`,
+					{ format: 2, rev: 1, collection: c }
+				])
+			]);
 			await put('codehost-history', 'kv', [['entries', entries]]);
 			await put(
 				'bible-notes',

@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
+import { storedCollections } from './collections-store';
 import { auth, goLive, savedRequests, ui } from './explorer-helpers';
 import { expect, expectNoSideScroll, FAKE_URLS, RUNS, SIZES, test } from './fixtures';
 
@@ -112,7 +113,7 @@ for (const { mode, size } of RUNS) {
 			await page.reload();
 			await expect(e.select.locator('option:checked')).toHaveText('Default');
 			await expect(s.item('One project')).toBeVisible();
-			const kept = await stored(page, 'codehost-collections', 'collections');
+			const kept = JSON.stringify(await storedCollections(page));
 			expect(kept).toContain('/projects/{{project}}');
 			expect(kept).not.toContain(token);
 			await u.path.fill('/projects/{{project}}');

@@ -1,5 +1,6 @@
 /** Filling the app's stores as the areas keep them, and reading them all back, for "Your data". */
 import type { Page } from '@playwright/test';
+import { collectionEntries, collectionsOf } from './collections-store';
 
 /** A filled app: what each area keeps, in the area's own stores. */
 export const FILLED = {
@@ -88,45 +89,48 @@ export const FILLED = {
 
 /** Puts FILLED in place, in every area's store (the page must be open on the app). */
 export async function fill(page: Page) {
-	await page.evaluate(async (data) => {
-		const put = (db: string, store: string, entries: [string, unknown][]) =>
-			new Promise<void>((resolve, reject) => {
-				const open = indexedDB.open(db);
-				open.onupgradeneeded = () => open.result.createObjectStore(store);
-				open.onsuccess = () => {
-					const tx = open.result.transaction(store, 'readwrite');
-					for (const [k, v] of entries) tx.objectStore(store).put(v, k);
-					tx.oncomplete = () => {
-						open.result.close();
-						resolve();
+	await page.evaluate(
+		async (data) => {
+			const put = (db: string, store: string, entries: [string, unknown][]) =>
+				new Promise<void>((resolve, reject) => {
+					const open = indexedDB.open(db);
+					open.onupgradeneeded = () => open.result.createObjectStore(store);
+					open.onsuccess = () => {
+						const tx = open.result.transaction(store, 'readwrite');
+						for (const [k, v] of entries) tx.objectStore(store).put(v, k);
+						tx.oncomplete = () => {
+							open.result.close();
+							resolve();
+						};
+						tx.onerror = () => reject(tx.error);
 					};
-					tx.onerror = () => reject(tx.error);
-				};
-			});
-		await put('codehost-collections', 'kv', [['collections', data.collections]]);
-		await put('codehost-environments', 'kv', [['environments', data.environments]]);
-		await put(
-			'bible-notes',
-			'notes',
-			data.notes.map((n) => [`${n.book}.${n.chapter}.${n.verse}`, n])
-		);
-		await put(
-			'energy-client',
-			'orders',
-			Object.entries(data.tracked).map(([root, v]) => [`tracked:${root}`, v])
-		);
-		localStorage.setItem('bible.plans', JSON.stringify(data.plans));
-		localStorage.setItem('energy.yourPrice', JSON.stringify(data.yourPrice));
-		sessionStorage.setItem(
-			'codehost.explorer.secret-variables',
-			JSON.stringify({ 'env-2': { api_token: data.secretValue } })
-		);
-	}, FILLED);
+				});
+			await put('codehost-collections', 'kv', data.collectionEntries);
+			await put('codehost-environments', 'kv', [['environments', data.environments]]);
+			await put(
+				'bible-notes',
+				'notes',
+				data.notes.map((n) => [`${n.book}.${n.chapter}.${n.verse}`, n])
+			);
+			await put(
+				'energy-client',
+				'orders',
+				Object.entries(data.tracked).map(([root, v]) => [`tracked:${root}`, v])
+			);
+			localStorage.setItem('bible.plans', JSON.stringify(data.plans));
+			localStorage.setItem('energy.yourPrice', JSON.stringify(data.yourPrice));
+			sessionStorage.setItem(
+				'codehost.explorer.secret-variables',
+				JSON.stringify({ 'env-2': { api_token: data.secretValue } })
+			);
+		},
+		{ ...FILLED, collectionEntries: collectionEntries(FILLED.collections) }
+	);
 }
 
 /** Everything the areas keep, as one value to compare. */
-export function dump(page: Page) {
-	return page.evaluate(async () => {
+export async function dump(page: Page) {
+	const { collections, ...rest } = await page.evaluate(async () => {
 		const all = (db: string, store: string) =>
 			new Promise<Record<string, unknown>>((resolve) => {
 				const open = indexedDB.open(db);
@@ -147,7 +151,7 @@ export function dump(page: Page) {
 					};
 				};
 			});
-		const collections = (await all('codehost-collections', 'kv')).collections ?? [];
+		const collections = await all('codehost-collections', 'kv');
 		const environments = (await all('codehost-environments', 'kv')).environments as
 			{ environments: unknown[] } | undefined;
 		return {
@@ -159,4 +163,5 @@ export function dump(page: Page) {
 			yourPrice: JSON.parse(localStorage.getItem('energy.yourPrice') ?? 'null') as unknown
 		};
 	});
+	return { collections: collectionsOf(collections), ...rest };
 }

@@ -48,11 +48,19 @@ async function setQuery(page: Page, query: string) {
 				const open = indexedDB.open('codehost-collections');
 				open.onsuccess = () => {
 					const store = open.result.transaction('kv', 'readwrite').objectStore('kv');
-					const get = store.get('collections');
-					get.onsuccess = () => {
-						const list = get.result as { requests: { query: string }[] }[];
-						list[0]!.requests[0]!.query = query;
-						store.put(list, 'collections').onsuccess = () => resolve();
+					const order = store.get('order');
+					order.onsuccess = () => {
+						const first = (order.result as { collections: { id: string }[] }).collections[0]!;
+						const get = store.get(`collection:${first.id}`);
+						get.onsuccess = () => {
+							const record = get.result as {
+								rev: number;
+								collection: { requests: { query: string }[] };
+							};
+							record.collection.requests[0]!.query = query;
+							record.rev++;
+							store.put(record, `collection:${first.id}`).onsuccess = () => resolve();
+						};
 					};
 				};
 			}),

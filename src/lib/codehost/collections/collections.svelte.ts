@@ -2,7 +2,8 @@
 import { AsyncResult } from '$lib/ui/async-result.svelte';
 import { freeSpace, notReadProblem, notSavedFull, StorageFull } from '$lib/ui/storage-faults';
 import type { CodehostRequest } from '../request/request';
-import { CollectionStore } from './store';
+import { CollectionStore, NewerFormat } from './store';
+import { ApiProblem } from '$lib/http/problem';
 import {
 	checksOf,
 	exportCollections,
@@ -25,6 +26,12 @@ export const STORAGE_FULL = notSavedFull(
 	freeSpace()
 );
 
+/** Said when the saved requests were written by a newer build: they are left as they are. */
+export const NEWER_FORMAT = {
+	message: 'Your saved requests were saved by a newer version of this app.',
+	hint: 'Open the newest version to see them; nothing here was changed.'
+};
+
 /** Tells other tabs of this app that the collections changed, so they show it without a reload. */
 const CHANNEL = 'codehost-collections';
 
@@ -37,7 +44,10 @@ export class CollectionsState {
 	 * collections shown stay; if it fails, the problem is shown and so are they.
 	 */
 	readonly reading = new AsyncResult<Collection[]>({
-		toProblem: (error) => notReadProblem('your saved requests', error)
+		toProblem: (error) =>
+			error instanceof NewerFormat
+				? new ApiProblem({ kind: 'parse', ...NEWER_FORMAT, cause: error })
+				: notReadProblem('your saved requests', error)
 	});
 	#store: CollectionStore;
 	/** Edits shown but not yet written, oldest first: re-applied over what the store returns. */
@@ -221,8 +231,11 @@ export class CollectionsState {
 				this.message =
 					error instanceof StorageFull
 						? STORAGE_FULL
-						: 'Not saved: this browser could not write your saved requests. Try again.';
-				kept = await this.#store.load();
+						: error instanceof NewerFormat
+							? `Not saved. ${NEWER_FORMAT.message} ${NEWER_FORMAT.hint}`
+							: 'Not saved: this browser could not write your saved requests. Try again.';
+				// A newer build's store is not read either: nothing of it is shown.
+				kept = await this.#store.load().catch(() => []);
 			} finally {
 				this.#pending.shift();
 			}

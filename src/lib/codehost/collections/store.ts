@@ -1,8 +1,10 @@
 /**
  * Saved requests in IndexedDB: what is stored is cleaned on the way in, and every change is one
- * transaction. No Svelte here.
+ * transaction. Format 2: an `order` record lists the collections, each kept in its own record
+ * (`collection:<id>`), so a change writes only the collections it changed. A format-1 store (one
+ * `collections` record holding the list) is upgraded on open. No Svelte here.
  */
-import { createStore, get, update, type UseStore } from 'idb-keyval';
+import { createStore, type UseStore } from 'idb-keyval';
 import { isQuotaExceeded, reportStorageFault, StorageFull } from '$lib/ui/storage-faults';
 import { readName, readRequest, type Collection } from './collections';
 import { newId } from '../environments/environments';
@@ -32,7 +34,118 @@ export function cleanCollections(value: unknown): Collection[] {
 	return out;
 }
 
-const KEY = 'collections';
+/** The store's records: what the previous build wrote, and what this one writes. */
+export const STORE_KEYS = {
+	format1: 'collections',
+	order: 'order',
+	collection: (id: string) => `collection:${id}`
+};
+export const STORE_FORMAT = 2;
+
+export interface OrderRecord {
+	format: typeof STORE_FORMAT;
+	collections: { id: string; rev: number }[];
+}
+export interface CollectionRecord {
+	format: typeof STORE_FORMAT;
+	rev: number;
+	collection: Collection;
+}
+
+/** The saved requests were written by a newer build of the app: this one leaves them alone. */
+export class NewerFormat extends Error {
+	override name = 'NewerFormat';
+	constructor(readonly format: number) {
+		super(`The saved requests are in format ${format}, newer than this app's ${STORE_FORMAT}.`);
+	}
+}
+
+/** Throws NewerFormat if a record says it is newer than what this build writes. */
+function checkFormat(value: unknown): void {
+	if (isObject(value) && typeof value.format === 'number' && value.format > STORE_FORMAT)
+		throw new NewerFormat(value.format);
+}
+
+/** What is stored now, read inside a transaction, with what a write needs to know of it. */
+interface Read {
+	list: Collection[];
+	/** Per collection id: its stored rev and the (cleaned) collection read. */
+	kept: Map<string, { rev: number; collection: Collection }>;
+	/** Still the format-1 record: the next write upgrades it and deletes the old key. */
+	format1: boolean;
+}
+
+const ask = <T>(request: IDBRequest<T>) =>
+	new Promise<T>((resolve, reject) => {
+		request.onsuccess = () => resolve(request.result);
+		request.onerror = () => reject(request.error ?? new Error('IndexedDB refused the request.'));
+	});
+
+async function read(store: IDBObjectStore): Promise<Read> {
+	const order: unknown = await ask(store.get(STORE_KEYS.order));
+	if (order === undefined) {
+		const old: unknown = await ask(store.get(STORE_KEYS.format1));
+		checkFormat(old);
+		return { list: cleanCollections(old), kept: new Map(), format1: old !== undefined };
+	}
+	checkFormat(order);
+	const entries = isObject(order) && Array.isArray(order.collections) ? order.collections : [];
+	const ids = entries.flatMap((e: unknown) =>
+		isObject(e) && typeof e.id === 'string' ? [e.id] : []
+	);
+	const records: unknown[] = await Promise.all(
+		ids.map((id) => ask(store.get(STORE_KEYS.collection(id))))
+	);
+	const kept = new Map<string, { rev: number; collection: Collection }>();
+	const list: Collection[] = [];
+	records.forEach((record, i) => {
+		checkFormat(record);
+		if (!isObject(record)) return;
+		const [collection] = cleanCollections([record.collection]);
+		// The record's key names the collection: a record that says otherwise is damaged.
+		if (!collection || collection.id !== ids[i] || kept.has(collection.id)) return;
+		kept.set(collection.id, { rev: typeof record.rev === 'number' ? record.rev : 0, collection });
+		list.push(collection);
+	});
+	return { list, kept, format1: false };
+}
+
+/**
+ * Writes `next` over what `before` read: only the collections whose content changed (their rev
+ * bumped), the removed ones deleted, and the order. Returns what was written.
+ */
+function write(store: IDBObjectStore, before: Read, next: readonly Collection[]): Collection[] {
+	const written: Collection[] = [];
+	const order: OrderRecord = { format: STORE_FORMAT, collections: [] };
+	for (let collection of next) {
+		if (order.collections.some((e) => e.id === collection.id)) continue;
+		const was = before.kept.get(collection.id);
+		const same =
+			was &&
+			(was.collection === collection ||
+				JSON.stringify(was.collection) === JSON.stringify(collection));
+		const rev = same ? was.rev : (was?.rev ?? 0) + 1;
+		if (!same) {
+			const key = STORE_KEYS.collection(collection.id);
+			try {
+				// IndexedDB copies what it writes: a collection of plain objects is written as it is.
+				store.put({ format: STORE_FORMAT, rev, collection } satisfies CollectionRecord, key);
+			} catch (error) {
+				if (!isDataCloneError(error)) throw error;
+				// It holds a proxy of the page's state (an edit from the form): a plain copy then.
+				collection = plain([collection])[0]!;
+				store.put({ format: STORE_FORMAT, rev, collection } satisfies CollectionRecord, key);
+			}
+		}
+		order.collections.push({ id: collection.id, rev });
+		written.push(collection);
+	}
+	for (const id of before.kept.keys())
+		if (!order.collections.some((e) => e.id === id)) store.delete(STORE_KEYS.collection(id));
+	store.put(order, STORE_KEYS.order);
+	if (before.format1) store.delete(STORE_KEYS.format1);
+	return written;
+}
 
 /** A plain copy: IndexedDB cannot clone Svelte's proxies. */
 const plain = (list: readonly Collection[]): Collection[] =>
@@ -58,44 +171,74 @@ export class CollectionStore {
 		return this.#store;
 	}
 
+	/**
+	 * `work` in one transaction, resolved once it is committed. If `work` throws, the transaction
+	 * is aborted (nothing of it is kept) and its error, or the transaction's own (a full disk), is
+	 * thrown.
+	 */
+	#transaction<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => Promise<T>) {
+		return this.#db()(mode, async (store) => {
+			const tx = store.transaction;
+			const done = new Promise<void>((resolve, reject) => {
+				tx.oncomplete = () => resolve();
+				tx.onabort = tx.onerror = () =>
+					reject(tx.error ?? new DOMException('The transaction was aborted.', 'AbortError'));
+			});
+			let value: T;
+			try {
+				value = await work(store);
+			} catch (error) {
+				try {
+					tx.abort();
+				} catch {
+					// Aborted already (a full disk does that).
+				}
+				await done.catch(() => undefined);
+				throw tx.error ?? error;
+			}
+			await done;
+			return value;
+		});
+	}
+
+	/** Throws NewerFormat if the saved requests were written by a newer build (none are changed). */
 	async load(): Promise<Collection[]> {
 		if (this.#memory) return this.#memory;
+		let stored: Read;
 		try {
-			this.#last = cleanCollections(await get(KEY, this.#db()));
-			return this.#last;
+			stored = await this.#transaction('readonly', read);
 		} catch (error) {
+			if (error instanceof NewerFormat) throw error;
 			this.#refused(error);
 			return this.#memory ?? this.#last;
+		}
+		this.#last = stored.list;
+		if (!stored.format1) return stored.list;
+		try {
+			return await this.update((list) => list);
+		} catch (error) {
+			// Not upgraded for want of space: the old record is read as it is, and upgraded later.
+			if (error instanceof StorageFull) return stored.list;
+			throw error;
 		}
 	}
 
 	/**
 	 * Applies `change` to the collections as stored now and resolves to the result. Throws
-	 * StorageFull if the browser's storage is full: then nothing was written.
+	 * StorageFull if the browser's storage is full, NewerFormat if a newer build wrote them: then
+	 * nothing was written.
 	 */
 	async update(change: (current: Collection[]) => Collection[]): Promise<Collection[]> {
 		if (!this.#memory) {
-			let result: Collection[] = [];
 			try {
-				try {
-					// IndexedDB copies what it writes: a list of plain objects is written as it is.
-					await update<unknown>(
-						KEY,
-						(current) => (result = change(cleanCollections(current))),
-						this.#db()
-					);
-				} catch (error) {
-					if (!isDataCloneError(error)) throw error;
-					// It holds a proxy of the page's state (an edit from the form): a plain copy then.
-					await update<unknown>(
-						KEY,
-						(current) => (result = plain(change(cleanCollections(current)))),
-						this.#db()
-					);
-				}
+				const result = await this.#transaction('readwrite', async (store) => {
+					const before = await read(store);
+					return write(store, before, change(before.list));
+				});
 				this.#last = result;
 				return result;
 			} catch (error) {
+				if (error instanceof NewerFormat) throw error;
 				this.#refused(error);
 			}
 		}

@@ -3,18 +3,17 @@
  * refused (kept for the page, and said once app-wide), and two tabs editing the same collection
  * (neither edit lost). Real IndexedDB semantics from fake-indexeddb.
  */
-import { createStore, del, get } from 'idb-keyval';
 import type { CodehostRequest } from '$lib/codehost/request/request';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CollectionStore } from '$lib/codehost/collections/store';
+import { clearCollections, storedCollections } from './stored-collections';
 import { firstRequests, type Collection } from '$lib/codehost/collections/collections';
 import { CollectionsState, STORAGE_FULL } from '$lib/codehost/collections/collections.svelte';
 import { resetStorageFaults } from '$lib/ui/storage-faults';
 import { StorageStatus } from '$lib/ui/storage-status.svelte';
 import { fillIndexedDb } from '../../full-indexeddb';
 
-const db = () => createStore('codehost-collections', 'kv');
-const stored = () => get<Collection[]>('collections', db());
+const stored = storedCollections;
 
 const snap = (path = '/projects'): CodehostRequest => ({
 	method: 'GET',
@@ -48,7 +47,7 @@ function fillStorage() {
 }
 
 beforeEach(async () => {
-	await del('collections', db());
+	await clearCollections();
 	resetStorageFaults();
 });
 

@@ -1,7 +1,8 @@
-import { createStore, get, set } from 'idb-keyval';
+import { createStore, set } from 'idb-keyval';
 import type { CodehostRequest } from '$lib/codehost/request/request';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanCollections, CollectionStore } from '$lib/codehost/collections/store';
+import { clearCollections, storedCollections } from './stored-collections';
 import {
 	FILE_FORMAT,
 	ImportRefused,
@@ -371,7 +372,7 @@ describe('searchCollections', () => {
 });
 
 describe('collections kept in IndexedDB', () => {
-	const stored = () => get('collections', createStore('codehost-collections', 'kv'));
+	beforeEach(clearCollections);
 
 	it('cleanCollections reads nothing from a value that is not a list', () => {
 		expect(cleanCollections(undefined)).toEqual([]);
@@ -405,11 +406,11 @@ describe('collections kept in IndexedDB', () => {
 			{ id: 'a', name: 'Ops', requests: [{ ...snap(), id: 'r1', name: 'R' }] }
 		];
 		await store.save(lists);
-		expect(await stored()).toEqual(lists);
+		expect(await storedCollections()).toEqual(lists);
 		expect(await new CollectionStore().load()).toEqual(lists);
 	});
 
-	it('a damaged store loads cleaned', async () => {
+	it('a damaged store (as the previous build wrote it) loads cleaned', async () => {
 		await set(
 			'collections',
 			[{ id: 'a', name: 'Ops', requests: [] }, { id: 'b' }],

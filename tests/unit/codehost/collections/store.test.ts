@@ -4,9 +4,9 @@
  * lose the changes made in the meantime or mix two copies.
  */
 import 'fake-indexeddb/auto';
-import { createStore, del, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CollectionStore } from '$lib/codehost/collections/store';
+import { clearCollections, storedCollections } from './stored-collections';
 import {
 	exportCollections,
 	type Collection,
@@ -14,8 +14,7 @@ import {
 } from '$lib/codehost/collections/collections';
 import { resetStorageFaults } from '$lib/ui/storage-faults';
 
-const db = () => createStore('codehost-collections', 'kv');
-const stored = () => get<Collection[]>('collections', db());
+const stored = storedCollections;
 
 const request = (name: string): SavedItem => ({
 	id: `req-${name}`,
@@ -44,7 +43,7 @@ function refuse(method: 'get' | 'put') {
 }
 
 beforeEach(async () => {
-	await del('collections', db());
+	await clearCollections();
 	resetStorageFaults();
 });
 
