@@ -175,3 +175,51 @@ test("at 360 px the commentary's choice of work fits the screen: the page does n
 	await works.selectOption({ label: "Spurgeon's Treasury of David" });
 	await expectNoSideScroll(page);
 });
+
+test.describe('phone (412×823, touch)', () => {
+	test.use({ viewport: { width: 412, height: 823 }, hasTouch: true, isMobile: true });
+
+	test('the commentary on a verse opens in its actions, by the verse, which is marked behind the sheet; closing goes back to the verse', async ({
+		page,
+		axe
+	}) => {
+		await page.goto('/bible/KJV/John/3');
+		await page.getByRole('button', { name: 'Reading options' }).click();
+		await page.getByRole('checkbox', { name: 'Show commentary' }).check();
+		await page.keyboard.press('Escape');
+		const opener = page.getByRole('button', { name: 'Verse actions, John 3:16' });
+		await opener.tap();
+		const sheet = page.getByRole('dialog', { name: 'John 3:16' });
+		await expect(sheet).toBeVisible();
+		const background = (ref: string) =>
+			page.locator(`[data-verse="${ref}"]`).evaluate((el) => getComputedStyle(el).backgroundColor);
+		// The verse the sheet is about is marked; its neighbours are not.
+		expect(await background('16')).not.toBe(await background('15'));
+
+		const button = sheet.getByRole('button', { name: 'Commentary' });
+		await expect(button).toHaveAttribute('aria-expanded', 'false');
+		await button.tap();
+		await expect(button).toHaveAttribute('aria-expanded', 'true');
+		// Only the comment on the range that holds verse 16, with headings under the sheet's.
+		await expect(sheet.getByRole('heading', { level: 3, name: 'Commentary' })).toBeVisible();
+		const comment = sheet.getByRole('article');
+		await expect(comment).toHaveCount(1);
+		const range = comment.getByRole('heading', { level: 4 });
+		await expect(range).toHaveText(/^Verses? \d+(–\d+)?$/);
+		const [from, to] = ((await range.textContent()) ?? '').match(/\d+/g)!.map(Number);
+		expect(from).toBeLessThanOrEqual(16);
+		expect(to ?? from).toBeGreaterThanOrEqual(16);
+		await expect(sheet).toContainText('public domain');
+		// Opened where the person is: in the sheet on screen, not 3,000 px down the page.
+		await comment.scrollIntoViewIfNeeded();
+		const box = (await comment.boundingBox())!;
+		expect(box.y).toBeGreaterThanOrEqual(0);
+		expect(box.y).toBeLessThan(823);
+		expect((await axe().analyze()).violations.map((v) => v.id)).toEqual([]);
+
+		await sheet.getByRole('button', { name: 'Close' }).tap();
+		await expect(sheet).toBeHidden();
+		await expect(opener).toBeFocused();
+		expect(await background('16')).toBe(await background('15'));
+	});
+});
