@@ -56,21 +56,70 @@ const parsingWords = (s: string) =>
 		.split(/[^\p{L}\d]+/u)
 		.filter(Boolean);
 
-async function lexicon(source: StudySource, text: OriginalText): Promise<LexiconRow[]> {
+/** A text's lexicon looked up by spelling and by number, and its books' order: built once. */
+interface Lookups {
+	rows: LexiconRow[];
+	/** Rows by lemma as written (NFC). */
+	exact: Map<string, number[]>;
+	/** Rows by lemma without its marks (fold). */
+	folded: Map<string, number[]>;
+	/** Rows by Strong's number ("G25"). */
+	strongs: Map<string, number[]>;
+	/** Book ref → its place in the text. */
+	order: Map<string, number>;
+}
+
+const push = (map: Map<string, number[]>, key: string, row: number) => {
+	const list = map.get(key);
+	if (list) list.push(row);
+	else map.set(key, [row]);
+};
+
+async function buildLookups(source: StudySource, text: OriginalText): Promise<Lookups> {
 	const files: string[] = [];
 	for (let n = 0; ; n++) {
 		const file = `${originalDir(text)}/lexicon/${n}.json`;
 		if (!source.has(file)) break;
 		files.push(file);
 	}
-	const chunks = (await Promise.all(files.map((f) => source.read(f)))) as LexiconRow[][];
-	return chunks.flat();
+	const [chunks, index] = await Promise.all([
+		Promise.all(files.map((f) => source.read(f))) as Promise<LexiconRow[][]>,
+		originalIndex(source, text)
+	]);
+	const rows = chunks.flat();
+	const lookups: Lookups = {
+		rows,
+		exact: new Map(),
+		folded: new Map(),
+		strongs: new Map(),
+		order: new Map(index.books.map((b, i) => [b.ref, i]))
+	};
+	rows.forEach(([lemma, numbers], row) => {
+		push(lookups.exact, lemma.normalize('NFC'), row);
+		push(lookups.folded, fold(lemma), row);
+		for (const id of numbers.split(' ')) if (id) push(lookups.strongs, id, row);
+	});
+	return lookups;
 }
 
-/** The text's books in order, for sorting places. */
-async function bookOrder(source: StudySource, text: OriginalText) {
-	const index = await originalIndex(source, text);
-	return new Map(index.books.map((b, i) => [b.ref, i]));
+/**
+ * Each search used to fold and scan the whole lexicon (about 9,000 Hebrew lemmas) again: the
+ * lookups are kept per source and text. A failed build is forgotten, so the next search tries again.
+ */
+const built = new WeakMap<StudySource, Map<OriginalText, Promise<Lookups>>>();
+
+function lookupsOf(source: StudySource, text: OriginalText): Promise<Lookups> {
+	let texts = built.get(source);
+	if (!texts) built.set(source, (texts = new Map()));
+	let lookups = texts.get(text);
+	if (!lookups) {
+		lookups = buildLookups(source, text);
+		texts.set(text, lookups);
+		lookups.catch(() => {
+			if (texts.get(text) === lookups) texts.delete(text);
+		});
+	}
+	return lookups;
 }
 
 async function placesOf(
@@ -82,7 +131,7 @@ async function placesOf(
 	const found = await Promise.all(rows.map((row) => everyForm(source, text, row)));
 	const places = found.flatMap((f) => f.places.filter((p) => keep(p.form)));
 	if (rows.length > 1) {
-		const order = await bookOrder(source, text);
+		const { order } = await lookupsOf(source, text);
 		places.sort(
 			(a, b) =>
 				order.get(a.bookRef)! - order.get(b.bookRef)! || a.chapter - b.chapter || a.verse - b.verse
@@ -97,11 +146,9 @@ const textOf = (q: string): OriginalText => (GREEK.test(q) ? 'SBLGNT' : 'WLC');
 async function byLemmaOrForm(source: StudySource, query: string) {
 	const text = textOf(query);
 	const q = fold(query);
-	const rows = await lexicon(source, text);
+	const { rows, exact, folded } = await lookupsOf(source, text);
 	// The lemma as typed, else every lemma of that spelling without its marks.
-	const exact = query.trim().normalize('NFC');
-	const same = rows.flatMap((r, row) => (r[0].normalize('NFC') === exact ? [row] : []));
-	const lemmas = same.length ? same : rows.flatMap((r, row) => (fold(r[0]) === q ? [row] : []));
+	const lemmas = exact.get(query.trim().normalize('NFC')) ?? folded.get(q) ?? [];
 	if (lemmas.length)
 		return {
 			kind: 'lemma' as const,
@@ -126,8 +173,8 @@ async function byLemmaOrForm(source: StudySource, query: string) {
 
 async function byStrongs(source: StudySource, id: string) {
 	const text: OriginalText = id.startsWith('G') ? 'SBLGNT' : 'WLC';
-	const rows = await lexicon(source, text);
-	const found = rows.flatMap((r, row) => (r[1].split(' ').includes(id) ? [row] : []));
+	const { rows, strongs } = await lookupsOf(source, text);
+	const found = strongs.get(id) ?? [];
 	return {
 		kind: 'strongs' as const,
 		lemmas: found.map((row) => ({ text, lemma: rows[row]![0] })),

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeGreek } from '$lib/bible/original/greek-parsing';
 import { fold, searchKind, searchOriginals } from '$lib/bible/original/search';
+import { memoized } from '$lib/bible/study/source';
 import { originalFile, originalFiles, originalSource } from './original-data';
 
 // The committed data, read and split once before the tests.
@@ -103,5 +104,38 @@ describe('searchOriginals', { timeout: 60_000 }, () => {
 		expect(where(qal.places[0]!)).toBe('Gen 1:3');
 		expect((await searchOriginals(source, 'purple'))!.places).toEqual([]);
 		expect(await searchOriginals(source, '')).toBeUndefined();
+	});
+
+	it('one source searched in turn in Greek and Hebrew keeps each text’s lemmas apart', async () => {
+		const source = originalSource();
+		for (let round = 0; round < 2; round++) {
+			expect((await searchOriginals(source, 'G25'))!.lemmas).toEqual([
+				{ text: 'SBLGNT', lemma: 'ἀγαπάω' }
+			]);
+			const elohim = (await searchOriginals(source, 'אֱלֹהִים'))!;
+			expect(elohim.lemmas.map((l) => l.text)).toEqual(['WLC']);
+			expect(elohim.places.every((p) => p.text === 'WLC')).toBe(true);
+			expect((await searchOriginals(source, 'θεος'))!.lemmas).toEqual([
+				{ text: 'SBLGNT', lemma: 'θεός' }
+			]);
+			const h430 = (await searchOriginals(source, 'H430'))!;
+			expect(h430.lemmas.length).toBeGreaterThan(0);
+			expect(h430.lemmas.every((l) => l.text === 'WLC')).toBe(true);
+		}
+	});
+
+	it('a lexicon that could not be read is read again on the next search', async () => {
+		const all = originalFiles();
+		let refuse = true;
+		const source = memoized(
+			async (file) => {
+				if (refuse && file.includes('/lexicon/')) throw new Error('offline');
+				return structuredClone(all.get(file));
+			},
+			(file) => all.has(file)
+		);
+		await expect(searchOriginals(source, 'G25')).rejects.toThrow('offline');
+		refuse = false;
+		expect((await searchOriginals(source, 'G25'))!.places).toHaveLength(143);
 	});
 });
