@@ -3,6 +3,7 @@
  * an `order` record and one record per collection. For tests that seed or read it directly.
  */
 import type { Page } from '@playwright/test';
+import { storeRecords } from './indexed-db';
 
 interface Listed {
 	id: string;
@@ -29,31 +30,7 @@ export function collectionsOf(records: Record<string, unknown>): unknown[] {
 }
 
 /** Every record of the saved requests' store, key → value. */
-export function collectionRecords(page: Page): Promise<Record<string, unknown>> {
-	return page.evaluate(
-		() =>
-			new Promise<Record<string, unknown>>((resolve, reject) => {
-				const open = indexedDB.open('codehost-collections');
-				open.onupgradeneeded = () => open.result.createObjectStore('kv');
-				open.onsuccess = () => {
-					const out: Record<string, unknown> = {};
-					const tx = open.result.transaction('kv', 'readonly');
-					const cursor = tx.objectStore('kv').openCursor();
-					cursor.onsuccess = () => {
-						const c = cursor.result;
-						if (!c) return;
-						out[String(c.key)] = c.value;
-						c.continue();
-					};
-					tx.oncomplete = () => {
-						open.result.close();
-						resolve(out);
-					};
-					tx.onerror = () => reject(tx.error);
-				};
-			})
-	);
-}
+export const collectionRecords = (page: Page) => storeRecords(page, 'codehost-collections', 'kv');
 
 /** The collections stored now, in their order. */
 export async function storedCollections(page: Page): Promise<unknown[]> {

@@ -1,6 +1,7 @@
 /** Filling the app's stores as the areas keep them, and reading them all back, for "Your data". */
 import type { Page } from '@playwright/test';
-import { collectionEntries, collectionsOf } from './collections-store';
+import { collectionEntries, collectionRecords, collectionsOf } from './collections-store';
+import { putRecords, storeRecords } from './indexed-db';
 
 /** A filled app: what each area keeps, in the area's own stores. */
 export const FILLED = {
@@ -89,79 +90,42 @@ export const FILLED = {
 
 /** Puts FILLED in place, in every area's store (the page must be open on the app). */
 export async function fill(page: Page) {
-	await page.evaluate(
-		async (data) => {
-			const put = (db: string, store: string, entries: [string, unknown][]) =>
-				new Promise<void>((resolve, reject) => {
-					const open = indexedDB.open(db);
-					open.onupgradeneeded = () => open.result.createObjectStore(store);
-					open.onsuccess = () => {
-						const tx = open.result.transaction(store, 'readwrite');
-						for (const [k, v] of entries) tx.objectStore(store).put(v, k);
-						tx.oncomplete = () => {
-							open.result.close();
-							resolve();
-						};
-						tx.onerror = () => reject(tx.error);
-					};
-				});
-			await put('codehost-collections', 'kv', data.collectionEntries);
-			await put('codehost-environments', 'kv', [['environments', data.environments]]);
-			await put(
-				'bible-notes',
-				'notes',
-				data.notes.map((n) => [`${n.book}.${n.chapter}.${n.verse}`, n])
-			);
-			await put(
-				'energy-client',
-				'orders',
-				Object.entries(data.tracked).map(([root, v]) => [`tracked:${root}`, v])
-			);
-			localStorage.setItem('bible.plans', JSON.stringify(data.plans));
-			localStorage.setItem('energy.yourPrice', JSON.stringify(data.yourPrice));
-			sessionStorage.setItem(
-				'codehost.explorer.secret-variables',
-				JSON.stringify({ 'env-2': { api_token: data.secretValue } })
-			);
-		},
-		{ ...FILLED, collectionEntries: collectionEntries(FILLED.collections) }
+	await putRecords(page, 'codehost-collections', 'kv', collectionEntries(FILLED.collections));
+	await putRecords(page, 'codehost-environments', 'kv', [['environments', FILLED.environments]]);
+	await putRecords(
+		page,
+		'bible-notes',
+		'notes',
+		FILLED.notes.map((n) => [`${n.book}.${n.chapter}.${n.verse}`, n])
 	);
+	await putRecords(
+		page,
+		'energy-client',
+		'orders',
+		Object.entries(FILLED.tracked).map(([root, v]) => [`tracked:${root}`, v])
+	);
+	await page.evaluate((data) => {
+		localStorage.setItem('bible.plans', JSON.stringify(data.plans));
+		localStorage.setItem('energy.yourPrice', JSON.stringify(data.yourPrice));
+		sessionStorage.setItem(
+			'codehost.explorer.secret-variables',
+			JSON.stringify({ 'env-2': { api_token: data.secretValue } })
+		);
+	}, FILLED);
 }
 
 /** Everything the areas keep, as one value to compare. */
 export async function dump(page: Page) {
-	const { collections, ...rest } = await page.evaluate(async () => {
-		const all = (db: string, store: string) =>
-			new Promise<Record<string, unknown>>((resolve) => {
-				const open = indexedDB.open(db);
-				open.onupgradeneeded = () => open.result.createObjectStore(store);
-				open.onsuccess = () => {
-					const out: Record<string, unknown> = {};
-					const tx = open.result.transaction(store, 'readonly');
-					const cursor = tx.objectStore(store).openCursor();
-					cursor.onsuccess = () => {
-						const c = cursor.result;
-						if (!c) return;
-						out[String(c.key)] = c.value;
-						c.continue();
-					};
-					tx.oncomplete = () => {
-						open.result.close();
-						resolve(out);
-					};
-				};
-			});
-		const collections = await all('codehost-collections', 'kv');
-		const environments = (await all('codehost-environments', 'kv')).environments as
-			{ environments: unknown[] } | undefined;
-		return {
-			collections,
-			environments: environments?.environments ?? [],
-			notes: await all('bible-notes', 'notes'),
-			tracked: await all('energy-client', 'orders'),
+	const environments = (await storeRecords(page, 'codehost-environments', 'kv')).environments as
+		{ environments: unknown[] } | undefined;
+	return {
+		collections: collectionsOf(await collectionRecords(page)),
+		environments: environments?.environments ?? [],
+		notes: await storeRecords(page, 'bible-notes', 'notes'),
+		tracked: await storeRecords(page, 'energy-client', 'orders'),
+		...(await page.evaluate(() => ({
 			plans: JSON.parse(localStorage.getItem('bible.plans') ?? '[]') as unknown,
 			yourPrice: JSON.parse(localStorage.getItem('energy.yourPrice') ?? 'null') as unknown
-		};
-	});
-	return { collections: collectionsOf(collections), ...rest };
+		})))
+	};
 }
