@@ -186,6 +186,8 @@ test.describe('phone (412×823, touch)', () => {
 		await page.goto('/bible/KJV/John/3');
 		await page.getByRole('button', { name: 'Reading options' }).click();
 		await page.getByRole('checkbox', { name: 'Show commentary' }).check();
+		// Ticked on a phone, it says where the comments are: the chapter's is far below.
+		await expect(page.getByText('Choose a verse number for the comment on it')).toBeVisible();
 		await page.keyboard.press('Escape');
 		const opener = page.getByRole('button', { name: 'Verse actions, John 3:16' });
 		await opener.tap();
