@@ -4,7 +4,7 @@
  * (`collection:<id>`), so a change writes only the collections it changed. A format-1 store (one
  * `collections` record holding the list) is upgraded on open. No Svelte here.
  */
-import { createStore, type UseStore } from 'idb-keyval';
+import { createStore, promisifyRequest as ask, type UseStore } from 'idb-keyval';
 import { isQuotaExceeded, reportStorageFault, StorageFull } from '$lib/ui/storage-faults';
 import { readName, readRequest, type Collection } from './collections';
 import { newId } from '../environments/environments';
@@ -74,12 +74,6 @@ interface Read {
 	/** Still the format-1 record: the next write upgrades it and deletes the old key. */
 	format1: boolean;
 }
-
-const ask = <T>(request: IDBRequest<T>) =>
-	new Promise<T>((resolve, reject) => {
-		request.onsuccess = () => resolve(request.result);
-		request.onerror = () => reject(request.error ?? new Error('IndexedDB refused the request.'));
-	});
 
 async function read(store: IDBObjectStore): Promise<Read> {
 	const order: unknown = await ask(store.get(STORE_KEYS.order));
