@@ -1,6 +1,7 @@
 /** The environments list, the active one, and editing its variable values. */
 import { browserStorages, type SecretStorages } from '$lib/settings/secret-storage';
 import { freeSpace, isQuotaExceeded, notSavedFull } from '$lib/ui/storage-faults';
+import { NewerData } from '$lib/ui/stored-format';
 import {
 	defaultEnvironments,
 	EnvironmentStore,
@@ -93,7 +94,15 @@ export class EnvironmentsState {
 	}
 
 	async load(): Promise<void> {
-		const data = await this.#store.load();
+		let data: EnvironmentsData;
+		try {
+			data = await this.#store.load();
+		} catch (error) {
+			if (!(error instanceof NewerData)) throw error;
+			// A newer build's environments: left as they are, and none is written over them.
+			this.notKept = this.message = error.message;
+			return;
+		}
 		const secrets = loadSecretValues(this.#storages);
 		this.environments = data.environments.map((e) => withSecretValues(e, secrets.values));
 		if (secrets.fromDevice)
@@ -305,6 +314,7 @@ export class EnvironmentsState {
 
 	/** Why a change was not kept, and what to do: a full storage names the biggest value. */
 	#notSaved(error: unknown): string {
+		if (error instanceof NewerData) return `Not saved. ${error.message}`;
 		if (!isQuotaExceeded(error))
 			return 'Not saved on this device: the browser refused to store your variables. Try again; what you see lasts until this page is closed.';
 		let big: { name: string; env: Environment; size: number } | undefined;

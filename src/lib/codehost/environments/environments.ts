@@ -1,10 +1,13 @@
 /**
  * Environments (named sets of variable values) in IndexedDB. A secret variable's value is never
  * written here (secret-variables.ts keeps it apart); an environment may name an auth method to
- * use (a token reference), never hold the token itself.
+ * use (a token reference), never hold the token itself. Format 2: the one record carries
+ * `format`; a format-1 record (builds before versions wrote it without one) is upgraded on open,
+ * and one of a newer format is never overwritten (NewerData).
  */
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { isQuotaExceeded, reportStorageFault, StorageFull } from '$lib/ui/storage-faults';
+import { checkFormat, formatOf, NewerData } from '$lib/ui/stored-format';
 import { AUTH_METHODS, methodInfo, WAY_LABELS, type AuthMethod, type AuthWay } from '../auth/auth';
 import { VARIABLE_NAME } from '../request/variables';
 
@@ -79,7 +82,31 @@ export function cleanEnvironment(value: unknown): Environment | null {
 	};
 }
 
-const KEY = 'environments';
+export const ENVIRONMENTS_KEY = 'environments';
+export const ENVIRONMENTS_FORMAT = 2;
+
+/** The stored record, format 2. */
+export interface EnvironmentsRecord extends EnvironmentsData {
+	format: typeof ENVIRONMENTS_FORMAT;
+}
+
+/** The environments a stored record holds, cleaned (format 1 and 2 hold the same fields). */
+export function readEnvironments(record: unknown): EnvironmentsData {
+	const data = record as Partial<EnvironmentsData> | undefined;
+	const environments = (Array.isArray(data?.environments) ? data.environments : [])
+		.map(cleanEnvironment)
+		.filter((e): e is Environment => e !== null);
+	if (!environments.length) return defaultEnvironments();
+	const activeId = environments.some((e) => e.id === data?.activeId)
+		? data!.activeId!
+		: environments[0]!.id;
+	return { environments, activeId };
+}
+
+const record = (data: EnvironmentsData): EnvironmentsRecord => ({
+	format: ENVIRONMENTS_FORMAT,
+	...plainCopy(data)
+});
 
 export class EnvironmentStore {
 	#store: UseStore | undefined;
@@ -89,31 +116,55 @@ export class EnvironmentStore {
 		return this.#store;
 	}
 
+	/**
+	 * Reads the environments; a format-1 record is written back as format 2 in the same
+	 * transaction. Throws NewerData if a newer build wrote them (nothing is changed).
+	 */
 	async load(): Promise<EnvironmentsData> {
 		try {
-			const data = await get<EnvironmentsData>(KEY, this.#db());
-			const environments = (data?.environments ?? [])
-				.map(cleanEnvironment)
-				.filter((e): e is Environment => e !== null);
-			if (!environments.length) return defaultEnvironments();
-			const activeId = environments.some((e) => e.id === data?.activeId)
-				? data!.activeId
-				: environments[0]!.id;
-			return { environments, activeId };
+			return await this.#db()('readwrite', async (store) => {
+				const stored: unknown = await promisifyRequest(store.get(ENVIRONMENTS_KEY));
+				checkFormat(stored, ENVIRONMENTS_FORMAT, 'environments');
+				const data = readEnvironments(stored);
+				if (stored !== undefined && formatOf(stored) < ENVIRONMENTS_FORMAT)
+					store.put(record(data), ENVIRONMENTS_KEY);
+				await promisifyRequest(store.transaction);
+				return data;
+			});
 		} catch (error) {
-			reportStorageFault(error);
-			return defaultEnvironments();
+			if (error instanceof NewerData) throw error;
+			if (!isQuotaExceeded(error)) {
+				reportStorageFault(error);
+				return defaultEnvironments();
+			}
+			// No room to upgrade: read as it is, and upgraded by the next save.
+			try {
+				return readEnvironments(
+					await this.#db()('readonly', (store) => promisifyRequest(store.get(ENVIRONMENTS_KEY)))
+				);
+			} catch (again) {
+				reportStorageFault(again);
+				return defaultEnvironments();
+			}
 		}
 	}
 
 	/**
 	 * Writes every environment as one record, in one transaction: it is there whole or not at
-	 * all. Throws StorageFull if the browser's storage is full: then the record saved before stays.
+	 * all. Throws StorageFull if the browser's storage is full: then the record saved before stays;
+	 * NewerData if a newer build wrote the record: it is left as it is.
 	 */
 	async save(data: EnvironmentsData): Promise<void> {
+		const next = record(data);
 		try {
-			await set(KEY, plainCopy(data), this.#db());
+			await this.#db()('readwrite', async (store) => {
+				const stored: unknown = await promisifyRequest(store.get(ENVIRONMENTS_KEY));
+				checkFormat(stored, ENVIRONMENTS_FORMAT, 'environments');
+				store.put(next, ENVIRONMENTS_KEY);
+				await promisifyRequest(store.transaction);
+			});
 		} catch (error) {
+			if (error instanceof NewerData) throw error;
 			if (isQuotaExceeded(error)) throw new StorageFull();
 			// A private window may refuse IndexedDB: environments then last for this page only.
 			reportStorageFault(error);

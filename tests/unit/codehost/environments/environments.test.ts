@@ -124,6 +124,7 @@ describe('EnvironmentStore', () => {
 			activeId: 'a'
 		});
 		expect(await get('environments', db())).toEqual({
+			format: 2,
 			activeId: 'a',
 			environments: [
 				{ id: 'a', name: 'Prod', values: {} },
