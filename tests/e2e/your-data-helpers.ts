@@ -114,18 +114,36 @@ export async function fill(page: Page) {
 	}, FILLED);
 }
 
-/** Everything the areas keep, as one value to compare. */
+/** What a record holds, whatever its format: format 2 wraps it (`{ format: 2, orders }`). */
+const heldIn = (record: unknown, field: string): unknown =>
+	record && typeof record === 'object' && 'format' in record
+		? (record as Record<string, unknown>)[field]
+		: record;
+
+/** Everything the areas keep, as one value to compare (what the records hold, whatever their format). */
 export async function dump(page: Page) {
 	const environments = (await storeRecords(page, 'codehost-environments', 'kv')).environments as
 		{ environments: unknown[] } | undefined;
+	const tracked = await storeRecords(page, 'energy-client', 'orders');
+	const notes = await storeRecords(page, 'bible-notes', 'notes');
 	return {
 		collections: collectionsOf(await collectionRecords(page)),
 		environments: environments?.environments ?? [],
-		notes: await storeRecords(page, 'bible-notes', 'notes'),
-		tracked: await storeRecords(page, 'energy-client', 'orders'),
+		notes: Object.fromEntries(
+			Object.entries(notes).map(([key, note]) => {
+				const { format: _format, ...held } = note as Record<string, unknown>;
+				return [key, held];
+			})
+		),
+		tracked: Object.fromEntries(
+			Object.entries(tracked).map(([key, value]) => [key, heldIn(value, 'orders')])
+		),
 		...(await page.evaluate(() => ({
-			plans: JSON.parse(localStorage.getItem('bible.plans') ?? '[]') as unknown,
 			yourPrice: JSON.parse(localStorage.getItem('energy.yourPrice') ?? 'null') as unknown
-		})))
+		}))),
+		plans: heldIn(
+			await page.evaluate(() => JSON.parse(localStorage.getItem('bible.plans') ?? '[]') as unknown),
+			'plans'
+		)
 	};
 }

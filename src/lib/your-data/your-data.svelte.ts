@@ -7,7 +7,7 @@ import { CollectionStore } from '$lib/codehost/collections/store';
 import { EnvironmentStore } from '$lib/codehost/environments/environments';
 import { HistoryStore } from '$lib/codehost/history/history';
 import { NotesStore } from '$lib/bible/notes/store';
-import { loadPlans, savePlans } from '$lib/bible/plans/store';
+import { loadPlans, plansNewer, savePlans } from '$lib/bible/plans/store';
 import { browserStorage } from '$lib/energy/key-value-storage';
 import { exportTracked, importTracked } from '$lib/energy/orders/tracker';
 import { loadReminders, saveReminders } from '$lib/energy/orders/reminder-choice';
@@ -57,6 +57,13 @@ import { loadBase, loadTarget, loadToken, saveBase, saveTarget, saveToken } from
 /** The demo code host's token that may write (offered in Demo mode when none is entered). */
 export const DEMO_SYNC_TOKEN = 'glpat-demo-token';
 
+/** `value`, unless a newer build wrote the reading plans (NewerData then, saying so). */
+function throwIfNewer<T>(value: T): T {
+	const newer = plansNewer();
+	if (newer) throw newer;
+	return value;
+}
+
 /** The stores of this browser, with the connections put in place through Settings. */
 function browserStores(): DataStores {
 	const notes = new NotesStore();
@@ -65,7 +72,11 @@ function browserStores(): DataStores {
 		environments: new EnvironmentStore(),
 		history: new HistoryStore(0),
 		notes,
-		plans: { load: loadPlans, save: savePlans },
+		plans: {
+			// Plans a newer build kept: neither backed up as none nor written over.
+			load: () => throwIfNewer(loadPlans()),
+			save: (plans) => throwIfNewer(savePlans(plans))
+		},
 		tracked: { export: () => exportTracked(), import: (d, r) => importTracked(d, r) },
 		prices: {
 			load: () => allPrices(browserStorage()),

@@ -1,6 +1,6 @@
 import { planById, type Plan } from './catalog';
 import { catchUp, markDay, todayIso, type PlanProgress } from './schedule';
-import { loadPlans, savePlans } from './store';
+import { loadPlans, plansNewer, savePlans } from './store';
 import { keepStorage } from '$lib/ui/kept-storage';
 
 /** The reading plans page: the plans under way, kept on this device as they change. */
@@ -13,6 +13,7 @@ export class PlansState {
 
 	load(): void {
 		this.list = loadPlans();
+		this.problem = plansNewer()?.message ?? '';
 	}
 
 	progress(id: string): PlanProgress | undefined {
@@ -21,7 +22,10 @@ export class PlansState {
 
 	#put(next: PlanProgress[]): boolean {
 		if (!savePlans(next)) {
-			this.problem = 'Not saved: the browser refused to store your reading plans.';
+			const newer = plansNewer();
+			this.problem = newer
+				? `Not saved. ${newer.message}`
+				: 'Not saved: the browser refused to store your reading plans.';
 			return false;
 		}
 		this.problem = '';

@@ -7,6 +7,7 @@
  */
 import type { ApiProblem } from '$lib/http/problem';
 import type { AreaSession } from '$lib/settings/area-session.svelte';
+import { NewerData } from '$lib/ui/stored-format';
 import { getOrder, listOrders } from '../api';
 import { isTerminal } from '../model';
 import { POLLING_STOPPED_401, type Notices } from '../notices.svelte';
@@ -34,6 +35,8 @@ export class OrderBook {
 	pollProblems = $state<Record<number, ApiProblem>>({});
 	/** Why polling stopped for every order (a 401), shown until the page is shown again. */
 	pollingStopped = $state<string | null>(null);
+	/** Why the orders followed here are not kept (a newer build wrote them); '' when they are. */
+	notKept = $state('');
 	/** Orders the server no longer finds (a 404 while polling), per guid. */
 	gone = $state<Record<number, ApiProblem>>({});
 	readonly poller: OrderPoller;
@@ -69,9 +72,16 @@ export class OrderBook {
 
 	/** Reads what this browser remembered of the service's orders (once). */
 	open(): Promise<void> {
-		this.#opened ??= this.#tracker.all().then((remembered) => {
-			this.tracked = Object.fromEntries(remembered.map((t) => [t.guid, t]));
-		});
+		this.#opened ??= this.#tracker.all().then(
+			(remembered) => {
+				this.tracked = Object.fromEntries(remembered.map((t) => [t.guid, t]));
+			},
+			(error: unknown) => {
+				if (!(error instanceof NewerData)) throw error;
+				// Followed in memory for this page; what the newer build kept is left as it is.
+				this.notKept = error.message;
+			}
+		);
 		return this.#opened;
 	}
 

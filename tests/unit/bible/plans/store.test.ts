@@ -20,7 +20,7 @@ describe('reading plans kept on this device', () => {
 
 	it('are kept under "bible.plans" and come back as they were', () => {
 		expect(savePlans([nt])).toBe(true);
-		expect(JSON.parse(storage.getItem('bible.plans')!)).toEqual([nt]);
+		expect(JSON.parse(storage.getItem('bible.plans')!)).toEqual({ format: 2, plans: [nt] });
 		expect(loadPlans()).toEqual([nt]);
 	});
 

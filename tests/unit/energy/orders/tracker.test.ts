@@ -59,6 +59,9 @@ describe('where the followed orders are kept', () => {
 		const root = 'https://energy.example/api/v1/private';
 		await orderTracker(root).see(31000009, 2, 500);
 		const kept = await get(`tracked:${root}`, createStore('energy-client', 'orders'));
-		expect(kept).toEqual({ 31000009: { guid: 31000009, firstSeen: { 2: 500 }, lastStatus: 2 } });
+		expect(kept).toEqual({
+			format: 2,
+			orders: { 31000009: { guid: 31000009, firstSeen: { 2: 500 }, lastStatus: 2 } }
+		});
 	});
 });
