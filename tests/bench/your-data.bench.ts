@@ -136,7 +136,8 @@ async function fillBig(page: Page) {
 			await put(
 				'bible-notes',
 				'notes',
-				verses.map((n) => [`${n.book}.${n.chapter}.${n.verse}`, n])
+				// Format 2, as the Bible keeps them: each verse's record carries it.
+				verses.map((n) => [`${n.book}.${n.chapter}.${n.verse}`, { ...n, format: 2 }])
 			);
 		},
 		{ requests: REQUESTS, notes: NOTES, history: HISTORY }

@@ -17,6 +17,7 @@ import { notImported, notSaved } from './messages';
 import { refName } from './ref-name';
 import { NotesStore, StorageUnavailable, type NotesBackend } from './store';
 import { reportStorageFault } from '$lib/ui/storage-faults';
+import { NewerData } from '$lib/ui/stored-format';
 import { keepStorage } from '$lib/ui/kept-storage';
 import { snapshotBefore } from '$lib/ui/snapshot-before';
 
@@ -110,7 +111,8 @@ export class NotesState {
 					this.#store = new MemoryNotes();
 					this.memoryOnly = true;
 					reportStorageFault(error);
-				} else
+				} else if (error instanceof NewerData) this.problem = error.message;
+				else
 					this.problem = `Your notes could not be read on this device: ${error instanceof Error ? error.message : 'storage is not available'}.`;
 			})
 			.finally(() => {

@@ -1,4 +1,5 @@
 import { promisifyRequest, type UseStore } from 'idb-keyval';
+import { formatOf, NewerData } from '$lib/ui/stored-format';
 import {
 	HIGHLIGHTS,
 	isEmpty,
@@ -60,10 +61,30 @@ export function notesDatabase(dbName = NOTES_DB, storeName = 'notes'): UseStore 
 		callback((await open()).transaction(storeName, mode).objectStore(storeName));
 }
 
-/** A stored record that does not read as one (damaged, written by something else) is left out. */
+/**
+ * The records' format: 2 is a verse's note with `format: 2` in it. Format 1 (builds before
+ * versions) is the same without it: it is upgraded the first time every record is read, and a
+ * record of a newer format is never overwritten nor deleted (NewerData).
+ */
+export const NOTES_FORMAT = 2;
+
+/** A verse's note as it is stored. */
+export type NoteRecord = VerseNote & { format: typeof NOTES_FORMAT };
+
+export const toRecord = (note: VerseNote): NoteRecord => ({ ...note, format: NOTES_FORMAT });
+
+const newer = (raw: unknown): NewerData | undefined =>
+	formatOf(raw) > NOTES_FORMAT
+		? new NewerData('notes, bookmarks and highlights', formatOf(raw))
+		: undefined;
+
+/**
+ * A stored record that does not read as one (damaged, written by something else, or by a newer
+ * build) is left out; its `format` is not part of the note.
+ */
 export function readRecord(key: unknown, raw: unknown): VerseNote | undefined {
-	if (typeof key !== 'string' || !raw || typeof raw !== 'object') return undefined;
-	const r = raw as Partial<VerseNote>;
+	if (typeof key !== 'string' || !raw || typeof raw !== 'object' || newer(raw)) return undefined;
+	const { format: _format, ...r } = raw as Partial<NoteRecord>;
 	const ok =
 		!validRef(r as VerseNote) &&
 		refKey(r as VerseNote) === key &&
@@ -109,10 +130,14 @@ export class NotesStore implements NotesBackend {
 		this.#store = store ?? notesDatabase();
 	}
 
-	/** Every record, read a page at a time so that no one step holds the page still. */
+	/**
+	 * Every record, read a page at a time so that no one step holds the page still; records of
+	 * format 1 are then upgraded. Throws NewerData if a newer build wrote any (none is changed).
+	 */
 	async all(): Promise<VerseNote[]> {
 		const out: VerseNote[] = [];
 		let range: IDBKeyRange | undefined;
+		let older = false;
 		for (;;) {
 			const [keys, values] = await this.#store('readonly', (store) =>
 				Promise.all([
@@ -121,12 +146,37 @@ export class NotesStore implements NotesBackend {
 				])
 			);
 			keys.forEach((key, i) => {
-				const note = readRecord(key, values[i]);
-				if (note) out.push(note);
+				const raw = values[i];
+				const newerData = newer(raw);
+				if (newerData) throw newerData;
+				const note = readRecord(key, raw);
+				if (!note) return;
+				out.push(note);
+				if (formatOf(raw) < NOTES_FORMAT) older = true;
 			});
-			if (keys.length < READ_PAGE) return out;
+			if (keys.length < READ_PAGE) break;
 			range = IDBKeyRange.lowerBound(keys.at(-1), true);
 		}
+		if (older) await this.#upgrade().catch(() => undefined);
+		return out;
+	}
+
+	/**
+	 * Writes every format-1 record as format 2, in one transaction (all upgraded, or, failing, none:
+	 * they are read as they are and upgraded next time).
+	 */
+	#upgrade(): Promise<void> {
+		return this.#store('readwrite', (store) => {
+			const cursor = store.openCursor();
+			cursor.onsuccess = () => {
+				const at = cursor.result;
+				if (!at) return;
+				const note = readRecord(at.key, at.value);
+				if (note && formatOf(at.value) < NOTES_FORMAT) at.update(toRecord(note));
+				at.continue();
+			};
+			return promisifyRequest(store.transaction);
+		});
 	}
 
 	async get(key: string): Promise<VerseNote | undefined> {
@@ -146,9 +196,11 @@ export class NotesStore implements NotesBackend {
 			const read = store.get(key);
 			read.onsuccess = () => {
 				try {
+					const newerData = newer(read.result);
+					if (newerData) throw newerData;
 					next = edit(readRecord(key, read.result));
 					if (isEmpty(next)) store.delete(key);
-					else store.put(next, key);
+					else store.put(toRecord(next), key);
 				} catch (error) {
 					// A write refused at once (e.g. a full disk): nothing of it is kept.
 					failure = error;
@@ -162,19 +214,27 @@ export class NotesStore implements NotesBackend {
 		});
 	}
 
-	/** Keeps the record as it is, or removes it when nothing is left on the verse. */
+	/**
+	 * Keeps the record as it is, or removes it when nothing is left on the verse. Throws NewerData
+	 * if a newer build wrote the verse's record (it is left as it is).
+	 */
 	async put(note: VerseNote): Promise<void> {
-		await this.#store('readwrite', (store) => {
-			if (isEmpty(note)) store.delete(refKey(note));
-			else store.put(note, refKey(note));
-			return promisifyRequest(store.transaction);
-		});
+		await this.#overwrite(refKey(note), isEmpty(note) ? undefined : toRecord(note));
 	}
 
+	/** Throws NewerData if a newer build wrote the verse's record (it is left as it is). */
 	async delete(key: string): Promise<void> {
-		await this.#store('readwrite', (store) => {
-			store.delete(key);
-			return promisifyRequest(store.transaction);
+		await this.#overwrite(key, undefined);
+	}
+
+	/** Puts `next` (or, undefined, deletes) at `key` in one transaction, unless a newer build wrote it. */
+	#overwrite(key: string, next: NoteRecord | undefined): Promise<void> {
+		return this.#store('readwrite', async (store) => {
+			const newerData = newer(await promisifyRequest(store.get(key)));
+			if (newerData) throw newerData;
+			if (next) store.put(next, key);
+			else store.delete(key);
+			await promisifyRequest(store.transaction);
 		});
 	}
 
@@ -208,9 +268,11 @@ export class NotesStore implements NotesBackend {
 					try {
 						slice.forEach((theirs, i) => {
 							const key = refKey(theirs);
+							const newerData = newer(reads[i]!.result);
+							if (newerData) throw newerData;
 							const outcome = mergeNote(readRecord(key, reads[i]!.result), theirs);
 							countMerge(result, outcome);
-							if (outcome.kind !== 'unchanged') store.put(outcome.write, key);
+							if (outcome.kind !== 'unchanged') store.put(toRecord(outcome.write), key);
 						});
 					} catch (error) {
 						// A write refused at once (e.g. a full disk): the whole import is undone.

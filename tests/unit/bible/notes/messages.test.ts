@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { alignColumns } from '$lib/bible/reader/marks';
 import { NotesFileRefused, sortByRef } from '$lib/bible/notes/format';
 import { notImported, notSaved } from '$lib/bible/notes/messages';
+import { NewerData } from '$lib/ui/stored-format';
 
 const ref = (book: string, chapter: number, verse: number) => ({ book, chapter, verse });
 const names = (refs: { book: string; chapter: number; verse: number }[]) =>
@@ -93,5 +94,13 @@ describe('what the notes say when storing fails', () => {
 		expect(notImported(new NotesFileRefused('This file is not a notes export.'))).toBe(
 			'Not imported, nothing changed: This file is not a notes export.'
 		);
+	});
+
+	it('notes a newer build kept: says so, and that nothing here changed', () => {
+		const newer = new NewerData('notes, bookmarks and highlights', 3);
+		expect(notSaved(newer)).toBe(
+			'Not saved. Your notes, bookmarks and highlights were saved by a newer version of this app. Open the newest version to see them; nothing here was changed.'
+		);
+		expect(notImported(newer)).toMatch(/^Not imported\. Your notes, bookmarks and highlights/);
 	});
 });

@@ -25,7 +25,7 @@ describe('the notes store', () => {
 		expect(NOTES_DB).toBe('bible-notes');
 		await new NotesStore().put(note({ note: 'kept' }));
 		const rows = await entries(createStore('bible-notes', 'notes'));
-		expect(rows).toEqual([['John.3.16', note({ note: 'kept' })]]);
+		expect(rows).toEqual([['John.3.16', { ...note({ note: 'kept' }), format: 2 }]]);
 	});
 
 	it('deletes a verse’s record by its key', async () => {
