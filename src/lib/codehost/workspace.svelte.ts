@@ -14,6 +14,7 @@ import type { RequestFormState } from './request/form.svelte';
 import type { RunResponse } from './runner/assertions';
 import { CollectionRun } from './runner/collection-run.svelte';
 import { ImportFlow } from './import/import-flow.svelte';
+import { DescribedCatalogue } from './catalogue/described.svelte';
 import { SecretVaultState } from './secrets/vault-state.svelte';
 import { keepStorage } from '$lib/ui/kept-storage';
 
@@ -35,6 +36,8 @@ export class Workspace {
 	runOf = $state('');
 	/** An import of any tool's file: read, previewed, then applied in one step. */
 	readonly imports: ImportFlow;
+	/** The API descriptions an import added to the endpoint list (path completion, parameters). */
+	readonly catalogue = new DescribedCatalogue();
 	/** This explorer's API root, as the connection gives it now. */
 	readonly apiRoot: () => string;
 	#form: RequestFormState;
@@ -60,7 +63,11 @@ export class Workspace {
 		this.vault = new SecretVaultState(parts.environments);
 		const session = parts.session;
 		this.apiRoot = () => session.apiRoot;
-		this.imports = new ImportFlow({ ...parts, apiRoot: this.apiRoot });
+		this.imports = new ImportFlow({
+			...parts,
+			apiRoot: this.apiRoot,
+			catalogue: this.catalogue
+		});
 		this.#form = parts.form;
 		this.#auth = parts.auth;
 	}

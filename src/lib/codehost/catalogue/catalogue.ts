@@ -9,6 +9,19 @@ export type CatalogueMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export type CatalogueSource = 'python-gitlab' | 'GitLab::API::v4' | 'explorer';
 
+/** One parameter as an endpoint's details list it (param-info.ts fills these for GitLab's). */
+export interface EntryParam {
+	name: string;
+	required: boolean;
+	/** Where it goes: the query string, or the body (GitLab reads a body's from the query too). */
+	where: 'query' | 'body';
+	/** "integer", "list (name[]=…)": only where it is known. */
+	type?: string;
+	description?: string;
+	/** The values the server accepts, where they are a short fixed list. */
+	values?: readonly string[];
+}
+
 export interface CatalogueEntry {
 	method: CatalogueMethod;
 	/** Path template below the API root, parameters as `:name`. */
@@ -28,6 +41,12 @@ export interface CatalogueEntry {
 	sources: readonly CatalogueSource[];
 	/** Ids of the explorer's templates (endpoints.ts) for this endpoint. */
 	templates: readonly string[];
+	/** An imported API description's: its title (the docs link is then its own, if any). */
+	from?: string;
+	/** An imported description's parameters, as it gives them: these, and nothing guessed. */
+	params?: readonly EntryParam[];
+	/** An imported description's summary of the operation. */
+	summary?: string;
 }
 
 export interface CatalogueData {

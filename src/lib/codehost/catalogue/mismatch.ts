@@ -22,13 +22,17 @@ function messageOf(body: unknown): string {
  * route's, so it is left to the usual error view.
  */
 export function catalogueMismatch(
-	entry: Pick<CatalogueEntry, 'method' | 'path' | 'docsUrl'>,
+	entry: Pick<CatalogueEntry, 'method' | 'path' | 'docsUrl' | 'from'>,
 	status: number,
 	body?: unknown
 ): string | undefined {
+	// An imported description's operation: that description, not GitLab's API, describes it.
+	const by = entry.from ? `“${entry.from}”` : 'GitLab’s API';
 	if (status === 405)
-		return `This server does not accept ${entry.method} on ${entry.path} (405), though GitLab’s API describes it. Check the method, or the server’s version; the request is unchanged.`;
+		return `This server does not accept ${entry.method} on ${entry.path} (405), though ${by} describes it. Check the method, or the server’s version; the request is unchanged.`;
 	if (status === 404 && !RECORD_NOT_FOUND.test(messageOf(body).trim()))
-		return `This server has no ${entry.method} ${entry.path} (404), or not for this token. GitLab’s API describes it; the server may be older or not GitLab. The request is unchanged.`;
+		return entry.from
+			? `This server has no ${entry.method} ${entry.path} (404), or not for this token. ${by} describes it; the server may be of another version. The request is unchanged.`
+			: `This server has no ${entry.method} ${entry.path} (404), or not for this token. GitLab’s API describes it; the server may be older or not GitLab. The request is unchanged.`;
 	return undefined;
 }

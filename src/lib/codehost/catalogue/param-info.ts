@@ -6,19 +6,9 @@
  * ordering). What neither says is left out rather than guessed. No Svelte here.
  */
 import { keysetResourceFor } from '../contract/endpoints';
-import type { CatalogueEntry } from './catalogue';
+import type { CatalogueEntry, EntryParam } from './catalogue';
 
-export interface ParamInfo {
-	name: string;
-	required: boolean;
-	/** Where it goes: the query string, or the body (GitLab reads a body's from the query too). */
-	where: 'query' | 'body';
-	/** "integer", "list (name[]=…)": only where it is known. */
-	type?: string;
-	description?: string;
-	/** The values the server accepts, where they are a short fixed list. */
-	values?: readonly string[];
-}
+export type ParamInfo = EntryParam;
 
 const TYPES: Record<string, string> = {
 	array: 'list (name[]=…)',
@@ -48,6 +38,9 @@ function isList(entry: Pick<CatalogueEntry, 'method' | 'path'>): boolean {
 
 /** Every parameter of an endpoint, required first, each once. */
 export function endpointParams(entry: CatalogueEntry): ParamInfo[] {
+	// An imported description says what it takes: nothing is added from GitLab's conventions.
+	if (entry.params)
+		return [...entry.params].sort((a, b) => Number(b.required) - Number(a.required));
 	const out: ParamInfo[] = [];
 	const add = (name: string, required: boolean, where: 'query' | 'body') => {
 		if (out.some((p) => p.name === name)) return;

@@ -15,7 +15,10 @@ interface Indexed {
 	otherWords: string[];
 	/** Stems of the last fixed segment: what the endpoint is about. */
 	resource: string[];
-	/** A small lead for the well-known: the explorer's templates, what both sources describe. */
+	/**
+	 * A small lead for the well-known: an imported description's operations, the explorer's
+	 * templates, what both sources describe.
+	 */
 	weight: number;
 }
 
@@ -53,6 +56,7 @@ export function indexCatalogue(entries: readonly CatalogueEntry[]): CatalogueInd
 				otherWords: wordsOf(entry.words),
 				resource: wordsOf(fixed.at(-1) ?? ''),
 				weight:
+					(entry.from ? 4 : 0) +
 					(entry.templates.length ? 3 : 0) +
 					(entry.sources.length > 1 ? 2 : 0) +
 					(entry.path.startsWith('/projects') ? 1 : 0)

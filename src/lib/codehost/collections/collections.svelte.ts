@@ -199,6 +199,31 @@ export class CollectionsState {
 		);
 	}
 
+	/**
+	 * Brings the requests an API description made up to a newer version of it, in one write:
+	 * requests replaced in place (by id), requests taken out, and new ones added (into their
+	 * collection by name). Resolves to whether it was written.
+	 */
+	sync(change: {
+		replace: ReadonlyMap<string, SavedItem>;
+		remove: ReadonlySet<string>;
+		add: readonly Collection[];
+	}): Promise<boolean> {
+		const add = appended(change.add);
+		return this.#apply((list) =>
+			add(
+				list
+					.map((c) => ({
+						...c,
+						requests: c.requests
+							.filter((r) => !change.remove.has(r.id))
+							.map((r) => change.replace.get(r.id) ?? r)
+					}))
+					.filter((c) => c.requests.length)
+			)
+		);
+	}
+
 	/** An edit of one request, wherever it is now; a collection left empty goes. */
 	#edit(id: string, change: (list: SavedItem[], index: number) => SavedItem[]) {
 		void this.#apply((list) =>

@@ -5,12 +5,20 @@
  * nothing: the saved requests are written first, then the environments, and if the environments
  * cannot be kept the requests just written are taken out again, so a failure leaves nothing of
  * the file. What happened is said in the Collections status (`collections.message`).
+ *
+ * An OpenAPI description may also go into the endpoint list (`addToCatalogue`). A newer version
+ * of one already there (same title or server) is shown as what it adds, changes and removes
+ * (`diff`); Import then updates the saved requests the earlier version made and the list.
  */
 import type { Collection } from '../collections/collections';
+import type { DescribedCatalogue } from '../catalogue/described.svelte';
+import { sameDescription, type ApiDescription } from '../catalogue/described';
+import { diffDescriptions, type DescriptionDiff } from '../catalogue/described-diff';
 import type { CollectionsState } from '../collections/collections.svelte';
 import type { Environment } from '../environments/environments';
 import type { EnvironmentsState } from '../environments/environments.svelte';
 import { snapshotBefore } from '$lib/ui/snapshot-before';
+import { planUpdate } from './description-sync';
 import { ImportJob } from './job.svelte';
 import { importedText, type ImportPreview } from './preview';
 
@@ -23,20 +31,34 @@ export class ImportFlow {
 	keepSecrets = $state(false);
 	/** Import was chosen and is being written. */
 	applying = $state(false);
+	/** An API description's operations go into the endpoint list too. */
+	addToCatalogue = $state(false);
+	/** The earlier version of the description in the preview, already in the endpoint list. */
+	previous = $state.raw<ApiDescription | null>(null);
+	/** What the description in the preview changes against `previous`. */
+	readonly diff: DescriptionDiff | null = $derived(
+		this.previous && this.preview?.description
+			? diffDescriptions(this.previous, this.preview.description)
+			: null
+	);
 	/** Reading the file, with progress and Cancel import. */
 	readonly job = new ImportJob();
 	#collections: CollectionsState;
 	#environments: EnvironmentsState;
 	#apiRoot: () => string;
+	#catalogue: DescribedCatalogue;
 
 	constructor(parts: {
 		collections: CollectionsState;
 		environments: EnvironmentsState;
 		apiRoot: () => string;
+		/** The API descriptions in the endpoint list. */
+		catalogue: DescribedCatalogue;
 	}) {
 		this.#collections = parts.collections;
 		this.#environments = parts.environments;
 		this.#apiRoot = parts.apiRoot;
+		this.#catalogue = parts.catalogue;
 	}
 
 	#say(text: string): void {
@@ -73,6 +95,13 @@ export class ImportFlow {
 			);
 			return 'unchanged';
 		}
+		this.previous = null;
+		if (preview.description) {
+			await this.#catalogue.load();
+			this.previous = sameDescription(this.#catalogue.list, preview.description) ?? null;
+		}
+		// A description already in the endpoint list is updated unless the person says otherwise.
+		this.addToCatalogue = this.previous !== null;
 		this.preview = preview;
 		this.source = file.name;
 		this.keepSecrets = false;
@@ -86,6 +115,7 @@ export class ImportFlow {
 	cancel(): void {
 		if (!this.preview || this.applying) return;
 		this.preview = null;
+		this.previous = null;
 		this.#say('Import cancelled; nothing changed.');
 	}
 
@@ -99,6 +129,8 @@ export class ImportFlow {
 		this.applying = true;
 		try {
 			const undo = await snapshotBefore('import-collections');
+			const described = this.addToCatalogue ? preview.description : undefined;
+			if (described && this.previous) return await this.#update(preview, this.previous, undo);
 			const collections = preview.collections.filter((c) => c.requests.length);
 			const environments = this.#environmentsOf(preview);
 			const before = $state.snapshot<Environment[]>(this.#environments.environments);
@@ -111,11 +143,54 @@ export class ImportFlow {
 				return this.#refused(why);
 			}
 			this.preview = null;
-			this.#say(importedText(preview, this.keepSecrets) + undo);
+			const listed = described ? await this.#keep(described) : '';
+			this.#say(importedText(preview, this.keepSecrets) + listed + undo);
 			return true;
 		} finally {
 			this.applying = false;
 		}
+	}
+
+	/** Puts a description into the endpoint list; says so, or why it could not. */
+	async #keep(description: ApiDescription): Promise<string> {
+		try {
+			await this.#catalogue.put(description);
+		} catch {
+			return ' The endpoint list could not keep its operations: this browser refused to store them.';
+		}
+		const n = description.operations.length;
+		return ` ${n} operation${n === 1 ? ' is' : 's are'} in the endpoint list now.`;
+	}
+
+	/**
+	 * A newer version of a description in the endpoint list: the saved requests its earlier
+	 * version made follow it (description-sync.ts), after the environments; then the list. All or
+	 * nothing for the requests and environments.
+	 */
+	async #update(preview: ImportPreview, previous: ApiDescription, undo: string): Promise<boolean> {
+		const { diff, replace, remove, add, description } = planUpdate(
+			previous,
+			preview.description!,
+			preview.collections,
+			(id) => this.#collections.find(id) !== undefined
+		);
+		const environments = this.#environmentsOf(preview);
+		const envBefore = $state.snapshot<Environment[]>(this.#environments.environments);
+		if (environments.length && !(await this.#environments.merge(environments))) {
+			const why = this.#environments.notKept;
+			await this.#environments.restore(envBefore);
+			return this.#refused(why);
+		}
+		if (!(await this.#collections.sync({ replace, remove, add }))) {
+			const why = this.#collections.message;
+			if (environments.length) await this.#environments.restore(envBefore);
+			return this.#refused(why);
+		}
+		this.preview = null;
+		this.previous = null;
+		const listed = await this.#keep(description);
+		this.#say(`${updatedText(description.title, diff)}${listed}${undo}`);
+		return true;
 	}
 
 	#refused(why: string | null): false {
@@ -139,6 +214,18 @@ export class ImportFlow {
 			return { ...env, values };
 		});
 	}
+}
+
+const count = (n: number, what: string) => `${n} operation${n === 1 ? '' : 's'} ${what}`;
+
+/** What an update from a newer version of a description did, in one sentence. */
+export function updatedText(title: string, diff: DescriptionDiff): string {
+	const parts = [
+		count(diff.added.length, 'added'),
+		count(diff.changed.length, 'changed'),
+		count(diff.removed.length, 'removed')
+	];
+	return `Updated “${title}” from its newer version: ${parts.join(', ')}; the saved requests it made follow it.`;
 }
 
 const idsOf = (collections: readonly Collection[]) =>

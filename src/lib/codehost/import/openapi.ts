@@ -17,6 +17,10 @@ import {
 	type Pair,
 	type RequestDraft
 } from './draft';
+import type { CatalogueMethod } from '../catalogue/catalogue';
+import type { DescribedOperation } from '../catalogue/described';
+import { newId } from '../environments/environments';
+import { describeOperation } from './openapi-describe';
 import { exampleOf, requiredProperties } from './openapi-example';
 import {
 	cleanName,
@@ -277,6 +281,7 @@ export function parseOpenApi(
 	);
 	b.countRequests(count);
 	const tags = new Set<string>();
+	const operations: DescribedOperation[] = [];
 	const consumes = list(data.consumes).map(str);
 
 	for (const [template, item] of Object.entries(paths)) {
@@ -347,7 +352,17 @@ export function parseOpenApi(
 				auth: authOf(op.security ?? data.security, schemes)
 			};
 			const saved = savedRequest(draft, ctx);
-			if (saved) b.add(collection, saved, fields);
+			const made = saved ? b.add(collection, saved, fields) : undefined;
+			operations.push(
+				describeOperation({
+					method: method.toUpperCase() as CatalogueMethod,
+					template,
+					op,
+					params,
+					media,
+					requestId: made?.id
+				})
+			);
 		}
 	}
 	if (external)
@@ -366,5 +381,16 @@ export function parseOpenApi(
 		b.environment(servers.length > 1 ? `${title} (${s.name})` : title, [
 			{ name: 'baseUrl', value: i === 0 ? baseUrl : s.url }
 		]);
-	return b.build();
+	return {
+		...b.build(),
+		// What the endpoint list keeps, should the person add the description to it.
+		description: {
+			id: newId('api'),
+			title,
+			version: cleanName(info.version, ''),
+			servers: servers.map((s) => s.url),
+			operations,
+			imported: new Date().toISOString()
+		}
+	};
 }

@@ -15,6 +15,7 @@ import {
 import { newId, type Environment } from '../environments/environments';
 import { isSecretVariable, withoutSecretValues, type SecretValues } from '../secrets/variables';
 import { VARIABLE_NAME } from '../request/variables';
+import type { ApiDescription } from '../catalogue/described';
 
 /** The formats recognised by content (detect.ts). */
 export type ImportFormat =
@@ -112,6 +113,8 @@ export interface ImportPreview {
 	scripts: ImportedScript[];
 	/** The parameters an API description gives each request (by request id), required ones marked. */
 	fields: Record<string, RequestField[]>;
+	/** An API description's operations, for the endpoint list if the person adds them (OpenAPI). */
+	description?: ApiDescription;
 }
 
 /** An environment as a file gives it: names, values, and the file's own word on secrets. */

@@ -26,4 +26,14 @@ describe('a catalogue endpoint the server does not have', () => {
 		expect(catalogueMismatch(entry, 200, [])).toBeUndefined();
 		expect(catalogueMismatch(entry, 401, { message: '401 Unauthorized' })).toBeUndefined();
 	});
+
+	it('an imported description’s endpoint names that description, not GitLab’s API', () => {
+		const described = { ...entry, path: '/pets', docsUrl: '', from: 'Swagger Petstore' };
+		expect(catalogueMismatch(described, 405)).toMatch(/though “Swagger Petstore” describes it\./);
+		const notFound = catalogueMismatch(described, 404, { error: '404 Not Found' });
+		expect(notFound).toMatch(
+			/“Swagger Petstore” describes it; the server may be of another version\./
+		);
+		expect(notFound).not.toMatch(/GitLab/);
+	});
 });

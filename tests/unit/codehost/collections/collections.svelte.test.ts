@@ -174,6 +174,33 @@ describe('collections state', () => {
 		expect(c.collections).toEqual([]);
 	});
 
+	it('sync replaces requests in place, deletes and adds in one write, and keeps the rest', async () => {
+		const c = new CollectionsState();
+		const a = c.save('A', 'API / pets', snap())!;
+		const b = c.save('B', 'API / pets', snap({ path: '/b' }))!;
+		const mine = c.save('Mine', 'API / pets', snap({ path: '/mine' }))!;
+		const gone = c.save('Gone', 'API / old', snap({ path: '/old' }))!;
+		expect(
+			await c.sync({
+				replace: new Map([[a.id, { ...a, name: 'A v2', path: '/a2' }]]),
+				remove: new Set([gone.id]),
+				add: [
+					{ id: 'col-x', name: 'API / pets', requests: [{ ...b, id: 'req-new', name: 'New' }] },
+					{ id: 'col-y', name: 'API / stores', requests: [{ ...b, id: 'req-s', name: 'S' }] }
+				]
+			})
+		).toBe(true);
+		expect(
+			c.collections
+				.filter((x) => x.name.startsWith('API /'))
+				.map((x) => [x.name, x.requests.map((r) => `${r.id === a.id ? 'a:' : ''}${r.name}`)])
+		).toEqual([
+			['API / pets', ['a:A v2', 'B', 'Mine', 'New']],
+			['API / stores', ['S']]
+		]);
+		expect(c.find(mine.id)?.path).toBe('/mine');
+	});
+
 	it('a refused import changes nothing and says why', () => {
 		const c = new CollectionsState();
 		c.save('Keep', 'Ops', snap());

@@ -5,8 +5,11 @@
  * either store leaves nothing of the file. Secret values come in only when chosen, and then never
  * reach IndexedDB.
  */
+import { IDBFactory } from 'fake-indexeddb';
 import { readFile } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { operationKey } from '$lib/codehost/catalogue/described';
+import { DescribedCatalogue } from '$lib/codehost/catalogue/described.svelte';
 import { CollectionStore } from '$lib/codehost/collections/store';
 import { exportCollections, type Collection } from '$lib/codehost/collections/collections';
 import { CollectionsState } from '$lib/codehost/collections/collections.svelte';
@@ -19,8 +22,10 @@ import { StorageFull } from '$lib/ui/storage-faults';
 import { MemoryStorage } from '../../memory-storage';
 import { API_ROOT } from './sent';
 
-const fixture = async (name: string) =>
-	new File([await readFile(new URL(`./fixtures/${name}`, import.meta.url), 'utf8')], name);
+const fixture = async (name: string, folder = './fixtures/') =>
+	new File([await readFile(new URL(`${folder}${name}`, import.meta.url), 'utf8')], name);
+/** The descriptions the endpoint-list tests read (one API in two versions). */
+const described = (name: string) => fixture(name, '../catalogue/fixtures/');
 
 /** Saved requests kept in memory; `full` makes the next writes fail as a full disk does. */
 class MemoryCollections extends CollectionStore {
@@ -57,8 +62,11 @@ let session: MemoryStorage;
 let collections: CollectionsState;
 let environments: EnvironmentsState;
 let flow: ImportFlow;
+let catalogue: DescribedCatalogue;
 
 beforeEach(async () => {
+	globalThis.indexedDB = new IDBFactory();
+	catalogue = new DescribedCatalogue();
 	colStore = new MemoryCollections();
 	envStore = new MemoryEnvironments();
 	session = new MemoryStorage();
@@ -66,7 +74,7 @@ beforeEach(async () => {
 	environments = new EnvironmentsState(envStore, { session, local: new MemoryStorage() });
 	await collections.load();
 	await environments.load();
-	flow = new ImportFlow({ collections, environments, apiRoot: () => API_ROOT });
+	flow = new ImportFlow({ collections, environments, apiRoot: () => API_ROOT, catalogue });
 });
 
 const names = (list: readonly Collection[]) => list.map((c) => c.name);
@@ -274,5 +282,133 @@ describe('ImportFlow: a snapshot first', () => {
 		const preview = flow.preview!;
 		await flow.apply();
 		expect(collections.message).toBe(importedText(preview, false));
+	});
+});
+
+describe('ImportFlow: an OpenAPI description in the endpoint list', () => {
+	const requestIds = () =>
+		new Set(collections.collections.flatMap((c) => c.requests.map((r) => r.id)));
+	const byName = (name: string) =>
+		collections.collections.flatMap((c) => c.requests).find((r) => r.name === name);
+
+	async function importV1() {
+		expect(await flow.read(await described('tracker-v1.yaml'))).toBe('preview');
+		flow.addToCatalogue = true;
+		expect(await flow.apply()).toBe(true);
+		await collections.settled();
+	}
+
+	it('is a choice: left unchosen, nothing goes into the endpoint list', async () => {
+		expect(await flow.read(await described('tracker-v1.yaml'))).toBe('preview');
+		expect(flow.preview!.description!.operations).toHaveLength(5);
+		expect(flow.addToCatalogue).toBe(false);
+		expect(flow.previous).toBeNull();
+		expect(await flow.apply()).toBe(true);
+		expect(catalogue.list).toEqual([]);
+		expect(collections.message).not.toMatch(/endpoint list/);
+	});
+
+	it('added, its operations are kept (across a reload) with the saved requests they made', async () => {
+		await importV1();
+		expect(collections.message).toMatch(/ 5 operations are in the endpoint list now\.$/);
+		const reloaded = new DescribedCatalogue();
+		await reloaded.load();
+		expect(reloaded.list.map((d) => [d.title, d.version])).toEqual([['Tracker API', '1.4.0']]);
+		const ids = requestIds();
+		expect(reloaded.list[0]!.operations.every((op) => op.requestId && ids.has(op.requestId))).toBe(
+			true
+		);
+	});
+
+	it('a newer version is previewed as what it adds, changes and removes; Cancel changes nothing', async () => {
+		await importV1();
+		const before = structuredClone(colStore.kept);
+		const writes = colStore.writes;
+		const listed = structuredClone(catalogue.list);
+		expect(await flow.read(await described('tracker-v2.yaml'))).toBe('preview');
+		expect(flow.previous?.version).toBe('1.4.0');
+		expect(flow.addToCatalogue).toBe(true);
+		expect(flow.diff!.added.map(operationKey)).toEqual(['GET /projects/:/labels']);
+		expect(flow.diff!.removed.map(operationKey)).toEqual(['GET /projects/:/milestones']);
+		expect(flow.diff!.changed).toHaveLength(3);
+		flow.cancel();
+		await collections.settled();
+		expect(colStore.kept).toEqual(before);
+		expect(colStore.writes).toBe(writes);
+		expect(catalogue.list).toEqual(listed);
+		expect(flow.previous).toBeNull();
+	});
+
+	it('Import updates the requests it made (replaced in place, added, deleted) and the endpoint list', async () => {
+		await importV1();
+		const list = byName('List issues')!;
+		const milestones = byName('List milestones')!;
+		const remove = byName('Delete an issue')!;
+		// An unchanged operation's request, edited by the person since: the edit stays.
+		collections.rename(remove.id, 'Delete an issue (mine)');
+		await collections.settled();
+		const count = requestIds().size;
+
+		await flow.read(await described('tracker-v2.yaml'));
+		expect(await flow.apply()).toBe(true);
+		await collections.settled();
+
+		// Changed: the same saved request, now as version 2 describes it (state required).
+		const updated = collections.find(list.id)!;
+		expect(updated.name).toBe('List issues');
+		expect(updated.query).toMatch(/(^|&)state=opened(&|$)/);
+		expect(list.query).not.toMatch(/state=/);
+		expect(byName('Show one issue')).toBeDefined();
+		expect(byName('Get one issue')).toBeUndefined();
+		// Removed: its request deleted. Added: a request in its tag's collection.
+		expect(collections.find(milestones.id)).toBeUndefined();
+		expect(
+			collections.collections
+				.find((c) => c.name === 'Tracker API / labels')
+				?.requests.map((r) => r.name)
+		).toEqual(['List labels']);
+		expect(collections.find(remove.id)?.name).toBe('Delete an issue (mine)');
+		expect(requestIds().size).toBe(count); // one added, one removed
+		expect(colStore.kept).toEqual(collections.collections);
+
+		// The endpoint list: the same description, now version 2, pointing at the kept requests.
+		expect(catalogue.list).toHaveLength(1);
+		const [kept] = catalogue.list;
+		expect(kept!.version).toBe('2.0.0');
+		const ids = requestIds();
+		expect(kept!.operations.map((op) => op.requestId && ids.has(op.requestId))).toEqual(
+			kept!.operations.map(() => true)
+		);
+		expect(collections.message).toMatch(
+			/^Updated “Tracker API” from its newer version: 1 operation added, 3 operations changed, 1 operation removed; the saved requests it made follow it\. 5 operations are in the endpoint list now\./
+		);
+	});
+
+	it('unticked on a newer version: a plain import, the endpoint list and the earlier requests unchanged', async () => {
+		await importV1();
+		const listed = structuredClone(catalogue.list);
+		const count = requestIds().size;
+		await flow.read(await described('tracker-v2.yaml'));
+		flow.addToCatalogue = false;
+		expect(await flow.apply()).toBe(true);
+		await collections.settled();
+		expect(catalogue.list).toEqual(listed);
+		expect(requestIds().size).toBe(count + 5);
+	});
+
+	it('when the saved requests cannot be written, neither the environments nor the list change', async () => {
+		await importV1();
+		const listed = structuredClone(catalogue.list);
+		const envBefore = structuredClone(envStore.kept);
+		const before = structuredClone(colStore.kept);
+		await flow.read(await described('tracker-v2.yaml'));
+		colStore.full = true;
+		expect(await flow.apply()).toBe(false);
+		await collections.settled();
+		await environments.saved();
+		expect(colStore.kept).toEqual(before);
+		expect(envStore.kept).toEqual(envBefore);
+		expect(catalogue.list).toEqual(listed);
+		expect(collections.message).toMatch(/^Not imported, nothing changed:/);
 	});
 });
