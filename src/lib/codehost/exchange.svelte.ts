@@ -127,6 +127,23 @@ export class ExchangeState {
 		return this.#secrets();
 	}
 
+	/**
+	 * The secrets a request (or a walk's pages) goes out with, worked out once: working them out
+	 * reads every variable and the form's headers and query, and a walk of 100 pages read them
+	 * twice a page. A token refresh on the way changes the token: then they are read again.
+	 */
+	#secretsOfRequest(): () => string[] {
+		let token = this.auth.token;
+		let secrets = this.secrets;
+		return () => {
+			if (this.auth.token !== token) {
+				token = this.auth.token;
+				secrets = this.secrets;
+			}
+			return secrets;
+		};
+	}
+
 	chooseTab(tab: ResponseTab): void {
 		this.responseTab = tab;
 		this.#chosenTab = tab;
@@ -134,12 +151,13 @@ export class ExchangeState {
 
 	/** Everything the one send path needs from this connection and auth. */
 	context(signal?: AbortSignal, saved?: RecordedRequest, run?: string): SendContext {
+		const secrets = this.#secretsOfRequest();
 		return {
 			apiRoot: this.apiRoot,
 			live: this.live,
 			auth: this.auth,
-			secrets: this.secrets,
-			client: (onExchange) => this.#session.client({ secrets: () => this.secrets, onExchange }),
+			secrets: secrets(),
+			client: (onExchange) => this.#session.client({ secrets, onExchange }),
 			record: (exchange) => this.#record(exchange, run ? undefined : saved, run),
 			signal
 		};

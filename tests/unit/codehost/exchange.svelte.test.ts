@@ -34,6 +34,31 @@ function demo() {
 const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('the exchange', () => {
+	it('CH-AUTH-1: a token refreshed on the way is hidden in what the repeated request shows, like the first', async () => {
+		// A server that echoes the credential it was sent in a header of its answer.
+		const app = createCodehostApp();
+		const explorer = explorerOver(async (input, init) => {
+			const request = new Request(input, init);
+			const answer = await app.fetch(request);
+			const echoed = new Response(answer.body, answer);
+			echoed.headers.set('X-Echo', request.headers.get('authorization') ?? '');
+			return echoed;
+		});
+		explorer.auth.setMethod('oauth');
+		explorer.auth.token = 'oauth-expired-demo';
+		explorer.auth.refreshToken = 'oauth-refresh-demo';
+		explorer.auth.save();
+		explorer.form.path = '/user';
+		explorer.form.query = '';
+		await explorer.exchange.send();
+		const response = explorer.exchange.response;
+		expect(response?.refreshed).toBe(true);
+		const fresh = explorer.auth.token;
+		expect(fresh).not.toBe('oauth-expired-demo');
+		expect(response?.headers['x-echo']).toBeDefined();
+		expect(JSON.stringify(response?.headers)).not.toContain(fresh);
+	});
+
 	it('shows "sending" over the answer it had, then the new answer', async () => {
 		const explorer = demo();
 		const exchange = explorer.exchange;

@@ -91,4 +91,19 @@ describe('FetchAllState', () => {
 		expect(clients() - before).toBe(2);
 		expect(explorer.history.rows.map((r) => r.pages)).toEqual([6, 6, 1]);
 	});
+
+	it('works the secrets out once per walk, not once per page', async () => {
+		const worked = async (pages: number) => {
+			const { explorer } = setup();
+			explorer.form.query = 'per_page=2';
+			await explorer.exchange.send();
+			const read = vi.spyOn(explorer.environments, 'secretValues', 'get');
+			explorer.allPages.cap = pages;
+			await explorer.allPages.run();
+			expect(explorer.allPages.result).toMatchObject({ pages });
+			return read.mock.calls.length;
+		};
+		// Working them out reads every variable and the form's headers and query.
+		expect(await worked(12)).toBe(await worked(3));
+	});
 });
