@@ -48,6 +48,11 @@ export interface SendContext {
 	client: (onExchange: (exchange: Exchange) => void) => HttpClient;
 	record: (exchange: Exchange) => void;
 	signal?: AbortSignal;
+	/**
+	 * Told each answer's status and headers as soon as they are in, before its body is read (a
+	 * walk asks for its next page meanwhile): a redirect's and an expired token's 401 too.
+	 */
+	onHead?: (response: Response) => void;
 }
 
 export interface Hop {
@@ -135,7 +140,8 @@ export async function sendExplorerRequest(
 				// The core follows a redirect only for a request that carries no credential.
 				redirect: method === 'GET' ? 'follow' : 'manual',
 				retry: false,
-				signal
+				signal,
+				onHead: context.onHead
 			})
 		};
 	};

@@ -86,6 +86,8 @@ export interface RequestSpec {
 	timeoutMs?: number;
 	/** Progress of what must load before the request is sent (see Prepare). */
 	onLoading?: (progress: LoadProgress) => void;
+	/** Told the answer's status and headers as soon as they are in, before its body is read. */
+	onHead?: (response: Response) => void;
 }
 
 export const IDEMPOTENT_METHODS = ['get', 'head', 'options', 'put', 'delete', 'trace'] as const;
@@ -240,6 +242,7 @@ export class HttpClient {
 				});
 			}
 		}
+		spec.onHead?.(response);
 		let text: string;
 		let bytes: number;
 		let whole: Blob | undefined;

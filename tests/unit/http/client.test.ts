@@ -153,6 +153,38 @@ describe('HttpClient.send: what reaches the transport', () => {
 	});
 });
 
+describe('HttpClient.send: the answer as it comes', () => {
+	it("tells onHead the answer's status and headers before its body is read", async () => {
+		let letBodyGo = () => {};
+		const body = new ReadableStream<Uint8Array>({
+			start(controller) {
+				letBodyGo = () => {
+					controller.enqueue(new TextEncoder().encode('[1,2]'));
+					controller.close();
+				};
+			}
+		});
+		const transport = (async () =>
+			new Response(body, {
+				status: 200,
+				headers: { Link: '<https://next>; rel="next"' }
+			})) as typeof fetch;
+		const heads: { status: number; link: string | null }[] = [];
+		const sending = client(transport).send({
+			method: 'GET',
+			path: 'projects',
+			retry: false,
+			onHead: (response) =>
+				heads.push({ status: response.status, link: response.headers.get('link') })
+		});
+		await new Promise((r) => setTimeout(r, 0));
+		expect(heads).toEqual([{ status: 200, link: '<https://next>; rel="next"' }]);
+		letBodyGo();
+		expect((await sending).text).toBe('[1,2]');
+		expect(heads).toHaveLength(1);
+	});
+});
+
 describe('HttpClient retries', () => {
 	it('retries a GET on 503 up to retryLimit, then resolves with the last response', async () => {
 		const { transport, calls } = fakeTransport(

@@ -116,10 +116,15 @@ export class FetchAllState {
 					shown = p;
 					timer ??= setTimeout(show, Math.max(0, shownAt + SHOW_EVERY_MS - performance.now()));
 				},
-				send: async (url) => {
+				send: async (url, page, onHead) => {
 					const { result: r } = await sendExplorerRequest(
 						{ method: 'GET', target: url, headers },
-						walk
+						{
+							...walk,
+							signal: page,
+							onHead: (response) =>
+								onHead?.({ status: response.status, headers: walkHeaders(response.headers) })
+						}
 					);
 					const parsed = parseJsonBody(r.text);
 					return {

@@ -106,4 +106,34 @@ describe('FetchAllState', () => {
 		// Working them out reads every variable and the form's headers and query.
 		expect(await worked(12)).toBe(await worked(3));
 	});
+
+	it("asks for a walk's next page before the page before is read and recorded in History", async () => {
+		const app = createCodehostApp();
+		const events: string[] = [];
+		const pageOf = (url: string) => new URL(url).searchParams.get('page') ?? '1';
+		const { explorer } = setup(async (input, init) => {
+			const request = new Request(input, init);
+			events.push(`asked for page ${pageOf(request.url)}`);
+			return app.fetch(request);
+		});
+		explorer.form.query = 'per_page=5';
+		await explorer.exchange.send();
+		const record = explorer.history.record.bind(explorer.history);
+		vi.spyOn(explorer.history, 'record').mockImplementation((exchange, saved, run) => {
+			events.push(`recorded page ${pageOf(exchange.url)}`);
+			record(exchange, saved, run);
+		});
+		events.length = 0;
+		explorer.allPages.cap = 3;
+		await explorer.allPages.run();
+		expect(explorer.allPages.result).toMatchObject({ reason: 'cap', pages: 3 });
+		expect(events).toEqual([
+			'asked for page 1',
+			'asked for page 2',
+			'recorded page 1',
+			'asked for page 3',
+			'recorded page 2',
+			'recorded page 3'
+		]);
+	});
 });

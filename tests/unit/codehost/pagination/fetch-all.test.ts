@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { walkHeaders, walkPages, type PageAnswer } from '$lib/codehost/pagination/fetch-all';
+import {
+	walkHeaders,
+	walkPages,
+	type PageAnswer,
+	type PageHead
+} from '$lib/codehost/pagination/fetch-all';
 import { createCodehostApp } from '$lib/fakes/codehost/app';
 
 function fakeSend(app = createCodehostApp()) {
@@ -116,6 +121,136 @@ describe('fetch all pages', () => {
 			signal: new AbortController().signal
 		});
 		expect(r).toMatchObject({ reason: 'error', status: 500, pages: 0 });
+	});
+});
+
+/**
+ * Pages of a list whose bodies wait until the test lets them go: each answer's head (status and
+ * Link) is told at once, as the browser has it before the body. `page=N`, `last` pages in all.
+ */
+function heldPages(options: { last: number; bodyOf?: (page: number) => unknown }) {
+	const sent: { url: string; signal: AbortSignal; release: () => void }[] = [];
+	const pageOf = (url: string) => Number(new URL(url).searchParams.get('page'));
+	const send = (url: string, signal: AbortSignal, onHead?: (head: PageHead) => void) => {
+		const page = pageOf(url);
+		const headers: Record<string, string> =
+			page < options.last ? { link: `<https://h/api/v4/p?page=${page + 1}>; rel="next"` } : {};
+		return new Promise<PageAnswer>((resolve, reject) => {
+			signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+			sent.push({
+				url,
+				signal,
+				release: () => resolve({ status: 200, headers, json: options.bodyOf?.(page) ?? [{ page }] })
+			});
+			onHead?.({ status: 200, headers });
+		});
+	};
+	/** Lets every body go as it is asked for, until the walk ends. */
+	const releaseAll = async (walk: Promise<unknown>) => {
+		let done = false;
+		void walk.finally(() => (done = true));
+		for (let i = 0; !done && i < 1000; i++) {
+			for (const s of sent) s.release();
+			await new Promise((r) => setTimeout(r, 0));
+		}
+	};
+	return { send, sent, releaseAll };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('fetch all pages, one page ahead', () => {
+	it('asks for the next page as soon as the answer before says where it is, before its body is read', async () => {
+		const { send, sent, releaseAll } = heldPages({ last: 4 });
+		const walk = walkPages({
+			firstUrl: 'https://h/api/v4/p?page=1',
+			send,
+			cap: 10,
+			signal: new AbortController().signal
+		});
+		await settle();
+		// Page 1's body is not read yet; page 2 is on its way, and no further: one ahead at most.
+		expect(sent.map((s) => s.url)).toEqual([
+			'https://h/api/v4/p?page=1',
+			'https://h/api/v4/p?page=2'
+		]);
+		sent[1]!.release();
+		await settle();
+		expect(sent).toHaveLength(2);
+		await releaseAll(walk);
+		expect(await walk).toMatchObject({ reason: 'done', pages: 4, items: 4 });
+		// Each page asked for once, in order.
+		expect(sent.map((s) => s.url)).toEqual([1, 2, 3, 4].map((n) => `https://h/api/v4/p?page=${n}`));
+	});
+
+	it('never asks ahead past the cap', async () => {
+		const { send, sent, releaseAll } = heldPages({ last: 10 });
+		const walk = walkPages({
+			firstUrl: 'https://h/api/v4/p?page=1',
+			send,
+			cap: 3,
+			signal: new AbortController().signal
+		});
+		await releaseAll(walk);
+		expect(await walk).toMatchObject({ reason: 'cap', pages: 3 });
+		expect(sent.map((s) => s.url)).toHaveLength(3);
+	});
+
+	it('lets the page asked ahead go when the page before is not a list, and counts only what was read', async () => {
+		const { send, sent, releaseAll } = heldPages({
+			last: 5,
+			bodyOf: (page) => (page === 2 ? { message: 'not a list' } : [{ page }])
+		});
+		const walk = walkPages({
+			firstUrl: 'https://h/api/v4/p?page=1',
+			send,
+			cap: 10,
+			signal: new AbortController().signal
+		});
+		await releaseAll(walk);
+		expect(await walk).toMatchObject({ reason: 'not-a-list', pages: 1, items: 1 });
+		expect(sent.map((s) => s.url).at(-1)).toBe('https://h/api/v4/p?page=3');
+		expect(sent.at(-1)!.signal.aborted).toBe(true);
+	});
+
+	it('Cancel ends the page being read and the page asked ahead', async () => {
+		const { send, sent } = heldPages({ last: 5 });
+		const cancel = new AbortController();
+		const walk = walkPages({
+			firstUrl: 'https://h/api/v4/p?page=1',
+			send,
+			cap: 10,
+			signal: cancel.signal
+		});
+		await settle();
+		expect(sent).toHaveLength(2);
+		cancel.abort();
+		expect(await walk).toMatchObject({ reason: 'cancelled', pages: 0 });
+		expect(sent.every((s) => s.signal.aborted)).toBe(true);
+	});
+
+	it('does not ask ahead from an answer that is not a success (a 429 is asked again, as it was)', async () => {
+		const urls: string[] = [];
+		let limited = true;
+		const walk = walkPages({
+			firstUrl: 'https://h/api/v4/p?page=1',
+			send: async (url, _signal, onHead) => {
+				urls.push(url);
+				const link = { link: '<https://h/api/v4/p?page=2>; rel="next"' };
+				if (limited) {
+					limited = false;
+					onHead?.({ status: 429, headers: { ...link, 'retry-after': '1' } });
+					await settle();
+					return { status: 429, headers: { ...link, 'retry-after': '1' }, json: undefined };
+				}
+				return { status: 200, headers: {}, json: [] };
+			},
+			cap: 10,
+			signal: new AbortController().signal,
+			sleep: async () => {}
+		});
+		expect(await walk).toMatchObject({ reason: 'done', pages: 1 });
+		expect(urls).toEqual(['https://h/api/v4/p?page=1', 'https://h/api/v4/p?page=1']);
 	});
 });
 
