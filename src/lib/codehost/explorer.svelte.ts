@@ -94,9 +94,12 @@ export class ExplorerState {
 		});
 	}
 
-	/** Reads what is kept on this device: history, environments, saved requests. */
+	/**
+	 * Reads what is kept on this device: the saved requests first (the first thing the page
+	 * shows, and each store waits for the one asked before it to open), environments, history.
+	 */
 	load(): Promise<unknown> {
-		return Promise.all([this.history.load(), this.environments.load(), this.collections.load()]);
+		return Promise.all([this.collections.load(), this.environments.load(), this.history.load()]);
 	}
 
 	/**

@@ -62,7 +62,11 @@ export class CollectionsState {
 	/** Reads what is stored; anything saved before the store answered stays. */
 	load(): Promise<void> {
 		this.#listen();
-		return this.#refresh();
+		// Asked at once, not after the page's first drawing: the saved requests are shown as soon
+		// as the store answers. With no edit on its way, this read cannot pass a write.
+		const stored = this.#pending.length ? undefined : this.#store.load();
+		stored?.catch(() => {});
+		return this.#refresh(stored);
 	}
 
 	/** Resolves once every edit made so far is written (or refused). */
@@ -271,10 +275,10 @@ export class CollectionsState {
 		return written;
 	}
 
-	/** Shows what is stored now, after the writes already on their way. */
-	#refresh(): Promise<void> {
+	/** Shows what is stored now (read already, or read after the writes on their way). */
+	#refresh(stored?: Promise<Collection[]>): Promise<void> {
 		this.#chain = this.#chain.then(async () => {
-			const read = await this.reading.run(() => this.#store.load());
+			const read = await this.reading.run(() => stored ?? this.#store.load());
 			if (read.shown) this.#show(read.value);
 		});
 		return this.#chain;

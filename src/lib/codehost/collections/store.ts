@@ -76,9 +76,14 @@ interface Read {
 }
 
 async function read(store: IDBObjectStore): Promise<Read> {
-	const order: unknown = await ask(store.get(STORE_KEYS.order));
+	// The whole store in one round trip (its keys and its records, asked at once): the order,
+	// then each collection it names, took two, and the explorer's first drawing waited for both.
+	const asked = [store.getAllKeys(), store.getAll()] as const;
+	const [keys, values] = await Promise.all([ask(asked[0]), ask(asked[1])]);
+	const byKey = new Map<IDBValidKey, unknown>(keys.map((key, i) => [key, values[i]]));
+	const order = byKey.get(STORE_KEYS.order);
 	if (order === undefined) {
-		const old: unknown = await ask(store.get(STORE_KEYS.format1));
+		const old = byKey.get(STORE_KEYS.format1);
 		checkFormat(old);
 		return { list: cleanCollections(old), kept: new Map(), format1: old !== undefined };
 	}
@@ -87,9 +92,7 @@ async function read(store: IDBObjectStore): Promise<Read> {
 	const ids = entries.flatMap((e: unknown) =>
 		isObject(e) && typeof e.id === 'string' ? [e.id] : []
 	);
-	const records: unknown[] = await Promise.all(
-		ids.map((id) => ask(store.get(STORE_KEYS.collection(id))))
-	);
+	const records = ids.map((id) => byKey.get(STORE_KEYS.collection(id)));
 	const kept = new Map<string, { rev: number; collection: Collection }>();
 	const list: Collection[] = [];
 	records.forEach((record, i) => {

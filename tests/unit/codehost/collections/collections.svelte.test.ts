@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CodehostRequest } from '$lib/codehost/request/request';
 import {
 	exportCollections,
@@ -8,6 +8,7 @@ import {
 	withoutSecrets
 } from '$lib/codehost/collections/collections';
 import { CollectionsState } from '$lib/codehost/collections/collections.svelte';
+import { CollectionStore } from '$lib/codehost/collections/store';
 import { explorerOver } from '../explorer-over';
 
 const snap = (over: Partial<CodehostRequest> = {}): CodehostRequest => ({
@@ -153,6 +154,25 @@ describe('collections file', () => {
 });
 
 describe('collections state', () => {
+	it('asks the store for the saved requests at once when opened, not after the page is drawn', async () => {
+		const store = new CollectionStore();
+		const read = vi.spyOn(store, 'load');
+		const c = new CollectionsState(store);
+		const loading = c.load();
+		// In the same task: the page's first drawing runs before any promise callback would.
+		expect(read).toHaveBeenCalledTimes(1);
+		await loading;
+		expect(read).toHaveBeenCalledTimes(1);
+	});
+
+	it('opens the saved requests first of what the explorer keeps: they are what its page shows first', async () => {
+		const open = vi.spyOn(indexedDB, 'open');
+		const explorer = explorerOver(async () => new Response('[]'));
+		await explorer.load();
+		expect(open.mock.calls.map(([name]) => name)[0]).toBe('codehost-collections');
+		open.mockRestore();
+	});
+
 	it('saves, renames, duplicates, reorders, searches and deletes', () => {
 		const c = new CollectionsState();
 		const a = c.save('First', 'Ops', snap())!;

@@ -36,7 +36,7 @@ const collection = (...names: string[]): Collection => ({
 const names = (list: readonly Collection[]) => list.flatMap((c) => c.requests.map((r) => r.name));
 
 /** IndexedDB fails this operation as a refused store does (not a full disk). */
-function refuse(method: 'get' | 'put') {
+function refuse(method: 'getAll' | 'put') {
 	return vi.spyOn(IDBObjectStore.prototype, method).mockImplementation(() => {
 		throw new DOMException('A mutation operation was attempted.', 'InvalidStateError');
 	});
@@ -67,12 +67,38 @@ describe('a store IndexedDB refused once', () => {
 
 	it('after a refused read, changes stay in the page and IndexedDB is left alone', async () => {
 		const store = new CollectionStore();
-		const read = refuse('get');
+		const read = refuse('getAll');
 		expect(await store.load()).toEqual([]);
 		read.mockRestore();
 		expect(names(await store.update(() => [collection('One')]))).toEqual(['One']);
 		expect(await stored()).toBeUndefined();
 		expect(names(await store.load())).toEqual(['One']);
+	});
+});
+
+describe('what is read', () => {
+	it('reads every collection in one round trip, however many there are', async () => {
+		const store = new CollectionStore();
+		const ids = ['A', 'B', 'C', 'D', 'E'];
+		await store.save(ids.map((id) => ({ ...collection(id), id })));
+		// For each read asked of the store: how many answers had come before it was asked.
+		let answered = 0;
+		const answeredBefore: number[] = [];
+		for (const method of ['get', 'getAll', 'getAllKeys'] as const) {
+			const original = IDBObjectStore.prototype[method] as (...args: unknown[]) => IDBRequest;
+			vi.spyOn(IDBObjectStore.prototype, method).mockImplementation(function (
+				this: IDBObjectStore,
+				...args: unknown[]
+			) {
+				answeredBefore.push(answered);
+				const asked = original.apply(this, args);
+				asked.addEventListener('success', () => answered++);
+				return asked;
+			} as never);
+		}
+		expect((await store.load()).map((c) => c.id)).toEqual(ids);
+		expect(answeredBefore.length).toBeGreaterThan(0);
+		expect(answeredBefore.every((n) => n === 0)).toBe(true);
 	});
 });
 
