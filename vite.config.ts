@@ -69,6 +69,12 @@ export default defineConfig({
 	],
 	// Module workers (the Bible search), as the page creates them with { type: 'module' }.
 	worker: { format: 'es' },
+	resolve: {
+		// Bruno's .bru parser (import worker only) requires ohm-js; the ES build ohm-js names as its
+		// `module` has only a default export, so the require() gets no `grammar` ("r.grammar is not
+		// a function" in Chromium). Its CommonJS build is the one Node's require() loads.
+		alias: [{ find: /^ohm-js$/, replacement: 'ohm-js/dist/ohm.cjs' }]
+	},
 	build: {
 		// Demo Bible books stay files, however small: fetching a data: URL would need connect-src data:.
 		assetsInlineLimit: (file) => (file.includes(`/${DEMO_BIBLE_DIR}/`) ? false : undefined)

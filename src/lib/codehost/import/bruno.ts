@@ -1,8 +1,8 @@
 /**
  * Bruno collections exported as JSON (“Export as Bruno collection”): folders at any depth, the
  * collection's and each folder's auth, headers and variables inherited by their requests, every
- * body mode, `:name` path parameters, and the collection's environments. The `.bru` folder format
- * is not read: its parser (@usebruno/lang) needs Node's own modules and does not run in a page.
+ * body mode, `:name` path parameters, and the collection's environments. A collection folder of
+ * `.bru` files is read by Bruno's own parser into this same shape first (bruno-folder.ts).
  * No Svelte, no DOM.
  */
 import { ImportRefused } from '../collections/collections';
@@ -123,9 +123,13 @@ const requestVars = (r: Json): VariableIn[] =>
 		? pairs(r.vars.req).map((p) => ({ name: p.name, value: p.value, enabled: p.enabled }))
 		: [];
 
-/** A Bruno collection exported as JSON. */
-export function parseBruno(data: Json, options: ImportOptions): ImportPreview {
-	const b = new PreviewBuilder('bruno-json');
+/** A Bruno collection exported as JSON (or a folder read into that shape). */
+export function parseBruno(
+	data: Json,
+	options: ImportOptions,
+	format: 'bruno-json' | 'bruno-folder' = 'bruno-json'
+): ImportPreview {
+	const b = new PreviewBuilder(format);
 	const name = cleanName(data.name, 'Bruno collection');
 	const root = rootOf(data);
 	const variables: VariableIn[] = [...requestVars(root)];

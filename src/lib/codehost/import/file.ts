@@ -6,6 +6,7 @@
  */
 import { ImportRefused, parseCollectionsFile, type ImportedFile } from '../collections/collections';
 import { mergeHistory, parseHistoryExport, type HistoryEntry } from '../history/history';
+import type { FolderFile } from './folder-files';
 import type { AnyImport } from './read-import';
 
 /** `any`: this explorer's own collections file, or another tool's (see read-import.ts). */
@@ -19,8 +20,13 @@ export type ImportValue<K extends ImportKind> = K extends 'history'
 /** Past this a file is refused unread: an export of 500 history entries is far smaller. */
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
-/** `apiRoot`: for `any`, the API root that imported URLs are read against. */
-export type ImportRequest = { kind: ImportKind; file: Blob; apiRoot?: string };
+/**
+ * `apiRoot`: for `any`, the API root that imported URLs are read against. `folder`: the files of
+ * a Bruno collection folder (folder-files.ts), read as one import.
+ */
+export type ImportRequest =
+	| { kind: ImportKind; file: Blob; apiRoot?: string }
+	| { kind: 'any'; folder: FolderFile[]; apiRoot?: string };
 export type ImportReply =
 	| { type: 'progress'; read: number; total: number }
 	| { type: 'checking' }
@@ -51,24 +57,57 @@ function reason(kind: ImportKind, error: unknown): string {
 	return error instanceof Error ? error.message : String(error);
 }
 
-/** Reads and checks a file; every outcome is a reply (progress on the way). */
-export async function readImport(
-	{ kind, file, apiRoot = '' }: ImportRequest,
+/** Progress at most ten times a second: a message per slice would be many. */
+function throttled(reply: (message: ImportReply) => void, total: number) {
+	let last = 0;
+	return (read: number) => {
+		const now = Date.now();
+		if (now - last < 100) return;
+		last = now;
+		reply({ type: 'progress', read, total });
+	};
+}
+
+/** Reads a Bruno collection folder's files, then the collection; every outcome is a reply. */
+async function readFolder(
+	folder: readonly FolderFile[],
+	apiRoot: string,
 	reply: (message: ImportReply) => void
 ): Promise<void> {
+	try {
+		const total = folder.reduce((n, f) => n + f.file.size, 0);
+		if (total > MAX_IMPORT_BYTES)
+			throw new ImportRefused(
+				`The folder's Bruno files are larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; a collection is far smaller.`
+			);
+		const progress = throttled(reply, total);
+		let done = 0;
+		const texts = [];
+		for (const f of folder) {
+			texts.push({ path: f.path, text: await readText(f.file, (n) => progress(done + n)) });
+			done += f.file.size;
+		}
+		reply({ type: 'checking' });
+		const value = await (await import('./read-import')).readBrunoFolderImport(texts, { apiRoot });
+		reply({ type: 'done', value });
+	} catch (error) {
+		reply({ type: 'refused', message: reason('any', error) });
+	}
+}
+
+/** Reads and checks a file (or a folder's files); every outcome is a reply (progress on the way). */
+export async function readImport(
+	request: ImportRequest,
+	reply: (message: ImportReply) => void
+): Promise<void> {
+	if ('folder' in request) return readFolder(request.folder, request.apiRoot ?? '', reply);
+	const { kind, file, apiRoot = '' } = request;
 	try {
 		if (file.size > MAX_IMPORT_BYTES)
 			throw new ImportRefused(
 				`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; an export is far smaller.`
 			);
-		let last = 0;
-		const text = await readText(file, (read) => {
-			// A message per slice would be many; ten a second is enough for a progress bar.
-			const now = Date.now();
-			if (now - last < 100) return;
-			last = now;
-			reply({ type: 'progress', read, total: file.size });
-		});
+		const text = await readText(file, throttled(reply, file.size));
 		reply({ type: 'checking' });
 		// Only the newest HISTORY_LIMIT of a history file can be kept: the rest is not sent back,
 		// as copying 20,000 entries to the page would itself hold it for a tenth of a second.

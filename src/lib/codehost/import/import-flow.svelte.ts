@@ -10,7 +10,7 @@
  * of one already there (same title or server) is shown as what it adds, changes and removes
  * (`diff`); Import then updates the saved requests the earlier version made and the list.
  */
-import type { Collection } from '../collections/collections';
+import { ImportRefused, type Collection } from '../collections/collections';
 import type { DescribedCatalogue } from '../catalogue/described.svelte';
 import { sameDescription, type ApiDescription } from '../catalogue/described';
 import { diffDescriptions, type DescriptionDiff } from '../catalogue/described-diff';
@@ -19,7 +19,8 @@ import type { Environment } from '../environments/environments';
 import type { EnvironmentsState } from '../environments/environments.svelte';
 import { snapshotBefore } from '$lib/ui/snapshot-before';
 import { planUpdate } from './description-sync';
-import { ImportJob } from './job.svelte';
+import { brunoFolderFiles, type FolderFile } from './folder-files';
+import { ImportJob, type ImportOutcome } from './job.svelte';
 import { importedText, type ImportPreview } from './preview';
 
 export class ImportFlow {
@@ -73,6 +74,39 @@ export class ImportFlow {
 		if (this.applying) return 'unchanged';
 		this.preview = null;
 		const outcome = await this.job.run('any', file, this.#apiRoot());
+		if (outcome.ok && 'own' in outcome.value) {
+			const undo = await snapshotBefore('import-collections');
+			const environments = this.#collections.importFile(outcome.value.own);
+			if (environments) this.#say(this.#collections.message + undo);
+			if (environments?.length) void this.#environments.merge(environments);
+			return 'imported';
+		}
+		return this.#show(outcome, file.name);
+	}
+
+	/**
+	 * Reads the files of a folder chosen as a Bruno collection (only its bruno.json and .bru
+	 * files); resolves to whether a preview is shown.
+	 */
+	async readFolder(picked: readonly File[]): Promise<'preview' | 'unchanged'> {
+		if (this.applying) return 'unchanged';
+		this.preview = null;
+		let folder: { name: string; files: FolderFile[] };
+		try {
+			folder = brunoFolderFiles(picked);
+		} catch (error) {
+			this.#say(
+				`Not imported, nothing changed: ${error instanceof ImportRefused ? error.message : 'the folder could not be read.'}`
+			);
+			return 'unchanged';
+		}
+		const outcome = await this.job.runFolder(folder.name, folder.files, this.#apiRoot());
+		const shown = await this.#show(outcome, folder.name);
+		return shown === 'preview' ? 'preview' : 'unchanged';
+	}
+
+	/** Shows what was read as a preview, or says why nothing changed. */
+	async #show(outcome: ImportOutcome<'any'>, source: string): Promise<'preview' | 'unchanged'> {
 		if (!outcome.ok) {
 			this.#say(
 				'cancelled' in outcome
@@ -81,13 +115,7 @@ export class ImportFlow {
 			);
 			return 'unchanged';
 		}
-		if ('own' in outcome.value) {
-			const undo = await snapshotBefore('import-collections');
-			const environments = this.#collections.importFile(outcome.value.own);
-			if (environments) this.#say(this.#collections.message + undo);
-			if (environments?.length) void this.#environments.merge(environments);
-			return 'imported';
-		}
+		if ('own' in outcome.value) return 'unchanged';
 		const preview = outcome.value.preview;
 		if (!preview.counts.requests && !preview.counts.environments) {
 			this.#say(
@@ -103,10 +131,10 @@ export class ImportFlow {
 		// A description already in the endpoint list is updated unless the person says otherwise.
 		this.addToCatalogue = this.previous !== null;
 		this.preview = preview;
-		this.source = file.name;
+		this.source = source;
 		this.keepSecrets = false;
 		this.#say(
-			`Read “${file.name}” as a ${preview.formatName}. Check the import preview, then choose Import or Cancel.`
+			`Read “${source}” as a ${preview.formatName}. Check the import preview, then choose Import or Cancel.`
 		);
 		return 'preview';
 	}

@@ -4,7 +4,14 @@
  * worker before anything is applied, so a cancelled import changes nothing.
  */
 import { startImportWorker } from './worker-start';
-import { readImport, type ImportKind, type ImportReply, type ImportValue } from './file';
+import {
+	readImport,
+	type ImportKind,
+	type ImportReply,
+	type ImportRequest,
+	type ImportValue
+} from './file';
+import type { FolderFile } from './folder-files';
 
 export type ImportOutcome<K extends ImportKind> =
 	| { ok: true; value: ImportValue<K> }
@@ -39,11 +46,25 @@ export class ImportJob {
 
 	/** `apiRoot`: for an import of any tool's file, what its URLs are read against. */
 	run<K extends ImportKind>(kind: K, file: File, apiRoot?: string): Promise<ImportOutcome<K>> {
+		return this.#start<K>({ kind, file, apiRoot }, file.name, file.size);
+	}
+
+	/** A Bruno collection folder's files (folder-files.ts), read as one import of any tool's file. */
+	runFolder(name: string, folder: FolderFile[], apiRoot: string): Promise<ImportOutcome<'any'>> {
+		const total = folder.reduce((n, f) => n + f.file.size, 0);
+		return this.#start<'any'>({ kind: 'any', folder, apiRoot }, name, total);
+	}
+
+	#start<K extends ImportKind>(
+		request: ImportRequest,
+		name: string,
+		size: number
+	): Promise<ImportOutcome<K>> {
 		this.#stop?.();
 		this.phase = 'reading';
 		this.read = 0;
-		this.total = file.size;
-		this.fileName = file.name;
+		this.total = size;
+		this.fileName = name;
 		return new Promise<ImportOutcome<K>>((resolve) => {
 			let worker: Worker | undefined;
 			let over = false;
@@ -66,7 +87,7 @@ export class ImportJob {
 			};
 			this.#stop = () => finish({ ok: false, cancelled: true });
 			// Where no worker can start, the page reads the file itself: slower, still correct.
-			const inPage = () => void readImport({ kind, file, apiRoot }, onReply);
+			const inPage = () => void readImport(request, onReply);
 			if (typeof Worker === 'undefined') return inPage();
 			try {
 				worker = startImportWorker();
@@ -80,7 +101,7 @@ export class ImportJob {
 				worker = undefined;
 				if (!over) inPage();
 			};
-			worker.postMessage({ kind, file, apiRoot });
+			worker.postMessage(request);
 		});
 	}
 

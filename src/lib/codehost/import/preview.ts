@@ -25,6 +25,7 @@ export type ImportFormat =
 	| 'insomnia-4'
 	| 'insomnia-5'
 	| 'bruno-json'
+	| 'bruno-folder'
 	| 'hoppscotch-collection'
 	| 'hoppscotch-environment'
 	| 'openapi-3.0'
@@ -41,6 +42,7 @@ export const FORMAT_NAMES: Readonly<Record<ImportFormat, string>> = {
 	'insomnia-4': 'Insomnia export (v4)',
 	'insomnia-5': 'Insomnia collection (v5)',
 	'bruno-json': 'Bruno collection (JSON export)',
+	'bruno-folder': 'Bruno collection (folder)',
 	'hoppscotch-collection': 'Hoppscotch collection',
 	'hoppscotch-environment': 'Hoppscotch environment',
 	'openapi-3.0': 'OpenAPI 3.0 description',

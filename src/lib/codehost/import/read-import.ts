@@ -5,7 +5,8 @@
  * No Svelte, no DOM.
  */
 import { loadCatalogue } from '../catalogue/catalogue';
-import { parseCollectionsFile, type ImportedFile } from '../collections/collections';
+import { ImportRefused, parseCollectionsFile, type ImportedFile } from '../collections/collections';
+import type { FolderText } from './bruno-folder';
 import { detectFormat } from './detect';
 import { parseBruno } from './bruno';
 import { parseHar } from './har';
@@ -93,6 +94,9 @@ async function previewOf(
 			return parseHoppscotchCollection(data, full);
 		case 'hoppscotch-environment':
 			return parseHoppscotchEnvironment(data);
+		case 'bruno-folder':
+			// Never found in one file: a folder is read by readBrunoFolderImport.
+			throw new ImportRefused('A Bruno collection folder is chosen with “Import a Bruno folder”.');
 	}
 }
 
@@ -107,4 +111,14 @@ export async function readAnyImport(text: string, options: ImportOptions): Promi
 	const data = readData(text);
 	if (detectFormat(data) === 'api-workbench') return { own: parseCollectionsFile(text) };
 	return { preview: await previewOf(data, text, options) };
+}
+
+/** A Bruno collection folder's files (bruno.json and .bru), as a preview to confirm. */
+export async function readBrunoFolderImport(
+	files: readonly FolderText[],
+	options: ImportOptions
+): Promise<AnyImport> {
+	const full = { ...options, knownPaths: options.knownPaths ?? (await cataloguePaths()) };
+	// Bruno's parser loads only for a folder import.
+	return { preview: (await import('./bruno-folder')).parseBrunoFolder(files, full) };
 }

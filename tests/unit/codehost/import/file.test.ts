@@ -133,3 +133,47 @@ describe('reading an import file', () => {
 		]);
 	});
 });
+
+describe('reading a Bruno collection folder', () => {
+	const file = (text: string) => new Blob([text]);
+
+	it('reads each file with progress, then gives the collection as a preview', async () => {
+		const out: ImportReply[] = [];
+		await readImport(
+			{
+				kind: 'any',
+				apiRoot: 'https://gitlab.example.com/api/v4',
+				folder: [
+					{ path: 'bruno.json', file: file('{"version":"1","name":"Klein","type":"collection"}') },
+					{
+						path: 'Ich.bru',
+						file: file(
+							'meta {\n  name: Ich\n  type: http\n  seq: 1\n}\n\nget {\n  url: https://gitlab.example.com/api/v4/user\n  body: none\n  auth: none\n}\n'
+						)
+					}
+				]
+			},
+			(m) => out.push(m)
+		);
+		expect(out.at(-2)).toEqual({ type: 'checking' });
+		const done = out.at(-1)!;
+		if (done.type !== 'done' || !('preview' in done.value)) throw new Error(JSON.stringify(done));
+		expect(
+			done.value.preview.collections.map((c) => [c.name, c.requests.map((r) => r.path)])
+		).toEqual([['Klein', ['/user']]]);
+	});
+
+	it('a folder over the size limit is refused unread', async () => {
+		const big = { size: 65 * 1024 * 1024, stream: () => new ReadableStream() } as unknown as Blob;
+		const out: ImportReply[] = [];
+		await readImport({ kind: 'any', folder: [{ path: 'bruno.json', file: big }] }, (m) =>
+			out.push(m)
+		);
+		expect(out).toEqual([
+			{
+				type: 'refused',
+				message: "The folder's Bruno files are larger than 64 MB; a collection is far smaller."
+			}
+		]);
+	});
+});

@@ -6,7 +6,9 @@
  * reach IndexedDB.
  */
 import { IDBFactory } from 'fake-indexeddb';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { operationKey } from '$lib/codehost/catalogue/described';
 import { DescribedCatalogue } from '$lib/codehost/catalogue/described.svelte';
@@ -410,5 +412,55 @@ describe('ImportFlow: an OpenAPI description in the endpoint list', () => {
 		expect(envStore.kept).toEqual(envBefore);
 		expect(catalogue.list).toEqual(listed);
 		expect(collections.message).toMatch(/^Not imported, nothing changed:/);
+	});
+});
+
+describe('ImportFlow: a Bruno collection folder', () => {
+	const ROOT = fileURLToPath(new URL('./fixtures/bruno-folder', import.meta.url));
+
+	/** The folder as the folder picker gives it: every file, named by its path under the folder. */
+	async function picked(): Promise<File[]> {
+		const entries = await readdir(ROOT, { recursive: true, withFileTypes: true });
+		return Promise.all(
+			entries
+				.filter((e) => e.isFile())
+				.map(async (e) => {
+					const path = join(e.parentPath, e.name);
+					const file = new File([await readFile(path)], e.name);
+					Object.defineProperty(file, 'webkitRelativePath', {
+						value: path.slice(ROOT.length + 1)
+					});
+					return file;
+				})
+		);
+	}
+
+	it('is read by Bruno’s parser into a preview, then imported in one step', async () => {
+		expect(await flow.readFolder(await picked())).toBe('preview');
+		const preview = flow.preview!;
+		expect(preview.formatName).toBe('Bruno collection (folder)');
+		expect(preview.counts.requests).toBe(10);
+		expect(flow.source).toBe('GitLab Bruno');
+		expect(collections.message).toBe(
+			'Read “GitLab Bruno” as a Bruno collection (folder). Check the import preview, then choose Import or Cancel.'
+		);
+		expect(colStore.writes).toBe(0);
+		expect(await flow.apply()).toBe(true);
+		await collections.settled();
+		expect(names(colStore.kept)).toEqual([
+			'GitLab Bruno / Projekte',
+			'GitLab Bruno / Projekte / Zweige',
+			'GitLab Bruno / Übersicht'
+		]);
+		expect(requestCount(colStore.kept)).toBe(10);
+	});
+
+	it('a folder without bruno.json is refused unread, with what to choose', async () => {
+		const files = (await picked()).filter((f) => f.name !== 'bruno.json');
+		expect(await flow.readFolder(files)).toBe('unchanged');
+		expect(flow.preview).toBeNull();
+		expect(collections.message).toBe(
+			'Not imported, nothing changed: The folder holds no bruno.json, so it is not a Bruno collection. Choose the folder that holds bruno.json.'
+		);
 	});
 });

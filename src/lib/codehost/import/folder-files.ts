@@ -1,0 +1,63 @@
+/**
+ * The files of a folder chosen in “Import a Bruno folder” that the import reads: `bruno.json` and
+ * the `.bru` files (requests, `folder.bru`, `collection.bru`, `environments/*.bru`), by their path
+ * inside the folder; `node_modules`, `.git` and anything else left unread. Runs on the page and
+ * reads no file: only names and sizes. No Svelte, no DOM.
+ */
+import { ImportRefused } from '../collections/collections';
+
+export interface FolderFile {
+	/** Path inside the chosen folder, `/`-separated (`Projekte/Zweige/folder.bru`). */
+	path: string;
+	file: Blob;
+}
+
+/** Past these a folder is refused unread: a collection a person keeps is far smaller. */
+export const FOLDER_LIMITS = { files: 5_000, bytes: 50_000_000 };
+
+const SKIPPED = new Set(['node_modules', '.git']);
+
+/** A chosen file as the browser names it: its path under the folder the person chose. */
+export interface PickedFile {
+	name: string;
+	size: number;
+	webkitRelativePath?: string;
+}
+
+/**
+ * The folder's name and the files to read, paths relative to the folder that holds `bruno.json`
+ * (the chosen one, or the one folder inside it that holds it). Throws ImportRefused with what to
+ * choose instead.
+ */
+export function brunoFolderFiles<T extends PickedFile & Blob>(
+	picked: readonly T[]
+): { name: string; files: FolderFile[] } {
+	const all = picked.map((file) => ({
+		parts: (file.webkitRelativePath || file.name).split('/').filter(Boolean),
+		file
+	}));
+	const configs = all
+		.filter((f) => f.parts.at(-1) === 'bruno.json' && !f.parts.some((p) => SKIPPED.has(p)))
+		.sort((a, b) => a.parts.length - b.parts.length);
+	const config = configs[0];
+	if (!config)
+		throw new ImportRefused(
+			'The folder holds no bruno.json, so it is not a Bruno collection. Choose the folder that holds bruno.json.'
+		);
+	const base = config.parts.slice(0, -1);
+	const files: FolderFile[] = [];
+	let bytes = 0;
+	for (const { parts, file } of all) {
+		if (parts.length <= base.length || base.some((p, i) => parts[i] !== p)) continue;
+		const inside = parts.slice(base.length);
+		if (inside.some((p) => SKIPPED.has(p))) continue;
+		if (!(inside.join('/') === 'bruno.json' || inside.at(-1)!.endsWith('.bru'))) continue;
+		files.push({ path: inside.join('/'), file });
+		bytes += file.size;
+		if (files.length > FOLDER_LIMITS.files || bytes > FOLDER_LIMITS.bytes)
+			throw new ImportRefused(
+				`The folder holds more than ${FOLDER_LIMITS.files} Bruno files or ${FOLDER_LIMITS.bytes / 1_000_000} MB; a collection a person keeps is far smaller. Choose one collection's folder.`
+			);
+	}
+	return { name: base.at(-1) ?? 'Bruno collection', files };
+}
