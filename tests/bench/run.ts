@@ -1,6 +1,7 @@
 // npm run bench [-- name-filter]: runs the benchmarks against the built site, writes BENCHMARKS.md.
 import { bibleDownload, bibleStorage } from './bible-download.bench';
 import { bibleOpenCached } from './bible-open.bench';
+import { bibleOriginalInterlinear } from './bible-original-interlinear.bench';
 import { bibleOriginalSearch } from './bible-original-search.bench';
 import {
 	bibleSearchBuild,
@@ -44,6 +45,7 @@ const ALL: Benchmark[] = [
 	bibleStudyFindEvery,
 	bibleStudyChapter,
 	bibleOriginalSearch,
+	bibleOriginalInterlinear,
 	deepLinkChapter,
 	notesImport,
 	historyImport,
