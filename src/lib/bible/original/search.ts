@@ -6,7 +6,7 @@
 // words it).
 import { normalizeStrongs } from '../study/format';
 import type { StudySource } from '../study/source';
-import { type LexiconRow, type OriginalBook, type OriginalText } from './format';
+import { ORIGINAL_TEXTS, type LexiconRow, type OriginalBook, type OriginalText } from './format';
 import { describeGreek } from './greek-parsing';
 import { describeHebrew } from './hebrew-parsing';
 import { originalDir, type FormsChunk, type OriginalIndex } from './split';
@@ -120,6 +120,16 @@ function lookupsOf(source: StudySource, text: OriginalText): Promise<Lookups> {
 		});
 	}
 	return lookups;
+}
+
+/**
+ * Reads what every search of both texts needs (their lexicons and indexes) and builds the
+ * lookups, ahead of the first search: the search box calls it when it is first used, so the
+ * search itself reads only the places of what is asked. A failure is forgotten (the search tries
+ * again).
+ */
+export async function prepareOriginalSearch(source: StudySource): Promise<void> {
+	await Promise.all(ORIGINAL_TEXTS.map((text) => lookupsOf(source, text)));
 }
 
 async function placesOf(

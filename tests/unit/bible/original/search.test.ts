@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeGreek } from '$lib/bible/original/greek-parsing';
-import { fold, searchKind, searchOriginals } from '$lib/bible/original/search';
+import {
+	fold,
+	prepareOriginalSearch,
+	searchKind,
+	searchOriginals
+} from '$lib/bible/original/search';
 import { memoized } from '$lib/bible/study/source';
 import { originalFile, originalFiles, originalSource } from './original-data';
 
@@ -139,3 +144,26 @@ describe('searchOriginals', { timeout: 60_000 }, () => {
 		expect((await searchOriginals(source, 'G25'))!.places).toHaveLength(143);
 	});
 });
+
+describe(
+	'prepareOriginalSearch: what every search needs, read before the first',
+	{ timeout: 60_000 },
+	() => {
+		it('reads both lexicons and indexes once; a search after it reads only its lemma’s places', async () => {
+			const reads: string[] = [];
+			const source = originalSource(reads);
+			await prepareOriginalSearch(source);
+			expect(reads.some((f) => f.startsWith('original/SBLGNT/lexicon/'))).toBe(true);
+			expect(reads.some((f) => f.startsWith('original/WLC/lexicon/'))).toBe(true);
+			expect(reads).toContain('original/SBLGNT/index.json');
+			expect(reads).toContain('original/WLC/index.json');
+			expect(reads.some((f) => f.includes('/forms/'))).toBe(false);
+			reads.length = 0;
+			const found = (await searchOriginals(source, 'ἀγαπάω'))!;
+			expect(found.places.some((p) => where(p) === 'John 3:16')).toBe(true);
+			// One file of places: the lexicon is not read again.
+			expect(reads).toHaveLength(1);
+			expect(reads[0]).toMatch(/^original\/SBLGNT\/forms\/\d+\.json$/);
+		});
+	}
+);
