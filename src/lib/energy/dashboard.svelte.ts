@@ -67,8 +67,7 @@ export class EnergyDashboard {
 		this.list = new OrderList(session, this.book);
 		this.ledger = new LedgerExport(session, this.book);
 		this.purchase = new Purchase(this);
-		this.reminders = remindersFor(this.book);
-		session.onClose(() => this.reminders.stop());
+		this.reminders = remindersFor(this.book, session);
 	}
 
 	get apiRoot(): string {

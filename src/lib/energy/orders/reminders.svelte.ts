@@ -1,3 +1,4 @@
+import type { AreaSession, Repeating } from '$lib/settings/area-session.svelte';
 import { browserStorage, type KeyValueStorage } from '../key-value-storage';
 import { notificationsSupported, systemNotify } from '../notices.svelte';
 import { expiringIn, reminderFor, stillDue, type ExpiringOrder, type Reminder } from './expiring';
@@ -9,17 +10,8 @@ import {
 	type ReminderChoice
 } from './reminder-choice';
 
-export interface ReminderEnv {
-	now(): number;
-	setTimeout(run: () => void, ms: number): unknown;
-	clearTimeout(timer: unknown): void;
-}
-
-const browserEnv: ReminderEnv = {
-	now: () => Date.now(),
-	setTimeout: (run, ms) => setTimeout(run, ms),
-	clearTimeout: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>)
-};
+/** What reminders wait on: the dashboard's session, whose timers end when it closes. */
+export type ReminderSession = Pick<AreaSession<'energy'>, 'clock' | 'after'>;
 
 /**
  * Opt-in reminders before a delegated order's energy is reclaimed, while the app is open. Each
@@ -33,9 +25,9 @@ export class Reminders {
 	banners = $state<{ guid: number; text: string }[]>([]);
 	readonly #current: (guid: number) => ExpiringOrder | undefined;
 	readonly #notify: (text: string) => boolean;
-	readonly #env: ReminderEnv;
+	readonly #session: ReminderSession;
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- timers, never shown
-	readonly #timers = new Map<number, { reminder: Reminder; timer: unknown }>();
+	readonly #timers = new Map<number, { reminder: Reminder; timer: Repeating }>();
 	// eslint-disable-next-line svelte/prefer-svelte-reactivity -- consulted, never shown
 	readonly #fired = new Set<string>();
 
@@ -46,12 +38,12 @@ export class Reminders {
 	constructor(
 		current: (guid: number) => ExpiringOrder | undefined,
 		notify: (text: string) => boolean,
-		env: ReminderEnv = browserEnv,
+		session: ReminderSession,
 		storage: KeyValueStorage = browserStorage()
 	) {
 		this.#current = current;
 		this.#notify = notify;
-		this.#env = env;
+		this.#session = session;
 		this.#storage = storage;
 		this.reload();
 	}
@@ -86,16 +78,17 @@ export class Reminders {
 		const wanted = this.enabled ? orders : [];
 		for (const [guid, { timer }] of this.#timers)
 			if (!wanted.some((o) => o.guid === guid)) {
-				this.#env.clearTimeout(timer);
+				timer.stop();
 				this.#timers.delete(guid);
 			}
 		for (const order of wanted) {
 			const reminder = reminderFor(order, this.minutes);
 			const set = this.#timers.get(order.guid);
 			if (set && set.reminder.fireAt === reminder.fireAt) continue;
-			if (set) this.#env.clearTimeout(set.timer);
-			const wait = Math.max(0, reminder.fireAt - this.#env.now());
-			const timer = this.#env.setTimeout(() => this.#fire(reminder), wait);
+			set?.timer.stop();
+			const wait = Math.max(0, reminder.fireAt - this.#session.clock.now());
+			// A session's timer: it ends when the dashboard closes (Live to Demo, another page).
+			const timer = this.#session.after(wait, () => this.#fire(reminder));
 			this.#timers.set(order.guid, { reminder, timer });
 		}
 	}
@@ -103,7 +96,7 @@ export class Reminders {
 	#fire(reminder: Reminder): void {
 		this.#timers.delete(reminder.guid);
 		const key = `${reminder.guid}:${reminder.endsAt}`;
-		const now = this.#env.now();
+		const now = this.#session.clock.now();
 		if (!this.enabled || this.#fired.has(key)) return;
 		if (!stillDue(reminder, this.#current(reminder.guid), now)) return;
 		this.#fired.add(key);
@@ -115,26 +108,20 @@ export class Reminders {
 	dismiss(guid: number): void {
 		this.banners = this.banners.filter((b) => b.guid !== guid);
 	}
-
-	/** Stops every timer (the page closes, or reminders are switched off). */
-	stop(): void {
-		for (const { timer } of this.#timers.values()) this.#env.clearTimeout(timer);
-		this.#timers.clear();
-	}
 }
 
 /**
  * The dashboard's reminders for the orders of `book`: each read as it is when it fires (a status
  * change since means no reminder), by a system notification when allowed, else on the page.
  */
-export function remindersFor(book: OrderBook, env: ReminderEnv = browserEnv): Reminders {
+export function remindersFor(book: OrderBook, session: ReminderSession): Reminders {
 	return new Reminders(
-		(guid) => expiringIn(book, env.now()).find((o) => o.guid === guid),
+		(guid) => expiringIn(book, session.clock.now()).find((o) => o.guid === guid),
 		(text) => {
 			if (!notificationsSupported() || Notification.permission !== 'granted') return false;
 			systemNotify('Energy reclaimed soon', text);
 			return true;
 		},
-		env
+		session
 	);
 }

@@ -5,6 +5,7 @@ import type { Order } from '$lib/energy/schemas';
 import { Reminders, remindersFor } from '$lib/energy/orders/reminders.svelte';
 import { memoryStorage } from '$lib/energy/key-value-storage';
 import { saveReminders } from '$lib/energy/orders/reminder-choice';
+import { AreaSession, type SessionClock } from '$lib/settings/area-session.svelte';
 import { sampleOrder } from '../helpers';
 
 const HOUR = 3_600_000;
@@ -36,11 +37,27 @@ function clock(start = 0) {
 	return env;
 }
 
+/** A dashboard's session whose timers run on `clock`. */
+const sessionOn = (clock: SessionClock) =>
+	new AreaSession(
+		{
+			service: 'energy',
+			mode: 'demo',
+			apiRoot: 'https://energy.demo/api/v1/private',
+			secret: '',
+			client: () => {
+				throw new Error('the reminders send nothing');
+			}
+		},
+		clock
+	);
+
 describe('reminders', () => {
 	const order: ExpiringOrder = { guid: 9, to: 'T', energy: 65_000, endsAt: HOUR };
 
 	function setup(current: () => ExpiringOrder | undefined, allowed = false) {
 		const env = clock();
+		const session = sessionOn(env);
 		const notified: string[] = [];
 		const reminders = new Reminders(
 			() => current(),
@@ -48,12 +65,26 @@ describe('reminders', () => {
 				if (allowed) notified.push(text);
 				return allowed;
 			},
-			env
+			session,
+			memoryStorage()
 		);
 		reminders.enabled = true;
 		reminders.minutes = 10;
-		return { env, notified, reminders };
+		return { env, session, notified, reminders };
 	}
+
+	it('no reminder fires once the dashboard has closed (Live to Demo, another page)', () => {
+		const { env, session, notified, reminders } = setup(() => order, true);
+		reminders.sync([order]);
+		session.close();
+		env.advance(HOUR - 10 * 60_000);
+		expect(notified).toEqual([]);
+		// Open, the same reminder fires then.
+		const open = setup(() => order, true);
+		open.reminders.sync([order]);
+		open.env.advance(HOUR - 10 * 60_000);
+		expect(open.notified).toHaveLength(1);
+	});
 
 	it('fires once, the chosen minutes before the end, as a notification when allowed', () => {
 		const { env, notified, reminders } = setup(() => order, true);
@@ -119,7 +150,7 @@ describe("the dashboard's reminders, read from its book", () => {
 
 	function remind(book: { orders: Record<number, Order>; tracked: object }) {
 		const env = clock();
-		const reminders = remindersFor(book as unknown as OrderBook, env);
+		const reminders = remindersFor(book as unknown as OrderBook, sessionOn(env));
 		reminders.enabled = true;
 		reminders.minutes = 10;
 		reminders.sync(expiringIn(book as unknown as OrderBook, env.now()));
@@ -149,7 +180,7 @@ describe('reminders kept in this browser', () => {
 		const first = new Reminders(
 			() => undefined,
 			() => false,
-			clock(),
+			sessionOn(clock()),
 			storage
 		);
 		expect(first.enabled).toBe(false);
@@ -159,7 +190,7 @@ describe('reminders kept in this browser', () => {
 		const reloaded = new Reminders(
 			() => undefined,
 			() => false,
-			clock(),
+			sessionOn(clock()),
 			storage
 		);
 		expect([reloaded.enabled, reloaded.minutes]).toEqual([true, 25]);
