@@ -46,7 +46,8 @@ test('what the previous build kept is all there under this one, and is then kept
 		},
 		notes: Object.values(dump.indexedDB['bible-notes']!.notes!) as OldNote[],
 		plans: JSON.parse(dump.localStorage['bible.plans']!) as { id: string; done: number[] }[],
-		tracked: dump.indexedDB['energy-client']!.orders!
+		tracked: dump.indexedDB['energy-client']!.orders!,
+		connections: dump.indexedDB['client-settings']!.kv!.connections as object
 	};
 	expect(old.notes).toHaveLength(6);
 	await page.goto('/settings');
@@ -122,4 +123,6 @@ test('what the previous build kept is all there under this one, and is then kept
 	expect(Object.values(kept)).toEqual(old.notes.map((n) => ({ ...n, format: 2 })));
 	const plans = await page.evaluate(() => localStorage.getItem('bible.plans'));
 	expect(JSON.parse(plans!)).toEqual({ format: 2, plans: old.plans });
+	const settings = await storeRecords(page, 'client-settings', 'kv');
+	expect(settings.connections).toEqual({ format: 2, ...old.connections });
 });

@@ -1,5 +1,6 @@
-import { createStore, get, set, type UseStore } from 'idb-keyval';
+import { createStore, get, promisifyRequest, type UseStore } from 'idb-keyval';
 import { isQuotaExceeded, reportStorageFault } from '$lib/ui/storage-faults';
+import { formatOf, NewerData } from '$lib/ui/stored-format';
 import { browserStorages, readSecret, writeSecret } from './secret-storage';
 import {
 	defaultConnection,
@@ -12,7 +13,13 @@ import {
 
 export type Connections = Record<ServiceId, Connection>;
 
-const CONNECTIONS_KEY = 'connections';
+export const CONNECTIONS_KEY = 'connections';
+/**
+ * The record's format: 2 is the connections with `format: 2` beside them. A format-1 record (the
+ * same, with no version: builds before versions) is upgraded on load; one of a newer format is
+ * never overwritten (the Settings page says so).
+ */
+export const CONNECTIONS_FORMAT = 2;
 
 let store: UseStore | undefined;
 function settingsStore(): UseStore {
@@ -39,28 +46,70 @@ function sanitize(value: unknown): Connections {
 	return out;
 }
 
-/** Non-secret settings live in IndexedDB. */
-export async function loadConnections(): Promise<Connections> {
+const record = (connections: Connections) => ({
+	format: CONNECTIONS_FORMAT,
+	...sanitize(connections)
+});
+
+/** The connections kept, and NewerData if a newer build wrote them (then: the defaults). */
+export interface KeptConnections {
+	connections: Connections;
+	newer?: NewerData;
+}
+
+function readKept(stored: unknown): KeptConnections {
+	const format = formatOf(stored);
+	return format > CONNECTIONS_FORMAT
+		? { connections: defaultConnections(), newer: new NewerData('settings', format) }
+		: { connections: sanitize(stored) };
+}
+
+/** Non-secret settings live in IndexedDB; a format-1 record is written back as format 2. */
+export async function loadKeptConnections(): Promise<KeptConnections> {
 	try {
-		return sanitize(await get(CONNECTIONS_KEY, settingsStore()));
+		return await settingsStore()('readwrite', async (store) => {
+			const stored: unknown = await promisifyRequest(store.get(CONNECTIONS_KEY));
+			const kept = readKept(stored);
+			if (stored !== undefined && formatOf(stored) < CONNECTIONS_FORMAT)
+				store.put(record(kept.connections), CONNECTIONS_KEY);
+			await promisifyRequest(store.transaction);
+			return kept;
+		});
 	} catch (error) {
+		try {
+			// Not upgraded (no room): read as it is, and upgraded by the next save.
+			if (isQuotaExceeded(error)) return readKept(await get(CONNECTIONS_KEY, settingsStore()));
+		} catch {
+			// Refused altogether: as below.
+		}
 		// Private windows may refuse IndexedDB: fall back to defaults rather than fail to start.
 		reportStorageFault(error);
-		return defaultConnections();
+		return { connections: defaultConnections() };
 	}
+}
+
+export async function loadConnections(): Promise<Connections> {
+	return (await loadKeptConnections()).connections;
 }
 
 /**
  * Writes the settings. If IndexedDB is refused they apply for this page only (the app-wide
- * notice says so); a full storage is an error the caller shows.
+ * notice says so); a full storage is an error the caller shows, and so is NewerData (a newer
+ * build wrote them: they are left as they are).
  */
 export async function saveConnections(connections: Connections): Promise<void> {
 	try {
-		await set(CONNECTIONS_KEY, sanitize(connections), settingsStore());
+		await settingsStore()('readwrite', async (store) => {
+			const stored: unknown = await promisifyRequest(store.get(CONNECTIONS_KEY));
+			const newer = readKept(stored).newer;
+			if (newer) throw newer;
+			store.put(record(connections), CONNECTIONS_KEY);
+			await promisifyRequest(store.transaction);
+		});
 		saveConnectionsCopy(connections);
 	} catch (error) {
 		saveConnectionsCopy(undefined);
-		if (isQuotaExceeded(error)) throw error;
+		if (isQuotaExceeded(error) || error instanceof NewerData) throw error;
 		reportStorageFault(error);
 	}
 }
@@ -77,7 +126,10 @@ const COPY_KEY = 'settings.connections';
 export function loadConnectionsCopy(local = localStorageOrNone()): Connections | undefined {
 	try {
 		const text = local?.getItem(COPY_KEY);
-		return text ? sanitize(JSON.parse(text)) : undefined;
+		if (!text) return undefined;
+		const copy: unknown = JSON.parse(text);
+		// A newer build's copy: not read (IndexedDB's answer then says what to do).
+		return formatOf(copy) > CONNECTIONS_FORMAT ? undefined : sanitize(copy);
 	} catch {
 		return undefined;
 	}
@@ -89,7 +141,7 @@ export function saveConnectionsCopy(
 	local = localStorageOrNone()
 ): void {
 	try {
-		if (connections) local?.setItem(COPY_KEY, JSON.stringify(sanitize(connections)));
+		if (connections) local?.setItem(COPY_KEY, JSON.stringify(record(connections)));
 		else local?.removeItem(COPY_KEY);
 	} catch {
 		try {

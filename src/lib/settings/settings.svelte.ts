@@ -10,10 +10,11 @@ import {
 	type ServiceId
 } from './connection';
 import { isRemembered, setRemembered } from './secret-storage';
+import { NewerData } from '$lib/ui/stored-format';
 import {
 	defaultConnections,
 	emptySecrets,
-	loadConnections,
+	loadKeptConnections,
 	loadConnectionsCopy,
 	loadSecrets,
 	saveConnections,
@@ -32,6 +33,8 @@ export class Settings {
 	loaded = $state(false);
 	/** IndexedDB has answered: what edits the connections (the Settings form) waits for this. */
 	stored = $state(false);
+	/** Why the connections shown are not the ones kept (a newer build wrote them); '' when they are. */
+	notKept = $state('');
 	/** Bumped on every applied change, so areas can reload without a page reload. */
 	revision = $state(0);
 	#loading: Promise<void> | undefined;
@@ -56,7 +59,9 @@ export class Settings {
 				this.connections = early;
 				this.loaded = true;
 			}
-			const stored = await loadConnections();
+			const kept = await loadKeptConnections();
+			const stored = kept.connections;
+			this.notKept = kept.newer?.message ?? '';
 			if (JSON.stringify(stored) !== JSON.stringify(early)) {
 				this.connections = stored;
 				if (early) this.revision++;
@@ -82,7 +87,13 @@ export class Settings {
 		if (error) return error;
 		this.connections = { ...this.connections, [service]: { ...connection } };
 		this.revision++;
-		await saveConnections($state.snapshot(this.connections));
+		try {
+			await saveConnections($state.snapshot(this.connections));
+		} catch (error) {
+			// A newer build's settings are left as they are: this applies for this page only.
+			if (error instanceof NewerData) return `Not saved. ${error.message}`;
+			throw error;
+		}
 		return null;
 	}
 

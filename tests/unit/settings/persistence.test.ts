@@ -92,7 +92,8 @@ describe('connections in IndexedDB', () => {
 			energy: withToken,
 			bible: withToken
 		});
-		const stored = (await get('connections', rawStore())) as Record<string, object>;
+		const { format, ...stored } = (await get('connections', rawStore())) as Record<string, object>;
+		expect(format).toBe(2);
 		expect(Object.keys(stored).sort()).toEqual(['bible', 'codehost', 'energy']);
 		for (const value of Object.values(stored))
 			expect(Object.keys(value).sort()).toEqual(['baseUrl', 'mode', 'proxyUrl']);

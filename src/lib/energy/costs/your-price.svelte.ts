@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { formatOf } from '$lib/ui/stored-format';
 import type { KeyValueStorage } from '../key-value-storage';
 import { PERIODS, type PeriodId } from '../model';
 
@@ -10,7 +11,10 @@ import { PERIODS, type PeriodId } from '../model';
  */
 
 export const YOUR_PRICE_KEY = 'energy.yourPrice';
-/** The stored record's format; a record of another format is not read (there is no older one yet). */
+/**
+ * The stored record's format; a record of another format is not read (there is no older one yet),
+ * and one of a newer format is never overwritten.
+ */
 export const YOUR_PRICE_FORMAT = 1;
 
 export type PriceTable = Partial<Record<PeriodId, number>>;
@@ -64,13 +68,26 @@ export function allPrices(storage: KeyValueStorage): Record<string, PriceTable> 
 	return structuredClone(read(storage).byRoot);
 }
 
-/** Keeps (or, with null, forgets) the price of one period on one server. */
+/** Whether a newer build of the app wrote the prices kept here (they are then left as they are). */
+export function pricesNewer(storage: KeyValueStorage): boolean {
+	try {
+		return formatOf(JSON.parse(storage.getItem(YOUR_PRICE_KEY) ?? 'null')) > YOUR_PRICE_FORMAT;
+	} catch {
+		return false;
+	}
+}
+
+/**
+ * Keeps (or, with null, forgets) the price of one period on one server; prices a newer build kept
+ * are not written over (the price then holds for this page).
+ */
 export function writePrice(
 	storage: KeyValueStorage,
 	apiRoot: string,
 	period: PeriodId,
 	sun: number | null
 ): void {
+	if (pricesNewer(storage)) return;
 	const stored = read(storage);
 	const table: PriceTable = { ...stored.byRoot[apiRoot] };
 	if (sun === null) delete table[period];

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { memoryStorage } from '$lib/energy/key-value-storage';
+import { dumpedStorage, earlierBuild } from '../../upgrade/earlier-builds';
 import {
 	checkPrice,
+	pricesNewer,
 	readPrices,
 	writePrice,
 	YOUR_PRICE_FORMAT,
@@ -51,6 +53,22 @@ describe('"Your price": the price the person knows, in sun per unit of energy', 
 			JSON.stringify({ format: 1, byRoot: { [ROOT]: { '1h': -1 } } })
 		);
 		expect(readPrices(storage, ROOT)).toEqual({});
+	});
+
+	it('never writes over a record a newer build kept (the price then holds for this page)', () => {
+		const storage = memoryStorage();
+		const newer = JSON.stringify({ format: 2, prices: [{ root: ROOT, period: '1h', sun: 70 }] });
+		storage.setItem(YOUR_PRICE_KEY, newer);
+		expect(pricesNewer(storage)).toBe(true);
+		writePrice(storage, ROOT, '1h', 60);
+		writePrice(storage, ROOT, '1h', null);
+		expect(storage.getItem(YOUR_PRICE_KEY)).toBe(newer);
+	});
+
+	it('what the build 140a16e kept is read as it was', async () => {
+		const storage = dumpedStorage(await earlierBuild('140a16e'));
+		expect(pricesNewer(storage)).toBe(false);
+		expect(readPrices(storage, 'https://demo.energy.invalid/api')).toEqual({ '1h': 60 });
 	});
 
 	it('the field keeps a wrong entry as typed and says why, without storing it or pricing with it', () => {
