@@ -30,7 +30,7 @@ type Win = Window & {
 	rowPaintedAt?: number;
 	/** The click on the main navigation's Explorer link (its event time). */
 	clickedAt?: number;
-	/** When IndexedDB answered the first read of the saved requests (their database's `get`). */
+	/** When IndexedDB answered the first read of the saved requests (their database's `getAll`). */
 	readAt?: number;
 	longTasks: { start: number; duration: number }[];
 };
@@ -63,10 +63,11 @@ function watchFirstRow(selector: string) {
 		},
 		{ capture: true }
 	);
-	// Where the time goes: when the saved requests' database answers (read, not changed).
-	const get = IDBObjectStore.prototype.get;
-	IDBObjectStore.prototype.get = function (this: IDBObjectStore, ...args: [IDBValidKey]) {
-		const request = get.apply(this, args);
+	// Where the time goes: when the saved requests' database answers with their records (read,
+	// not changed): the store reads them all at once (getAll).
+	const getAll = IDBObjectStore.prototype.getAll;
+	IDBObjectStore.prototype.getAll = function (this: IDBObjectStore, ...args: []) {
+		const request = getAll.apply(this, args);
 		if (this.transaction.db.name === 'codehost-collections' && w.readAt === undefined)
 			request.addEventListener('success', () => (w.readAt ??= performance.now()));
 		return request;
