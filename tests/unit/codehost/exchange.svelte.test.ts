@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createCodehostApp } from '$lib/fakes/codehost/app';
-import { explorerOver } from './explorer-over';
+import { explorerOver, withExpiredOAuth } from './explorer-over';
 
 /** A demo code host whose answers wait until the test lets them go, one request at a time. */
 function heldHost() {
@@ -44,12 +44,7 @@ describe('the exchange', () => {
 			echoed.headers.set('X-Echo', request.headers.get('authorization') ?? '');
 			return echoed;
 		});
-		explorer.auth.setMethod('oauth');
-		explorer.auth.token = 'oauth-expired-demo';
-		explorer.auth.refreshToken = 'oauth-refresh-demo';
-		explorer.auth.save();
-		explorer.form.path = '/user';
-		explorer.form.query = '';
+		withExpiredOAuth(explorer);
 		await explorer.exchange.send();
 		const response = explorer.exchange.response;
 		expect(response?.refreshed).toBe(true);

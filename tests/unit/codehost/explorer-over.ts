@@ -28,3 +28,14 @@ export function explorerOver(
 		new HistoryStore(0)
 	);
 }
+
+/** Signed in by OAuth with the demo's expired access token (and its refresh token), on GET /user. */
+export function withExpiredOAuth(explorer: ExplorerState): ExplorerState {
+	explorer.auth.setMethod('oauth');
+	explorer.auth.token = 'oauth-expired-demo';
+	explorer.auth.refreshToken = 'oauth-refresh-demo';
+	explorer.auth.save();
+	explorer.form.path = '/user';
+	explorer.form.query = '';
+	return explorer;
+}

@@ -2,7 +2,7 @@ import { refreshForm } from '$lib/codehost/auth/oauth';
 import { requestTokens } from '$lib/codehost/send';
 import { describe, expect, it, vi } from 'vitest';
 import { createCodehostApp } from '$lib/fakes/codehost/app';
-import { explorerOver, ROOT } from './explorer-over';
+import { explorerOver, ROOT, withExpiredOAuth } from './explorer-over';
 
 function setup() {
 	const app = createCodehostApp();
@@ -97,12 +97,7 @@ describe('explorer state against the demo code host', () => {
 
 	it('CH-AUTH-1: an expired token is refreshed once and the request sent again', async () => {
 		const { explorer } = setup();
-		explorer.auth.setMethod('oauth');
-		explorer.auth.token = 'oauth-expired-demo';
-		explorer.auth.refreshToken = 'oauth-refresh-demo';
-		explorer.auth.save();
-		explorer.form.path = '/user';
-		explorer.form.query = '';
+		withExpiredOAuth(explorer);
 		await explorer.exchange.send();
 		expect(explorer.exchange.response?.status).toBe(200);
 		expect(explorer.exchange.response?.refreshed).toBe(true);
