@@ -184,3 +184,58 @@ test('offline, from a book page: a chapter never opened online still has its wor
 	await expect(panel.getByRole('button', { name: 'G25' })).toBeVisible();
 	await context.setOffline(false);
 });
+
+test('offline after "Download for offline": the interlinear of John 3:16 lights "loved" with ἠγάπησεν; a search for the lemma ἀγαπάω finds John 3:16', async ({
+	page,
+	context
+}) => {
+	// The KJV's John, its Greek words, and the KJV's Strong's numbers (Storage): a while.
+	test.setTimeout(300_000);
+	await page.goto('/bible/KJV/John');
+	await page.getByRole('button', { name: 'Download John for offline' }).click();
+	await expect(page.getByText(/John is downloaded: 21 chapters, checked/)).toBeVisible({
+		timeout: 60_000
+	});
+	await page.goto('/bible/SBLGNT/John');
+	await page.getByRole('button', { name: 'Download John for offline' }).click();
+	await expect(
+		page.getByText(/John is downloaded: 21 chapters, checked.*words.*kept too/)
+	).toBeVisible({ timeout: 60_000 });
+	await page.goto('/bible');
+	const study = page.getByRole('region', { name: 'Study data' });
+	const strongs = "Strong's numbers (KJV and dictionaries)";
+	await study.getByRole('button', { name: `Download ${strongs} for offline` }).click();
+	await expect(study.getByRole('status')).toHaveText(`${strongs} is downloaded for offline use.`, {
+		timeout: 180_000
+	});
+
+	// The reader's code is on the page (John 2, online; the tools' code was read on the Bible page),
+	// then in-app moves offline: the interlinear is turned on with the network off.
+	await page.goto('/bible/KJV/John/2');
+	await expect(page.getByRole('heading', { level: 1, name: 'John 2' })).toBeVisible();
+	await page.waitForLoadState('networkidle');
+	await context.setOffline(true);
+	await page.getByRole('button', { name: 'Next chapter' }).click();
+	await expect(page.getByRole('heading', { level: 1, name: 'John 3' })).toBeVisible();
+	await page.getByRole('checkbox', { name: 'Interlinear' }).check();
+	const verse = page.getByRole('article', { name: 'John 3 text' }).locator('#v16');
+	const greek = verse.getByRole('button', { name: 'ἠγάπησεν I love', exact: true });
+	const loved = verse.getByRole('button', { name: 'loved', exact: true });
+	await loved.click();
+	await expect(loved).toHaveAttribute('aria-pressed', 'true');
+	await expect(greek).toHaveAttribute('aria-pressed', 'true');
+
+	// Search the originals, on the Bible page reached in the app, still offline.
+	await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Bible' }).click();
+	const region = page.getByRole('region', { name: 'Search the originals' });
+	const box = region.getByRole('searchbox', { name: 'Original words' });
+	await box.fill('ἀγαπάω');
+	await box.press('Enter');
+	await expect(region.getByRole('status')).toContainText('stands 143 times');
+	const books = region.getByRole('list', { name: 'Places per book' });
+	await books.getByRole('button', { name: 'John (37)' }).click();
+	const first = region.getByRole('list', { name: 'Places', exact: true }).getByRole('listitem');
+	await expect(first.first()).toContainText('John 3:16');
+	await expect(first.first()).toContainText('ἠγάπησεν');
+	await context.setOffline(false);
+});
