@@ -124,7 +124,7 @@ test('the home page whole, and each area page with its menu and heading, are sen
 	// The home page has no data to wait for: all of it is in the HTML, its links included.
 	await page.goto('/');
 	await expect(page.getByRole('heading', { level: 1 })).toHaveText('API Workbench');
-	await expect(page.getByText('A browser client for three HTTP APIs.')).toBeVisible();
+	await expect(page.getByText('Three API clients, each with a built-in')).toBeVisible();
 	await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
 		'Code-host API explorer',
 		'Energy order dashboard',
