@@ -81,6 +81,13 @@ for (const { mode, size } of RUNS) {
 			const chapters = page.getByRole('heading', { level: 3, name: 'Obadiah' });
 			await expect(chapters).toBeFocused();
 			await expect(chapters).toBeInViewport();
+			// At the top of the view, not at its bottom edge, and still there once the page has drawn.
+			const headingTop = () => chapters.evaluate((el) => el.getBoundingClientRect().top);
+			await expect.poll(headingTop).toBeLessThan(64);
+			await page.evaluate(
+				() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))
+			);
+			expect(await headingTop()).toBeLessThan(64);
 			await page.keyboard.press('Tab');
 			await expect(page.getByRole('link', { name: '1', exact: true })).toBeFocused();
 
