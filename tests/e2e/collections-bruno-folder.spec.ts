@@ -1,11 +1,12 @@
 /**
- * A Bruno collection kept as a folder of .bru files, chosen in “Import a Bruno folder”: read by
- * Bruno's own parser in the import worker, shown in the “Import preview” (folders, requests,
- * environments, what cannot be carried), imported with “Import”, found under the saved requests
- * and sent in Demo mode. A folder that is not a Bruno collection is refused and imports nothing.
+ * A Bruno collection kept as a folder of .bru files, chosen in “Import a Bruno folder” or dropped
+ * on the import area from the file manager: read by Bruno's own parser in the import worker,
+ * shown in the “Import preview” (folders, requests, environments, what cannot be carried),
+ * imported with “Import”, found under the saved requests and sent in Demo mode. A folder that is
+ * not a Bruno collection, or several items dropped at once, are refused and import nothing.
  */
-import type { TestInfo } from '@playwright/test';
-import { cp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { Page, TestInfo } from '@playwright/test';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { savedRequests, ui } from './explorer-helpers';
@@ -26,6 +27,23 @@ async function collectionFolder(info: TestInfo): Promise<string> {
 		(await readFile(env, 'utf8')).replace('https://gitlab.example.com/api/v4', API_ROOT)
 	);
 	return dir;
+}
+
+/**
+ * Drops files or folders from the disk on the import area, as Chromium does for a drag from the
+ * file manager: the paths go to the browser (CDP Input.dispatchDragEvent), which gives the page
+ * real entries, a folder's readable with webkitGetAsEntry().
+ */
+async function dropFromDisk(page: Page, paths: string[]) {
+	const zone = savedRequests(page).region.getByText('Reads this explorer');
+	await zone.scrollIntoViewIfNeeded();
+	const box = (await zone.boundingBox())!;
+	const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+	const cdp = await page.context().newCDPSession(page);
+	const data = { items: [], files: paths, dragOperationsMask: 1 };
+	for (const type of ['dragEnter', 'dragOver', 'drop'] as const)
+		await cdp.send('Input.dispatchDragEvent', { type, ...at, data });
+	await cdp.detach();
 }
 
 for (const size of SIZES) {
@@ -103,5 +121,76 @@ test('a folder that is not a Bruno collection is refused, and nothing is importe
 	await expect(page.getByRole('region', { name: 'Import preview' })).toHaveCount(0);
 	await expect(s.region.getByRole('button', { name: 'Projekt suchen', exact: true })).toHaveCount(
 		0
+	);
+});
+
+test('a Bruno collection folder dropped from the disk is previewed as when chosen, then imported', async ({
+	page,
+	axe
+}, info) => {
+	await page.goto('/explorer');
+	const s = savedRequests(page);
+	await dropFromDisk(page, [await collectionFolder(info)]);
+	const p = page.getByRole('region', { name: 'Import preview' });
+	await expect(p.getByRole('heading', { name: 'Import preview' })).toBeFocused();
+	await expect(p).toContainText(
+		'Bruno collection (folder) from “GitLab Bruno”: 10 requests, 3 collections, 3 folders, 3 environments, 6 variables.'
+	);
+	await expect(
+		p
+			.getByRole('list', { name: 'Requests in GitLab Bruno / Projekte / Zweige' })
+			.getByRole('listitem')
+	).toContainText([
+		'GET /projects/:id/repository/branches/:branch/commits Zweig-Commits',
+		'POST /projects/:id/uploads Datei hochladen'
+	]);
+	expect(
+		(await axe().include('section[aria-labelledby="import-preview-title"]').analyze()).violations
+	).toEqual([]);
+	await p.getByRole('button', { name: 'Import', exact: true }).click();
+	await expect(s.status).toContainText(
+		'Imported 10 requests in 3 collections and 3 environments from the Bruno collection (folder).'
+	);
+	await expect(s.region.getByLabel('Import a Bruno folder')).toBeFocused();
+	await s.region
+		.getByRole('list', { name: 'GitLab Bruno / Projekte', exact: true })
+		.getByRole('button', { name: 'Projekt suchen', exact: true })
+		.click();
+	await expect(ui(page).path).toHaveValue('/projects?search=café%20naïve&per_page=5');
+});
+
+test('a dropped folder that is no Bruno collection, or several items, are refused with what to drop', async ({
+	page
+}, info) => {
+	await page.goto('/explorer');
+	const s = savedRequests(page);
+	const photos = info.outputPath('Fotos');
+	await mkdir(photos, { recursive: true });
+	await writeFile(join(photos, 'urlaub.bru'), 'meta {\n  name: Urlaub\n}\n');
+	await dropFromDisk(page, [photos]);
+	await expect(s.status).toHaveText(
+		'Not imported, nothing changed: The dropped folder holds no bruno.json, so it is not a Bruno collection. Drop the folder that holds bruno.json, or one exported file.'
+	);
+	const dir = await collectionFolder(info);
+	await dropFromDisk(page, [dir, join(dir, 'bruno.json')]);
+	await expect(s.status).toHaveText(
+		'Not imported, nothing changed: 2 items were dropped, and one import reads one. Drop one exported file, or one Bruno collection folder (the folder that holds bruno.json).'
+	);
+	await expect(page.getByRole('region', { name: 'Import preview' })).toHaveCount(0);
+	// One file from the disk is still read as a chosen one.
+	const postman = info.outputPath('kurz.postman_collection.json');
+	await writeFile(
+		postman,
+		JSON.stringify({
+			info: {
+				name: 'Kurz',
+				schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json'
+			},
+			item: [{ name: 'Ich', request: { method: 'GET', url: `${API_ROOT}/user` } }]
+		})
+	);
+	await dropFromDisk(page, [postman]);
+	await expect(page.getByRole('region', { name: 'Import preview' })).toContainText(
+		'from “kurz.postman_collection.json”'
 	);
 });

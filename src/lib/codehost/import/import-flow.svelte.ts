@@ -19,7 +19,8 @@ import type { Environment } from '../environments/environments';
 import type { EnvironmentsState } from '../environments/environments.svelte';
 import { snapshotBefore } from '$lib/ui/snapshot-before';
 import { planUpdate } from './description-sync';
-import { brunoFolderFiles, type FolderFile } from './folder-files';
+import { walkDroppedFolder, type Dropped } from './dropped-items';
+import { brunoFolderFiles, droppedBrunoFiles, type FolderFile } from './folder-files';
 import { ImportJob, type ImportOutcome } from './job.svelte';
 import { importedText, type ImportPreview } from './preview';
 
@@ -88,12 +89,34 @@ export class ImportFlow {
 	 * Reads the files of a folder chosen as a Bruno collection (only its bruno.json and .bru
 	 * files); resolves to whether a preview is shown.
 	 */
-	async readFolder(picked: readonly File[]): Promise<'preview' | 'unchanged'> {
+	readFolder(picked: readonly File[]): Promise<'preview' | 'unchanged'> {
+		return this.#readFolder(() => Promise.resolve(brunoFolderFiles(picked)));
+	}
+
+	/**
+	 * What was dropped on the import area (dropped-items.ts): a file is read as if chosen, a
+	 * folder as if chosen in “Import a Bruno folder”; anything else is refused with what to drop.
+	 */
+	async readDropped(dropped: Dropped): Promise<'preview' | 'imported' | 'unchanged'> {
+		if (this.applying || dropped.kind === 'none') return 'unchanged';
+		if (dropped.kind === 'file') return this.read(dropped.file);
+		if (dropped.kind === 'refused') {
+			this.preview = null;
+			this.#say(`Not imported, nothing changed: ${dropped.message}`);
+			return 'unchanged';
+		}
+		const entry = dropped.entry;
+		return this.#readFolder(async () => droppedBrunoFiles(await walkDroppedFolder(entry)));
+	}
+
+	async #readFolder(
+		files: () => Promise<{ name: string; files: FolderFile[] }>
+	): Promise<'preview' | 'unchanged'> {
 		if (this.applying) return 'unchanged';
 		this.preview = null;
 		let folder: { name: string; files: FolderFile[] };
 		try {
-			folder = brunoFolderFiles(picked);
+			folder = await files();
 		} catch (error) {
 			this.#say(
 				`Not imported, nothing changed: ${error instanceof ImportRefused ? error.message : 'the folder could not be read.'}`

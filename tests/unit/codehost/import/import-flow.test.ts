@@ -23,6 +23,8 @@ import { provideSnapshots, UNDO_NOTE } from '$lib/ui/snapshot-before';
 import { StorageFull } from '$lib/ui/storage-faults';
 import { MemoryStorage } from '../../memory-storage';
 import { API_ROOT } from './sent';
+import { dirEntry, diskEntry, fileEntry } from './entries';
+import type { DirectoryEntryLike } from '$lib/codehost/import/dropped-items';
 
 const fixture = async (name: string, folder = './fixtures/') =>
 	new File([await readFile(new URL(`${folder}${name}`, import.meta.url), 'utf8')], name);
@@ -453,6 +455,41 @@ describe('ImportFlow: a Bruno collection folder', () => {
 			'GitLab Bruno / Übersicht'
 		]);
 		expect(requestCount(colStore.kept)).toBe(10);
+	});
+
+	it('dropped on the import area, it gives the same preview as chosen, then imports', async () => {
+		const entry = (await diskEntry(join(ROOT, 'GitLab Bruno'), 3)) as DirectoryEntryLike;
+		expect(await flow.readDropped({ kind: 'folder', entry })).toBe('preview');
+		const dropped = flow.preview!;
+		expect(flow.source).toBe('GitLab Bruno');
+		expect(colStore.writes).toBe(0);
+		flow.cancel();
+		expect(await flow.readFolder(await picked())).toBe('preview');
+		const withoutIds = (v: unknown) =>
+			JSON.stringify(v, (k, x: unknown) => (k === 'id' || k === 'secretValues' ? undefined : x));
+		expect(withoutIds(dropped)).toBe(withoutIds(flow.preview));
+		expect(await flow.apply()).toBe(true);
+		await collections.settled();
+		expect(requestCount(colStore.kept)).toBe(10);
+	});
+
+	it('a dropped folder that is not a Bruno collection, or several items, are refused with what to drop', async () => {
+		const notBruno = dirEntry('Fotos', [fileEntry('urlaub.jpg', 'x'), fileEntry('a.bru', 'x')]);
+		expect(await flow.readDropped({ kind: 'folder', entry: notBruno })).toBe('unchanged');
+		expect(collections.message).toBe(
+			'Not imported, nothing changed: The dropped folder holds no bruno.json, so it is not a Bruno collection. Drop the folder that holds bruno.json, or one exported file.'
+		);
+		const message = '2 items were dropped, and one import reads one.';
+		expect(await flow.readDropped({ kind: 'refused', message })).toBe('unchanged');
+		expect(collections.message).toBe(`Not imported, nothing changed: ${message}`);
+		expect(flow.preview).toBeNull();
+		expect(colStore.writes).toBe(0);
+	});
+
+	it('a dropped file is read as a chosen one', async () => {
+		const file = await fixture('postman-2.1.json');
+		expect(await flow.readDropped({ kind: 'file', file })).toBe('preview');
+		expect(flow.source).toBe('postman-2.1.json');
 	});
 
 	it('a folder without bruno.json is refused unread, with what to choose', async () => {
