@@ -3,7 +3,8 @@
  * on the import area from the file manager: read by Bruno's own parser in the import worker,
  * shown in the “Import preview” (folders, requests, environments, what cannot be carried),
  * imported with “Import”, found under the saved requests and sent in Demo mode. A folder that is
- * not a Bruno collection, or several items dropped at once, are refused and import nothing.
+ * not a Bruno collection, or several items dropped at once, are refused and import nothing; so is
+ * a folder when Bruno's parser cannot be loaded, with what to do.
  */
 import type { Page, TestInfo } from '@playwright/test';
 import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -192,5 +193,40 @@ test('a dropped folder that is no Bruno collection, or several items, are refuse
 	await dropFromDisk(page, [postman]);
 	await expect(page.getByRole('region', { name: 'Import preview' })).toContainText(
 		'from “kurz.postman_collection.json”'
+	);
+});
+
+test('when Bruno’s parser cannot be loaded, the folder is refused with what to do, and imports once it can', async ({
+	page
+}, info) => {
+	// The parser's chunk of the import worker (found by Bruno's grammar in it) fails as offline.
+	let failed = 0;
+	const parserChunk = '**/_app/immutable/workers/chunks/*.js';
+	await page.route(parserChunk, async (route) => {
+		const response = await route.fetch();
+		if (!(await response.text()).includes('BruEnvFile')) return route.fulfill({ response });
+		failed++;
+		return route.abort('internetdisconnected');
+	});
+	await page.goto('/explorer');
+	const s = savedRequests(page);
+	const folderInput = s.region.getByLabel('Import a Bruno folder');
+	const dir = await collectionFolder(info);
+	await folderInput.setInputFiles(dir);
+	await expect(s.status).toHaveText(
+		'Not imported, nothing changed: The part of this app that reads Bruno’s .bru files could not be loaded: this browser may be offline, or the app was updated since this page was opened. Reconnect and try again, or reload the page.'
+	);
+	expect(failed).toBeGreaterThan(0);
+	await expect(page.getByRole('region', { name: 'Import preview' })).toHaveCount(0);
+	await expect(s.region.getByRole('button', { name: 'Projekt suchen', exact: true })).toHaveCount(
+		0
+	);
+	await expect(folderInput).toBeFocused();
+
+	// Reconnected: the same folder, chosen again, is read.
+	await page.unroute(parserChunk);
+	await folderInput.setInputFiles(dir);
+	await expect(page.getByRole('region', { name: 'Import preview' })).toContainText(
+		'Bruno collection (folder) from “GitLab Bruno”: 10 requests'
 	);
 });

@@ -7,6 +7,7 @@
 import { ImportRefused, parseCollectionsFile, type ImportedFile } from '../collections/collections';
 import { mergeHistory, parseHistoryExport, type HistoryEntry } from '../history/history';
 import type { FolderFile } from './folder-files';
+import { loadPart } from './lazy-part';
 import type { AnyImport } from './read-import';
 
 /** `any`: this explorer's own collections file, or another tool's (see read-import.ts). */
@@ -68,6 +69,9 @@ function throttled(reply: (message: ImportReply) => void, total: number) {
 	};
 }
 
+/** The other tools' readers: their own chunk, loaded for such an import only (they are large). */
+const readers = () => loadPart('readers', () => import('./read-import'));
+
 /** Reads a Bruno collection folder's files, then the collection; every outcome is a reply. */
 async function readFolder(
 	folder: readonly FolderFile[],
@@ -88,7 +92,7 @@ async function readFolder(
 			done += f.file.size;
 		}
 		reply({ type: 'checking' });
-		const value = await (await import('./read-import')).readBrunoFolderImport(texts, { apiRoot });
+		const value = await (await readers()).readBrunoFolderImport(texts, { apiRoot });
 		reply({ type: 'done', value });
 	} catch (error) {
 		reply({ type: 'refused', message: reason('any', error) });
@@ -115,8 +119,7 @@ export async function readImport(
 			kind === 'history'
 				? mergeHistory(parseHistoryExport(text), [])
 				: kind === 'any'
-					? // The other tools' readers load only for such an import (they are large).
-						await (await import('./read-import')).readAnyImport(text, { apiRoot })
+					? await (await readers()).readAnyImport(text, { apiRoot })
 					: parseCollectionsFile(text);
 		reply({ type: 'done', value });
 	} catch (error) {

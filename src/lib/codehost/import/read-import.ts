@@ -8,6 +8,7 @@ import { loadCatalogue } from '../catalogue/catalogue';
 import { ImportRefused, parseCollectionsFile, type ImportedFile } from '../collections/collections';
 import type { FolderText } from './bruno-folder';
 import { detectFormat } from './detect';
+import { loadPart } from './lazy-part';
 import { parseBruno } from './bruno';
 import { parseHar } from './har';
 import { parseHoppscotchCollection, parseHoppscotchEnvironment } from './hoppscotch';
@@ -78,7 +79,7 @@ async function previewOf(
 		case 'openapi-3.1':
 		case 'swagger-2.0':
 			// The reference resolver loads only for a description (it is the largest part).
-			return (await import('./openapi')).parseOpenApi(
+			return (await loadPart('openapi', () => import('./openapi'))).parseOpenApi(
 				data as Record<string, unknown>,
 				format,
 				full
@@ -120,5 +121,6 @@ export async function readBrunoFolderImport(
 ): Promise<AnyImport> {
 	const full = { ...options, knownPaths: options.knownPaths ?? (await cataloguePaths()) };
 	// Bruno's parser loads only for a folder import.
-	return { preview: (await import('./bruno-folder')).parseBrunoFolder(files, full) };
+	const bruno = await loadPart('bruno', () => import('./bruno-folder'));
+	return { preview: bruno.parseBrunoFolder(files, full) };
 }

@@ -177,3 +177,61 @@ describe('reading a Bruno collection folder', () => {
 		]);
 	});
 });
+
+describe('when a part of the import cannot be loaded', () => {
+	const file = (text: string) => new Blob([text]);
+	const folder = [
+		{ path: 'bruno.json', file: file('{"version":"1","name":"Klein","type":"collection"}') },
+		{ path: 'Ich.bru', file: file('meta {\n  name: Ich\n  type: http\n}\n') }
+	];
+	/** The chunk's import rejects, as a browser's does offline or after a deploy replaced it. */
+	const unloadable = (module: string) =>
+		vi.doMock(module, () => {
+			throw new TypeError('Failed to fetch dynamically imported module');
+		});
+	afterEach(() => {
+		vi.doUnmock('$lib/codehost/import/bruno-folder');
+		vi.doUnmock('$lib/codehost/import/read-import');
+	});
+
+	it('Bruno’s parser not loaded: the folder is refused with what failed and what to do', async () => {
+		vi.resetModules();
+		unloadable('$lib/codehost/import/bruno-folder');
+		const { readImport } = await import('$lib/codehost/import/file');
+		const { partNotLoadedText } = await import('$lib/codehost/import/lazy-part');
+		const out: ImportReply[] = [];
+		await readImport({ kind: 'any', folder }, (m) => out.push(m));
+		expect(out.at(-2)).toEqual({ type: 'checking' });
+		expect(out.at(-1)).toEqual({ type: 'refused', message: partNotLoadedText('bruno') });
+		expect(out.some((m) => m.type === 'done')).toBe(false);
+	});
+
+	it('the other tools’ readers not loaded: a Postman file is refused the same way, not as malformed', async () => {
+		vi.resetModules();
+		unloadable('$lib/codehost/import/read-import');
+		const { readImport } = await import('$lib/codehost/import/file');
+		const { partNotLoadedText } = await import('$lib/codehost/import/lazy-part');
+		const postman =
+			'{"info":{"name":"A","schema":"https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},"item":[]}';
+		const out: ImportReply[] = [];
+		await readImport({ kind: 'any', file: file(postman) }, (m) => out.push(m));
+		expect(out.at(-1)).toEqual({ type: 'refused', message: partNotLoadedText('readers') });
+		const fromFolder: ImportReply[] = [];
+		await readImport({ kind: 'any', folder }, (m) => fromFolder.push(m));
+		expect(fromFolder.at(-1)).toEqual({ type: 'refused', message: partNotLoadedText('readers') });
+	});
+
+	it('with the parts loaded, a malformed folder keeps its own reason', async () => {
+		vi.resetModules();
+		const { readImport } = await import('$lib/codehost/import/file');
+		const out: ImportReply[] = [];
+		await readImport(
+			{ kind: 'any', folder: [{ path: 'bruno.json', file: file('{nicht json') }] },
+			(m) => out.push(m)
+		);
+		expect(out.at(-1)).toEqual({
+			type: 'refused',
+			message: 'The folder’s bruno.json is not JSON: Bruno cannot open it either.'
+		});
+	});
+});

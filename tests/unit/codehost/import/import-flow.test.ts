@@ -9,7 +9,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { operationKey } from '$lib/codehost/catalogue/described';
 import { DescribedCatalogue } from '$lib/codehost/catalogue/described.svelte';
 import { CollectionStore } from '$lib/codehost/collections/store';
@@ -25,6 +25,7 @@ import { MemoryStorage } from '../../memory-storage';
 import { API_ROOT } from './sent';
 import { dirEntry, diskEntry, fileEntry } from './entries';
 import type { DirectoryEntryLike } from '$lib/codehost/import/dropped-items';
+import { partNotLoadedText } from '$lib/codehost/import/lazy-part';
 
 const fixture = async (name: string, folder = './fixtures/') =>
 	new File([await readFile(new URL(`${folder}${name}`, import.meta.url), 'utf8')], name);
@@ -490,6 +491,31 @@ describe('ImportFlow: a Bruno collection folder', () => {
 		const file = await fixture('postman-2.1.json');
 		expect(await flow.readDropped({ kind: 'file', file })).toBe('preview');
 		expect(flow.source).toBe('postman-2.1.json');
+	});
+
+	it('when Bruno’s parser cannot be loaded, nothing is written and the status says what to do', async () => {
+		vi.resetModules();
+		vi.doMock('$lib/codehost/import/bruno-folder', () => {
+			throw new TypeError('Failed to fetch dynamically imported module');
+		});
+		try {
+			const { ImportFlow: Fresh } = await import('$lib/codehost/import/import-flow.svelte');
+			const offline = new Fresh({ collections, environments, apiRoot: () => API_ROOT, catalogue });
+			const envBefore = structuredClone(envStore.kept);
+			expect(await offline.readFolder(await picked())).toBe('unchanged');
+			expect(offline.preview).toBeNull();
+			expect(collections.message).toBe(
+				`Not imported, nothing changed: ${partNotLoadedText('bruno')}`
+			);
+			await collections.settled();
+			expect(colStore.writes).toBe(0);
+			expect(envStore.kept).toEqual(envBefore);
+		} finally {
+			vi.doUnmock('$lib/codehost/import/bruno-folder');
+			vi.resetModules();
+		}
+		// Reconnected: the same folder, tried again, is read.
+		expect(await flow.readFolder(await picked())).toBe('preview');
 	});
 
 	it('a folder without bruno.json is refused unread, with what to choose', async () => {
