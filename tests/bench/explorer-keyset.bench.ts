@@ -54,10 +54,11 @@ const storedRunPages = (page: Page) =>
 				const open = indexedDB.open('codehost-history');
 				open.onerror = () => reject(open.error);
 				open.onsuccess = () => {
-					const get = open.result.transaction('kv').objectStore('kv').get('entries');
+					// One record per entry (and one naming the format, which has no run).
+					const get = open.result.transaction('kv').objectStore('kv').getAll();
 					get.onsuccess = () => {
 						open.result.close();
-						resolve((get.result as { run?: string }[] | undefined) ?? []);
+						resolve(get.result as { run?: string }[]);
 					};
 					get.onerror = () => reject(get.error);
 				};

@@ -132,7 +132,14 @@ async function fillBig(page: Page) {
 					{ format: 2, rev: 1, collection: c }
 				])
 			]);
-			await put('codehost-history', 'kv', [['entries', entries]]);
+			// Format 2, as History keeps them: a format record and one record per entry.
+			await put('codehost-history', 'kv', [
+				['format', { format: 2 }],
+				...entries.map((e, i): [string, unknown] => [
+					`entry ${e.at} ${String(history - i).padStart(16, '0')} ${e.id}`,
+					{ ...e, format: 2 }
+				])
+			]);
 			await put(
 				'bible-notes',
 				'notes',

@@ -817,8 +817,9 @@ test('explorer tokens stay in session storage, never in local storage or Indexed
 						const open = indexedDB.open('codehost-history');
 						open.onsuccess = () => {
 							try {
-								const get = open.result.transaction('kv').objectStore('kv').get('entries');
-								get.onsuccess = () => resolve(JSON.stringify(get.result ?? []));
+								// Every record: one per entry.
+								const all = open.result.transaction('kv').objectStore('kv').getAll();
+								all.onsuccess = () => resolve(JSON.stringify(all.result));
 							} catch {
 								resolve('');
 							}

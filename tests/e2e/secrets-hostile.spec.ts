@@ -262,9 +262,10 @@ function historyKept(page: Page) {
 				open.onsuccess = () => {
 					const db = open.result;
 					if (!db.objectStoreNames.contains('kv')) return resolve(0);
-					const get = db.transaction('kv').objectStore('kv').getAll();
-					get.onsuccess = () =>
-						resolve((get.result as unknown[][]).reduce((n, list) => n + list.length, 0));
+					// One record per entry, under a key "entry …".
+					const keys = db.transaction('kv').objectStore('kv').getAllKeys();
+					keys.onsuccess = () =>
+						resolve(keys.result.filter((k) => String(k).startsWith('entry ')).length);
 				};
 			})
 	);

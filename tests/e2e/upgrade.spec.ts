@@ -1,8 +1,8 @@
 /**
  * What the previous landed build kept on this device (its own stores wrote the fixture: see
  * tests/unit/upgrade/fixtures/README.md) is all there under this build: every environment, verse
- * note, bookmark and highlight, reading plan, followed order and connection setting, each area
- * shows its items, and what they keep is then format 2.
+ * note, bookmark and highlight, reading plan, followed order, connection setting and History
+ * entry, each area shows its items, and what they keep is then format 2.
  */
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
@@ -47,7 +47,8 @@ test('what the previous build kept is all there under this one, and is then kept
 		notes: Object.values(dump.indexedDB['bible-notes']!.notes!) as OldNote[],
 		plans: JSON.parse(dump.localStorage['bible.plans']!) as { id: string; done: number[] }[],
 		tracked: dump.indexedDB['energy-client']!.orders!,
-		connections: dump.indexedDB['client-settings']!.kv!.connections as object
+		connections: dump.indexedDB['client-settings']!.kv!.connections as object,
+		history: dump.indexedDB['codehost-history']!.kv!.entries as { id: string; path: string }[]
 	};
 	expect(old.notes).toHaveLength(6);
 	await page.goto('/settings');
@@ -116,6 +117,22 @@ test('what the previous build kept is all there under this one, and is then kept
 	await expect(select.locator('option')).toHaveText(['Default', 'Staging', 'CI jobs']);
 	await expect(select.locator('option:checked')).toHaveText('Staging');
 
+	// History: the requests it recorded, newest first, the Fetch all pages run as one row.
+	const history = page.getByRole('region', { name: 'History' });
+	const rows = history.getByRole('listitem');
+	await expect(rows).toHaveCount(4);
+	await expect(rows.nth(0)).toContainText('/projects/7/pipelines?per_page=2');
+	await expect(rows.nth(0)).toContainText('Fetch all pages: 2 pages');
+	await expect(rows.nth(1)).toContainText('/projects/404');
+	await expect(rows.nth(1)).toContainText('network');
+	await expect(rows.nth(2)).toContainText('POST');
+	await expect(rows.nth(3)).toContainText('/projects?private_token=[redacted]&per_page=20');
+	await rows
+		.nth(2)
+		.getByRole('button', { name: /^Open response/ })
+		.click();
+	await expect(page.getByText('Shown in Response: the stored answer to POST')).toBeVisible();
+
 	// What they keep is now format 2, holding what it held.
 	const environments = (await storeRecords(page, 'codehost-environments', 'kv')).environments;
 	expect(environments).toEqual({ format: 2, ...old.environments });
@@ -125,4 +142,12 @@ test('what the previous build kept is all there under this one, and is then kept
 	expect(JSON.parse(plans!)).toEqual({ format: 2, plans: old.plans });
 	const settings = await storeRecords(page, 'client-settings', 'kv');
 	expect(settings.connections).toEqual({ format: 2, ...old.connections });
+	const historyKept = await storeRecords(page, 'codehost-history', 'kv');
+	expect(historyKept).not.toHaveProperty('entries');
+	expect(historyKept.format).toEqual({ format: 2 });
+	const entries = Object.entries(historyKept)
+		.filter(([key]) => key.startsWith('entry '))
+		.map(([, value]) => value)
+		.reverse();
+	expect(entries).toEqual(old.history.map((e) => ({ ...e, format: 2 })));
 });

@@ -14,6 +14,7 @@ export function formatOf(value: unknown): number {
 /** What the area calls what it keeps, as the message says it: "Your environments were …". */
 export type KeptName =
 	| 'environments'
+	| 'history entries'
 	| 'reading plans'
 	| 'notes, bookmarks and highlights'
 	| 'followed orders'

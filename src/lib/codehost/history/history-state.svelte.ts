@@ -8,6 +8,8 @@ import { REDACTED } from '$lib/http/redact';
 import { snapshotBefore } from '$lib/ui/snapshot-before';
 import { AsyncResult } from '$lib/ui/async-result.svelte';
 import { notReadProblem } from '$lib/ui/storage-faults';
+import { NewerData } from '$lib/ui/stored-format';
+import { ApiProblem } from '$lib/http/problem';
 import { toCurl } from '../codegen/curl';
 import type { ExchangeState } from '../exchange.svelte';
 import { responseFromEntry } from '../response/explorer-response';
@@ -72,7 +74,15 @@ export class HistoryState {
 		this.#store = store;
 		this.reading = new AsyncResult({
 			signal,
-			toProblem: (error) => notReadProblem('your History', error)
+			toProblem: (error) =>
+				error instanceof NewerData
+					? new ApiProblem({
+							kind: 'parse',
+							message: error.message,
+							hint: 'What you send on this page is shown here until you leave it, and not kept.',
+							cause: error
+						})
+					: notReadProblem('your History', error)
 		});
 	}
 
@@ -195,7 +205,13 @@ export class HistoryState {
 	async clear(): Promise<void> {
 		const undo = await snapshotBefore('clear-history');
 		this.#takeFresh();
-		await this.#store.clear();
+		try {
+			await this.#store.clear();
+		} catch (error) {
+			if (!(error instanceof NewerData)) throw error;
+			this.message = `Not cleared. ${error.message}`;
+			return;
+		}
 		this.entries = [];
 		this.message = `History cleared.${undo}`;
 	}

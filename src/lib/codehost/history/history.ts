@@ -1,5 +1,6 @@
 /** Exchange history in IndexedDB (newest 500), searchable, exportable; secrets already redacted. */
-import { createStore, get, update, type UseStore } from 'idb-keyval';
+import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import { formatOf, NewerData } from '$lib/ui/stored-format';
 import { isQuotaExceeded, reportStorageFault, StorageFull } from '$lib/ui/storage-faults';
 import type { Exchange } from '$lib/http/exchange';
 import {
@@ -245,15 +246,131 @@ export function mergeHistory(
 	return out.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, HISTORY_LIMIT);
 }
 
-const KEY = 'entries';
+/** The History's own IndexedDB database and its one object store. */
+export const HISTORY_DB = 'codehost-history';
+export const HISTORY_STORE = 'kv';
+/**
+ * The records' format. 2: one record per entry (the entry with `format: 2` in it, keyed by
+ * entryKey) and a record FORMAT_KEY naming the format of the whole. Format 1 (builds before
+ * versions) was one record OLD_KEY holding every entry as one array: it is moved to format 2 when
+ * History is read, in one transaction. Data of a newer format is never written over (NewerData).
+ */
+export const HISTORY_FORMAT = 2;
+export const FORMAT_KEY = 'format';
+export const OLD_KEY = 'entries';
+
+/** An entry as it is stored. */
+export type EntryRecord = HistoryEntry & { format: typeof HISTORY_FORMAT };
+
+/** The keys of entries sort oldest first: "entry <at> <written> <id>" (no space in <at>). */
+const ENTRY_PREFIX = 'entry ';
+const entryRange = () => IDBKeyRange.bound(ENTRY_PREFIX, 'entry!', false, true);
+
+/** When this page last wrote an entry, in µs since 1970: it only grows. */
+let lastWritten = 0;
+const writtenNow = () => (lastWritten = Math.max(Date.now() * 1000, lastWritten + 1));
+
+/**
+ * An entry's key. `writtenAt` breaks a tie of `at` as the one list did: the entry written later
+ * comes first (16 digits, so that it sorts as a number).
+ */
+export function entryKey(entry: HistoryEntry, writtenAt = writtenNow()): string {
+	const at = String(entry.at ?? '').replace(/\s/g, '');
+	return `${ENTRY_PREFIX}${at} ${String(writtenAt).padStart(16, '0')} ${entry.id}`;
+}
+
+/** The entry id a key names (everything after its third space). */
+const idOfKey = (key: IDBValidKey): string => String(key).split(' ').slice(3).join(' ');
+
+const toRecord = (entry: HistoryEntry): EntryRecord => ({ ...entry, format: HISTORY_FORMAT });
+
+/** A stored entry record as an entry (its `format` is not part of it); a damaged one is left out. */
+function readRecord(raw: unknown): HistoryEntry | undefined {
+	if (!isEntry(raw)) return undefined;
+	const { format: _format, ...entry } = raw as HistoryEntry & { format?: unknown };
+	return entry;
+}
+
+const newer = (raw: unknown): NewerData | undefined =>
+	formatOf(raw) > HISTORY_FORMAT ? new NewerData('history entries', formatOf(raw)) : undefined;
+
+/** The store's format record says a newer build wrote it: throws NewerData (nothing is written). */
+async function checkStore(store: IDBObjectStore): Promise<void> {
+	const format: unknown = await promisifyRequest(store.get(FORMAT_KEY));
+	const newerData = newer(format);
+	if (newerData) throw newerData;
+	if (format === undefined) store.put({ format: HISTORY_FORMAT }, FORMAT_KEY);
+}
+
+/**
+ * Puts entries (newest first) in place, each its own record; one already here by id is replaced.
+ * `keys`: the entry keys here (oldest first), when the caller has them. Then deletes the oldest
+ * past HISTORY_LIMIT. No other record is read or written.
+ */
+async function putEntries(
+	store: IDBObjectStore,
+	entries: readonly HistoryEntry[],
+	keys?: IDBValidKey[]
+): Promise<void> {
+	if (keys) {
+		const ids = new Set(entries.map((e) => e.id));
+		for (const key of keys) if (ids.has(idOfKey(key))) store.delete(key);
+	}
+	// The oldest is written first: of a tie, the newer gets the later key.
+	for (let i = entries.length - 1; i >= 0; i--)
+		store.put(toRecord(entries[i]!), entryKey(entries[i]!));
+	const count = await promisifyRequest(store.count(entryRange()));
+	if (count <= HISTORY_LIMIT) return;
+	const oldest = await promisifyRequest(store.getAllKeys(entryRange(), count - HISTORY_LIMIT));
+	for (const key of oldest) store.delete(key);
+}
+
+/**
+ * Runs `work` in the store's transaction and waits for it to be written; if `work` throws, the
+ * transaction is aborted, so what it had written so far is not kept either.
+ */
+async function whole<T>(store: IDBObjectStore, work: () => Promise<T>): Promise<T> {
+	let done: T;
+	try {
+		done = await work();
+	} catch (error) {
+		try {
+			store.transaction.abort();
+		} catch {
+			// Already ended: nothing of it was written.
+		}
+		throw error;
+	}
+	await promisifyRequest(store.transaction);
+	return done;
+}
+
+/** Newest first, one per id (the newer kept), at most HISTORY_LIMIT. */
+const newestFirst = (records: readonly unknown[]): HistoryEntry[] => {
+	const seen = new Set<string>();
+	const out: HistoryEntry[] = [];
+	for (let i = records.length - 1; i >= 0 && out.length < HISTORY_LIMIT; i--) {
+		const entry = readRecord(records[i]);
+		if (!entry || seen.has(entry.id)) continue;
+		seen.add(entry.id);
+		out.push(entry);
+	}
+	return out;
+};
+
+/** The entries a format-1 record holds (a damaged one is left out). */
+const oldEntries = (old: unknown): HistoryEntry[] =>
+	Array.isArray(old) ? old.filter(isEntry) : [];
+
 /** The longest a batch of adds waits, in delays. */
 const WAIT_MOST = 8;
 
 /**
- * The IndexedDB side: one list; writes batched (a walk of 100 pages is a few writes) and
- * serialized, each read and written in one transaction (another tab's entries are merged, not
- * overwritten). If IndexedDB is refused, the list is kept in memory for this page and that is
- * reported (one notice says nothing will be kept).
+ * The IndexedDB side: one record per entry, so an add writes only its entries (and deletes the
+ * ones past the limit), and another tab's entries are never written over. Adds are batched (a walk
+ * of 100 pages is a few writes) and serialized. If IndexedDB is refused, the list is kept in
+ * memory for this page and that is reported (one notice says nothing will be kept). History a newer
+ * build wrote is read by none of it and written over by none (NewerData).
  */
 export class HistoryStore {
 	#store: UseStore | undefined;
@@ -265,6 +382,8 @@ export class HistoryStore {
 	#firstAt: number | undefined;
 	/** Set once IndexedDB refused: the history of this page. */
 	#memory: HistoryEntry[] | undefined;
+	/** A newer build wrote the History here: nothing is written over it. */
+	#newer: NewerData | undefined;
 	readonly delayMs: number;
 
 	constructor(delayMs = 250) {
@@ -272,28 +391,77 @@ export class HistoryStore {
 	}
 
 	#db(): UseStore {
-		this.#store ??= createStore('codehost-history', 'kv');
+		this.#store ??= createStore(HISTORY_DB, HISTORY_STORE);
 		return this.#store;
 	}
 
+	/**
+	 * The entries, newest first. History a build before versions kept (one record) is moved to
+	 * one record per entry first, in the same transaction: all of it, or (failing) none, and then
+	 * it is read as it is. Throws NewerData if a newer build wrote History (nothing is changed).
+	 */
 	async list(): Promise<HistoryEntry[]> {
 		await this.#flush;
 		await this.#chain;
+		if (this.#newer) throw this.#newer;
 		if (!this.#memory)
 			try {
-				return ((await get<HistoryEntry[]>(KEY, this.#db())) ?? []).slice(0, HISTORY_LIMIT);
+				return await this.#db()('readwrite', (store) =>
+					whole(store, async () => {
+						const read = await this.#read(store);
+						const here = newestFirst(read.records);
+						if (read.old === undefined) return here;
+						const ids = new Set(here.map((e) => e.id));
+						const moved = oldEntries(read.old).filter((e) => !ids.has(e.id));
+						store.delete(OLD_KEY);
+						store.put({ format: HISTORY_FORMAT }, FORMAT_KEY);
+						await putEntries(store, moved);
+						return mergeHistory(here, moved);
+					})
+				);
 			} catch (error) {
-				reportStorageFault(error);
-				this.#memory = [];
+				if (error instanceof NewerData) throw error;
+				// Not moved (a full disk, a failure part way): read as it is, and moved by a later read.
+				return this.#readOnly();
 			}
 		return this.#memory.slice(0, HISTORY_LIMIT);
+	}
+
+	/** History as it is stored, with nothing written (an old record is left where it is). */
+	async #readOnly(): Promise<HistoryEntry[]> {
+		try {
+			const read = await this.#db()('readonly', (store) => this.#read(store));
+			return mergeHistory(newestFirst(read.records), oldEntries(read.old));
+		} catch (error) {
+			if (error instanceof NewerData) throw error;
+			reportStorageFault(error);
+			this.#memory = [];
+			return [];
+		}
+	}
+
+	/** Every record of History; throws NewerData if any is of a newer format. */
+	async #read(store: IDBObjectStore) {
+		const [format, old, records] = await Promise.all([
+			promisifyRequest(store.get(FORMAT_KEY)),
+			promisifyRequest(store.get(OLD_KEY)) as Promise<unknown>,
+			promisifyRequest(store.getAll(entryRange()) as IDBRequest<unknown[]>)
+		]);
+		for (const raw of [format, old, ...records]) {
+			const newerData = newer(raw);
+			if (newerData) {
+				this.#newer = newerData;
+				throw newerData;
+			}
+		}
+		return { old, records };
 	}
 
 	/** Resolves once the entry is written (a full storage leaves it out, and says nothing). */
 	add(entry: HistoryEntry): Promise<void> {
 		this.#pending.unshift(entry);
 		// Written once the adds pause for the delay (a walk's pages keep coming), but never later
-		// than WAIT_MOST delays after the first: each write copies the whole list.
+		// than WAIT_MOST delays after the first.
 		const now = Date.now();
 		this.#firstAt ??= now;
 		clearTimeout(this.#timer);
@@ -303,28 +471,61 @@ export class HistoryStore {
 			this.#flush = this.#due = this.#firstAt = undefined;
 			const batch = this.#pending;
 			this.#pending = [];
-			return this.#write((current) => mergeHistory(batch, current)).catch(() => {});
+			return this.#write(
+				(store) => putEntries(store, batch),
+				(current) => mergeHistory(batch, current)
+			).catch(() => {});
 		});
 		return this.#flush;
 	}
 
-	/** Rejects with StorageFull if the storage is full: then nothing of the file was written. */
+	/**
+	 * Rejects with StorageFull if the storage is full (then nothing of the file was written), and
+	 * with NewerData if a newer build wrote History (nothing is written over it).
+	 */
 	importEntries(entries: readonly HistoryEntry[]): Promise<void> {
-		return this.#write((current) => mergeHistory(entries, current));
+		const incoming = mergeHistory(entries, []);
+		return this.#write(
+			async (store) =>
+				putEntries(store, incoming, await promisifyRequest(store.getAllKeys(entryRange()))),
+			(current) => mergeHistory(incoming, current)
+		);
 	}
 
+	/** Rejects with NewerData if a newer build wrote History (it is left as it is). */
 	clear(): Promise<void> {
 		this.#pending = [];
-		return this.#write(() => []);
+		return this.#write(
+			(store) => {
+				store.delete(entryRange());
+				store.delete(OLD_KEY);
+			},
+			() => []
+		);
 	}
 
-	#write(change: (current: HistoryEntry[]) => HistoryEntry[]): Promise<void> {
+	/**
+	 * `change` runs in one transaction after the store's format is checked; `inMemory` is the
+	 * same change to the page's own list, when IndexedDB is refused. A newer build's History
+	 * rejects every write (NewerData): the page shows what it sent, the store keeps none of it.
+	 */
+	#write(
+		change: (store: IDBObjectStore) => void | Promise<void>,
+		inMemory: (current: HistoryEntry[]) => HistoryEntry[]
+	): Promise<void> {
 		const done = this.#chain.then(async () => {
 			if (!this.#memory)
 				try {
-					await update<HistoryEntry[]>(KEY, (current) => change(current ?? []), this.#db());
+					if (this.#newer) throw this.#newer;
+					await this.#db()('readwrite', (store) =>
+						whole(store, async () => {
+							await checkStore(store);
+							await change(store);
+						})
+					);
 					return;
 				} catch (error) {
+					if (error instanceof NewerData) throw (this.#newer = error);
 					if (isQuotaExceeded(error))
 						throw new StorageFull(
 							'The history you had is kept. Clear History or delete Bible downloads you no longer need, then try again.'
@@ -333,7 +534,7 @@ export class HistoryStore {
 					reportStorageFault(error);
 					this.#memory = [];
 				}
-			this.#memory = change(this.#memory);
+			this.#memory = inMemory(this.#memory);
 		});
 		this.#chain = done.catch(() => {});
 		return done;

@@ -3,17 +3,16 @@
  * the walk draws its progress (showNow), and are then made into entries (redacted with the secrets
  * known then), shown newest first and stored, so the walk's next request waits for none of it.
  */
-import { createStore, del, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExchangeState } from '$lib/codehost/exchange.svelte';
 import { HistoryStore, type HistoryEntry } from '$lib/codehost/history/history';
 import { HistoryState } from '$lib/codehost/history/history-state.svelte';
 import type { Exchange } from '$lib/http/exchange';
 import { provideSnapshots, UNDO_NOTE } from '$lib/ui/snapshot-before';
+import { clearHistory, storedEntries } from './stored-history';
 
 const ROOT = 'https://codehost.example/api/v4';
-const db = () => createStore('codehost-history', 'kv');
-const stored = async () => (await get<HistoryEntry[]>('entries', db())) ?? [];
+const stored = storedEntries;
 
 let n = 0;
 function exchange(path: string, body = '[]'): Exchange {
@@ -55,7 +54,7 @@ const saved = {
 };
 
 beforeEach(async () => {
-	await del('entries', db());
+	await clearHistory();
 });
 afterEach(() => vi.useRealTimers());
 

@@ -2,14 +2,13 @@
  * History when storage misbehaves: two tabs adding at once keep both, and a full storage refuses
  * what it cannot keep.
  */
-import { createStore, del, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { HistoryStore, type HistoryEntry } from '$lib/codehost/history/history';
 import { resetStorageFaults } from '$lib/ui/storage-faults';
 import { StorageStatus } from '$lib/ui/storage-status.svelte';
+import { clearHistory, storedEntries } from './stored-history';
 
-const db = () => createStore('codehost-history', 'kv');
-const stored = async () => ((await get<HistoryEntry[]>('entries', db())) ?? []).map((e) => e.id);
+const stored = async () => (await storedEntries()).map((e) => e.id);
 
 const entry = (id: string, at: string): HistoryEntry => ({
 	id,
@@ -25,7 +24,7 @@ const entry = (id: string, at: string): HistoryEntry => ({
 });
 
 beforeEach(async () => {
-	await del('entries', db());
+	await clearHistory();
 	resetStorageFaults();
 });
 afterEach(() => vi.restoreAllMocks());

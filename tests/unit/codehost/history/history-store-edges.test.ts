@@ -1,4 +1,4 @@
-import { createStore, del, get, set } from 'idb-keyval';
+import { set } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
 	entryFromExchange,
@@ -13,6 +13,7 @@ import {
 	type HistoryEntry
 } from '$lib/codehost/history/history';
 import type { Exchange } from '$lib/http/exchange';
+import { clearHistory, historyDb, historyRecords, storedEntries } from './stored-history';
 
 const root = 'https://h/api/v4';
 
@@ -246,11 +247,10 @@ describe('mergeHistory', () => {
 });
 
 describe('HistoryStore', () => {
-	const db = () => createStore('codehost-history', 'kv');
-	const stored = () => get('entries', db());
+	const stored = storedEntries;
 
 	beforeEach(async () => {
-		await del('entries', db());
+		await clearHistory();
 	});
 
 	afterEach(() => {
@@ -308,13 +308,13 @@ describe('HistoryStore', () => {
 			if (i === 10) expect(written).toBe(0);
 			if (i === 16) {
 				await added[0];
-				writes.push(((await stored()) as HistoryEntry[]).map((e) => e.id));
+				writes.push((await stored()).map((e) => e.id));
 			}
 		}
 		vi.advanceTimersByTime(100);
 		await Promise.all(added);
 		expect(writes[0]).toHaveLength(16);
-		expect(((await stored()) as HistoryEntry[]).map((e) => e.id)).toEqual(
+		expect((await stored()).map((e) => e.id)).toEqual(
 			Array.from({ length: 40 }, (_, i) => `p${39 - i}`)
 		);
 	});
@@ -346,12 +346,40 @@ describe('HistoryStore', () => {
 		expect((await store.list()).map((e) => e.id)).toEqual(['c']);
 	});
 
-	it('lists at most the limit even if more were stored', async () => {
-		const many = Array.from({ length: HISTORY_LIMIT + 3 }, (_, i) => entry(`e${i}`, String(i)));
-		await set('entries', many, db());
+	it('lists at most the limit, the newest, even if more were stored', async () => {
+		const at = (i: number) => new Date(1_800_000_000_000 - i * 1000).toISOString();
+		const many = Array.from({ length: HISTORY_LIMIT + 3 }, (_, i) => entry(`e${i}`, at(i)));
+		for (const [i, e] of many.entries())
+			await set(
+				`entry ${e.at} ${String(i).padStart(16, '0')} ${e.id}`,
+				{ ...e, format: 2 },
+				historyDb()
+			);
 		const listed = await new HistoryStore(0).list();
 		expect(listed).toHaveLength(HISTORY_LIMIT);
 		expect(listed[0]!.id).toBe('e0');
+		expect(listed.at(-1)!.id).toBe(`e${HISTORY_LIMIT - 1}`);
+	});
+
+	it('an add writes its entry and deletes the oldest past the limit, and nothing else', async () => {
+		const at = (i: number) => new Date(1_800_000_000_000 + i * 1000).toISOString();
+		const store = new HistoryStore(0);
+		await store.importEntries(
+			Array.from({ length: HISTORY_LIMIT }, (_, i) => entry(`e${i}`, at(i))).reverse()
+		);
+		const before = await historyRecords();
+		const put = vi.spyOn(IDBObjectStore.prototype, 'put');
+		await store.add(entry('new', at(HISTORY_LIMIT)));
+		expect(put.mock.calls.map(([value]) => (value as HistoryEntry).id)).toEqual(['new']);
+		put.mockRestore();
+		const after = await historyRecords();
+		const gone = Object.keys(before).filter((k) => !(k in after));
+		const added = Object.keys(after).filter((k) => !(k in before));
+		expect(gone.map((k) => (before[k] as HistoryEntry).id)).toEqual(['e0']);
+		expect(added.map((k) => (after[k] as HistoryEntry).id)).toEqual(['new']);
+		const listed = (await store.list()).map((e) => e.id);
+		expect(listed).toHaveLength(HISTORY_LIMIT);
+		expect(listed.slice(0, 2)).toEqual(['new', `e${HISTORY_LIMIT - 1}`]);
 	});
 
 	it('without IndexedDB, adding does not throw and the history is kept for the page', async () => {
