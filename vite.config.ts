@@ -24,9 +24,10 @@ function staticBaseInShell(base: string): Plugin {
 }
 
 /**
- * Lists each Web Worker file as an asset of the chunk that starts it in Vite's manifest, hence in
- * the service worker's `build` list: precached, and there offline. (Vite emits workers late and
- * leaves them out of the manifest.)
+ * Lists each Web Worker file, with the chunks it loads later (the import worker's readers and
+ * Bruno's parser), as assets of the chunk that starts it in Vite's manifest, hence in the service
+ * worker's `build` list: precached, and there offline. (Vite emits workers late and leaves them
+ * out of the manifest.)
  */
 function workersInManifest(): Plugin {
 	return {
@@ -36,6 +37,23 @@ function workersInManifest(): Plugin {
 			order: 'post',
 			handler(_options, bundle) {
 				const workers = Object.keys(bundle).filter((file) => /\/workers\/[^/]+\.js$/.test(file));
+				const chunks = Object.keys(bundle).filter((file) =>
+					/\/workers\/chunks\/[^/]+\.js$/.test(file)
+				);
+				const nameOf = (file: string) => file.slice(file.lastIndexOf('/') + 1);
+				const codeOf = (file: string) => {
+					const out = bundle[file];
+					if (!out) return '';
+					if (out.type === 'chunk') return out.code;
+					return typeof out.source === 'string' ? out.source : new TextDecoder().decode(out.source);
+				};
+				/** A worker's file and every chunk it imports, directly or through another. */
+				const withChunks = (worker: string) => {
+					const found = new Set([worker]);
+					for (const file of found)
+						for (const chunk of chunks) if (codeOf(file).includes(nameOf(chunk))) found.add(chunk);
+					return [...found];
+				};
 				const manifest = Object.values(bundle).find(
 					(file) => file.type === 'asset' && file.fileName.endsWith('manifest.json')
 				);
@@ -48,8 +66,8 @@ function workersInManifest(): Plugin {
 					const chunk = bundle[entry.file];
 					if (chunk?.type !== 'chunk') continue;
 					for (const worker of workers)
-						if (chunk.code.includes(worker.slice(worker.lastIndexOf('/') + 1)))
-							entry.assets = [...new Set([...(entry.assets ?? []), worker])];
+						if (chunk.code.includes(nameOf(worker)))
+							entry.assets = [...new Set([...(entry.assets ?? []), ...withChunks(worker)])];
 				}
 				manifest.source = JSON.stringify(entries, null, 2);
 			}

@@ -1,5 +1,6 @@
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { APP_PORT, SUBPATH, SUBPATH_PORT } from '../../playwright.config';
@@ -9,9 +10,15 @@ import { startStaticServer } from './static-server';
 // This spec is about the service worker: it runs with one.
 test.use({ serviceWorkers: 'allow' });
 
-// Each test that stops or redeploys its host gets a port of its own.
-let nextPort = APP_PORT + 10;
-const port = () => nextPort++;
+/** The unit tests' Bruno collection folder. */
+const BRUNO_FOLDER = fileURLToPath(
+	new URL('../unit/codehost/import/fixtures/bruno-folder/GitLab Bruno', import.meta.url)
+);
+
+// Each test that stops or redeploys its host gets a port of its own; each Playwright worker
+// counts in its own range (with one counter from the same start, two workers took the same port).
+let started = 0;
+const port = () => APP_PORT + 10 + 5 * test.info().parallelIndex + started++;
 
 async function waitForController(page: Page) {
 	await page.evaluate(async () => {
@@ -129,6 +136,38 @@ test('offline: after one visit, a reload shows the shell and pages that need no 
 	await expect(
 		page.getByRole('heading', { level: 1, name: 'Code-host API explorer' })
 	).toBeVisible();
+	await context.setOffline(false);
+});
+
+test('offline after one visit: a Bruno collection folder and a Postman file are imported (the import worker’s parts were saved with the app)', async ({
+	page,
+	context
+}) => {
+	const server = await startStaticServer(port());
+	await page.goto(server.url + '/explorer');
+	await waitForController(page);
+	await server.stop();
+	await context.setOffline(true);
+	await page.reload();
+	const collections = page.getByRole('region', { name: 'Collections' });
+	const preview = page.getByRole('region', { name: 'Import preview' });
+	await collections.getByLabel('Import a Bruno folder').setInputFiles(BRUNO_FOLDER);
+	await expect(preview).toContainText('Bruno collection (folder) from “GitLab Bruno”: 10 requests');
+	await preview.getByRole('button', { name: 'Cancel' }).click();
+	await collections.getByLabel('Import collections').setInputFiles({
+		name: 'kurz.postman_collection.json',
+		mimeType: 'application/json',
+		buffer: Buffer.from(
+			JSON.stringify({
+				info: {
+					name: 'Kurz',
+					schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json'
+				},
+				item: [{ name: 'Ich', request: { method: 'GET', url: 'https://h.example/api/v4/user' } }]
+			})
+		)
+	});
+	await expect(preview).toContainText('from “kurz.postman_collection.json”');
 	await context.setOffline(false);
 });
 
