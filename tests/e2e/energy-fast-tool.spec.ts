@@ -121,6 +121,19 @@ test.describe('laptop (1280×800)', () => {
 		await expect(spending.getByText('TRX', { exact: true })).toBeVisible();
 		await expect(spending.getByText('0', { exact: true })).toBeVisible();
 		await expect(spending.locator('.x').first()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}$/);
+		// Each date whole: inside the chart, and clear of the next one.
+		const dates = await spending.locator('.x').evaluateAll((els) => {
+			const chart = els[0]!.closest('.scroll')!.getBoundingClientRect();
+			const boxes = els.map((el) => {
+				const range = document.createRange();
+				range.selectNodeContents(el);
+				return range.getBoundingClientRect();
+			});
+			return { left: chart.left, first: boxes[0]!.left, boxes };
+		});
+		expect(dates.first).toBeGreaterThanOrEqual(dates.left);
+		for (let i = 1; i < dates.boxes.length; i++)
+			expect(dates.boxes[i]!.left).toBeGreaterThan(dates.boxes[i - 1]!.right);
 		// Pointing at a bar shows its tooltip too.
 		await page.mouse.move(0, 0);
 		await bars.getByRole('img').last().hover();

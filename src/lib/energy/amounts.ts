@@ -12,6 +12,22 @@ export function trx(decimal: string): string {
 	return /^-?[0.,]+$/.test(short) && /[1-9]/.test(decimal) ? formatDecimal(decimal, 2, 6) : short;
 }
 
+/**
+ * Both ends of a range with the same number of decimals ("4.333–4.370", not "4.333–4.37"), so
+ * they read as a pair.
+ */
+export function trxRange(min: string, max: string): [string, string] {
+	const ends = [trx(min), trx(max)];
+	const decimals = (text: string) => /\.(\d+)$/.exec(text)?.[1]?.length ?? 0;
+	const most = Math.max(...ends.map(decimals));
+	const [low = '', high = ''] = ends.map((text) =>
+		/^-?[\d,]+(\.\d+)?$/.test(text) && decimals(text) > 0
+			? text.padEnd(text.length + most - decimals(text), '0')
+			: text
+	);
+	return [low, high];
+}
+
 /** "5.85 TRX". */
 export const trxText = (decimal: string): string => `${trx(decimal)} TRX`;
 

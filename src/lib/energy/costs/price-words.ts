@@ -1,12 +1,12 @@
 import { formatNumber } from '$lib/ui/number-format';
-import { trx } from '../amounts';
+import { trx, trxRange } from '../amounts';
 import type { Fees, Range } from './estimate';
 
 /** The estimate in words for the review: one range, one basis, one sentence about fees. */
 
 /** "about 3.90 TRX", or "about 3.90–5.00 TRX" (amounts as a reader needs them, amounts.ts). */
 export function rangeText(range: Range): string {
-	const [min, max] = [trx(range.min), trx(range.max)];
+	const [min, max] = trxRange(range.min, range.max);
 	return min === max ? `about ${min} TRX` : `about ${min}–${max} TRX`;
 }
 

@@ -51,5 +51,7 @@ describe('the estimate in words', () => {
 			'Based on your latest 30-day order (its price per unit of energy)'
 		);
 		expect(rangeText({ min: '3.900000', max: '5.000000' })).toBe('about 3.90–5.00 TRX');
+		// A per-day range of a 30-day order: the ends read as a pair.
+		expect(rangeText({ min: '4.333333', max: '4.370000' })).toBe('about 4.333–4.370 TRX');
 	});
 });
