@@ -1,8 +1,8 @@
 /**
  * What the previous landed build kept on this device (its own stores wrote the fixture: see
  * tests/unit/upgrade/fixtures/README.md) is all there under this build: every environment, verse
- * note, bookmark and highlight, reading plan, followed order, connection setting and History
- * entry, each area shows its items, and what they keep is then format 2.
+ * note, bookmark and highlight, reading plan, followed order, connection setting, History entry
+ * and snapshot, each area shows its items, and what they keep is then format 2.
  */
 import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
@@ -85,6 +85,13 @@ test('what the previous build kept is all there under this one, and is then kept
 		)
 	);
 
+	// The snapshot it took (before clearing History) is listed, and restores.
+	const snapshots = page.getByRole('region', { name: 'Snapshots' });
+	const snapshot = snapshots.getByRole('listitem').filter({ hasText: 'Before clearing History' });
+	await expect(snapshot).toHaveCount(1);
+	await snapshot.getByRole('button', { name: 'Restore' }).click();
+	await expect(snapshots.getByRole('status')).toContainText('Restored the snapshot.');
+
 	// Each area shows its items.
 	await page.goto('/bible/notes');
 	const notes = page
@@ -142,6 +149,12 @@ test('what the previous build kept is all there under this one, and is then kept
 	expect(JSON.parse(plans!)).toEqual({ format: 2, plans: old.plans });
 	const settings = await storeRecords(page, 'client-settings', 'kv');
 	expect(settings.connections).toEqual({ format: 2, ...old.connections });
+	const snapshotList = (await storeRecords(page, 'your-data-snapshots', 'kv')).meta as {
+		format: number;
+		snapshots: { reason: string }[];
+	};
+	expect(snapshotList.format).toBe(2);
+	expect(snapshotList.snapshots.map((s) => s.reason)).toEqual(['snapshot', 'clear-history']);
 	const historyKept = await storeRecords(page, 'codehost-history', 'kv');
 	expect(historyKept).not.toHaveProperty('entries');
 	expect(historyKept.format).toEqual({ format: 2 });

@@ -18,6 +18,7 @@ export type KeptName =
 	| 'reading plans'
 	| 'notes, bookmarks and highlights'
 	| 'followed orders'
+	| 'snapshots'
 	| 'settings';
 
 /** What an area keeps was written by a newer build of the app: this one leaves it alone. */

@@ -4,8 +4,9 @@
  * is a backup file (without History, but for the one before History is cleared), so it is read back with the same checks and migrations.
  * No Svelte here.
  */
-import { createStore, del, get, set, update, type UseStore } from 'idb-keyval';
+import { createStore, get, promisifyRequest, type UseStore } from 'idb-keyval';
 import type { ChangeReason } from '$lib/ui/snapshot-before';
+import { checkFormat, formatOf } from '$lib/ui/stored-format';
 import type { Kind } from './data-set';
 
 export const SNAPSHOT_LIMITS = { count: 10, bytes: 20_000_000, dailyMs: 24 * 3_600_000 };
@@ -51,7 +52,22 @@ export function digestOf(text: string): string {
 	return `${out}-${text.length}`;
 }
 
-const META = 'meta';
+/**
+ * The list of snapshots, one record. Format 2: `{ format: 2, snapshots }`; format 1 (builds before
+ * versions) was the list itself, and is written back as format 2 when read. A list of a newer
+ * format is never written over (NewerData), and no snapshot is added beside it.
+ */
+export const META = 'meta';
+export const SNAPSHOTS_FORMAT = 2;
+
+/** The snapshots a stored list holds (format 1 or 2); throws NewerData for a newer one. */
+function readList(stored: unknown): SnapshotMeta[] {
+	checkFormat(stored, SNAPSHOTS_FORMAT, 'snapshots');
+	const list = formatOf(stored) === 1 ? stored : (stored as { snapshots?: unknown }).snapshots;
+	return Array.isArray(list) ? (list as SnapshotMeta[]) : [];
+}
+
+const listRecord = (snapshots: SnapshotMeta[]) => ({ format: SNAPSHOTS_FORMAT, snapshots });
 
 export class SnapshotStore {
 	#store: UseStore | undefined;
@@ -66,9 +82,20 @@ export class SnapshotStore {
 		return this.#store;
 	}
 
-	/** Newest first. */
+	/**
+	 * Newest first. A format-1 list is written back as format 2 in the same transaction. Throws
+	 * NewerData if a newer build wrote the list (nothing is changed).
+	 */
 	async list(): Promise<SnapshotMeta[]> {
-		return ((await get<SnapshotMeta[]>(META, this.#db())) ?? []).sort((a, b) => b.at - a.at);
+		const list = await this.#db()('readwrite', async (store) => {
+			const stored: unknown = await promisifyRequest(store.get(META));
+			const list = readList(stored);
+			if (stored !== undefined && formatOf(stored) < SNAPSHOTS_FORMAT)
+				store.put(listRecord(list), META);
+			await promisifyRequest(store.transaction);
+			return list;
+		});
+		return list.sort((a, b) => b.at - a.at);
 	}
 
 	async read(id: string): Promise<string | undefined> {
@@ -76,8 +103,9 @@ export class SnapshotStore {
 	}
 
 	/**
-	 * Keeps `text` as the newest snapshot, then drops the oldest beyond the count and the size cap.
-	 * A single snapshot larger than the cap is not kept (the result says so).
+	 * Keeps `text` as the newest snapshot, then drops the oldest beyond the count and the size cap,
+	 * all in one transaction. A single snapshot larger than the cap is not kept (the result says
+	 * so). Throws NewerData if a newer build wrote the list: then nothing is written.
 	 */
 	async take(
 		text: string,
@@ -86,26 +114,21 @@ export class SnapshotStore {
 		if (text.length > SNAPSHOT_LIMITS.bytes) return undefined;
 		const id = `${meta.at.toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 		const entry: SnapshotMeta = { ...meta, id, chars: text.length };
-		await set(`snap:${id}`, text, this.#db());
-		let dropped: SnapshotMeta[] = [];
-		await update<SnapshotMeta[]>(
-			META,
-			(current) => {
-				const all = [entry, ...(current ?? [])].sort((a, b) => b.at - a.at);
-				const kept: SnapshotMeta[] = [];
-				let chars = 0;
-				dropped = [];
-				for (const s of all) {
-					if (kept.length < SNAPSHOT_LIMITS.count && chars + s.chars <= SNAPSHOT_LIMITS.bytes) {
-						kept.push(s);
-						chars += s.chars;
-					} else dropped.push(s);
-				}
-				return kept;
-			},
-			this.#db()
-		);
-		for (const s of dropped) await del(`snap:${s.id}`, this.#db());
+		await this.#db()('readwrite', async (store) => {
+			const current = readList(await promisifyRequest(store.get(META)));
+			const all = [entry, ...current].sort((a, b) => b.at - a.at);
+			const kept: SnapshotMeta[] = [];
+			let chars = 0;
+			for (const s of all) {
+				if (kept.length < SNAPSHOT_LIMITS.count && chars + s.chars <= SNAPSHOT_LIMITS.bytes) {
+					kept.push(s);
+					chars += s.chars;
+				} else if (s !== entry) store.delete(`snap:${s.id}`);
+			}
+			if (kept.includes(entry)) store.put(text, `snap:${id}`);
+			store.put(listRecord(kept), META);
+			await promisifyRequest(store.transaction);
+		});
 		return entry;
 	}
 

@@ -9,6 +9,7 @@ import { HistoryStore } from '$lib/codehost/history/history';
 import { NotesStore } from '$lib/bible/notes/store';
 import { loadPlans, plansNewer, savePlans } from '$lib/bible/plans/store';
 import { browserStorage } from '$lib/energy/key-value-storage';
+import { NewerData } from '$lib/ui/stored-format';
 import { exportTracked, importTracked } from '$lib/energy/orders/tracker';
 import { loadReminders, saveReminders } from '$lib/energy/orders/reminder-choice';
 import { allPrices, writePrice } from '$lib/energy/costs/your-price.svelte';
@@ -226,8 +227,12 @@ export class YourDataState {
 			if (await this.#snapshots.dailyDue(digestOf(JSON.stringify(data)), now))
 				await this.#take(data, 'daily');
 			this.snapshots = await this.#snapshots.list();
-		} catch {
-			this.snapshotMessage = 'Snapshots cannot be kept: this browser refused to store them.';
+		} catch (error) {
+			// A newer build's list of snapshots: left as it is, and none is added.
+			this.snapshotMessage =
+				error instanceof NewerData
+					? error.message
+					: 'Snapshots cannot be kept: this browser refused to store them.';
 		}
 	}
 
