@@ -605,3 +605,26 @@ describe('exchange record', () => {
 		expect(seen[0]!.sizeBytes).toBe(0);
 	});
 });
+
+describe('buildUrl', () => {
+	it('CH-ROOT-1: one slash between root and path, however many either side has', () => {
+		expect(buildUrl('https://h.test/api/v4//', '//projects')).toBe(
+			'https://h.test/api/v4/projects'
+		);
+	});
+
+	it('a relative path that carries a URL in its query is still relative', () => {
+		expect(buildUrl('https://h.test/api/v4', 'import?url=https://x.test/a')).toBe(
+			'https://h.test/api/v4/import?url=https://x.test/a'
+		);
+	});
+
+	it('CH-PAY-7: only a leading "?" of a string query is dropped; the rest stays as written', () => {
+		expect(buildUrl('https://h.test/api/v4', 'search', '?q=a?b')).toBe(
+			'https://h.test/api/v4/search?q=a?b'
+		);
+		expect(buildUrl('https://h.test/api/v4', 'search?scope=x', 'q=1')).toBe(
+			'https://h.test/api/v4/search?scope=x&q=1'
+		);
+	});
+});

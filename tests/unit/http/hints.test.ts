@@ -1,7 +1,6 @@
 /** The one line a person can act on, for each kind of failure (shown by the one ProblemView). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hintFor } from '$lib/http/hints';
-import { ApiProblem, BODY_PREVIEW_CHARS } from '$lib/http/problem';
 
 describe('hintFor an HTTP status', () => {
 	it.each([
@@ -53,24 +52,5 @@ describe('hintFor a failure without an answer', () => {
 	it('contract: names the field, or says it is unknown', () => {
 		expect(hintFor({ kind: 'contract', field: 'data.0.guid' })).toMatch(/`data\.0\.guid`/);
 		expect(hintFor({ kind: 'contract' })).toMatch(/`\?`/);
-	});
-});
-
-describe('ApiProblem', () => {
-	const problem = (bodyText?: string) =>
-		new ApiProblem({ kind: 'parse', message: 'm', hint: 'h', bodyText, cause: 'why' });
-
-	it('is an Error named ApiProblem that keeps its cause', () => {
-		const p = problem('x');
-		expect(p).toBeInstanceOf(Error);
-		expect(p.name).toBe('ApiProblem');
-		expect(p.cause).toBe('why');
-	});
-
-	it('previews a body up to its limit whole, and cuts a longer one', () => {
-		const exact = 'a'.repeat(BODY_PREVIEW_CHARS);
-		expect(problem(exact).bodyPreview).toBe(exact);
-		expect(problem(`${exact}b`).bodyPreview).toBe(`${exact}…`);
-		expect(problem().bodyPreview).toBe('');
 	});
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { classifyFetchFailure, type ReachabilityEnv } from '$lib/http/reachability';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserEnv, classifyFetchFailure, type ReachabilityEnv } from '$lib/http/reachability';
 
 function probeTransport(answer: 'ok' | 'fail') {
 	const calls: { input: RequestInfo | URL; init?: RequestInit }[] = [];
@@ -70,5 +70,27 @@ describe('classifyFetchFailure', () => {
 			await classifyFetchFailure('https://api.test/x', transport, env(true, 'https://app.test'))
 		).toBe('network');
 		expect(calls).toHaveLength(1);
+	});
+});
+
+describe('browserEnv', () => {
+	afterEach(() => {
+		vi.unstubAllGlobals();
+	});
+
+	it('reads the browser’s online state and the page origin', () => {
+		vi.stubGlobal('navigator', { onLine: false });
+		vi.stubGlobal('location', { origin: 'https://app.test' });
+		expect(browserEnv.online()).toBe(false);
+		expect(browserEnv.pageOrigin()).toBe('https://app.test');
+		vi.stubGlobal('navigator', { onLine: true });
+		expect(browserEnv.online()).toBe(true);
+	});
+
+	it('without a browser: online, and no page origin', () => {
+		vi.stubGlobal('navigator', undefined);
+		vi.stubGlobal('location', undefined);
+		expect(browserEnv.online()).toBe(true);
+		expect(browserEnv.pageOrigin()).toBeUndefined();
 	});
 });

@@ -3,31 +3,8 @@
  * text. Joining 50 MB of text held the page for 190 ms in one task.
  */
 import { describe, expect, it } from 'vitest';
-import { ApiProblem } from '$lib/http/problem';
 import { LONG_BODY_BYTES, LONG_BODY_START_BYTES, readBodyText } from '$lib/http/read-body';
-import { readJson, type HttpResult } from '$lib/http/read-json';
-
-/** A body that arrives in pieces of `size` bytes, as a network stream does. */
-const streamed = (bytes: Uint8Array, size: number, type = 'application/json') =>
-	new Response(
-		new ReadableStream<Uint8Array>({
-			start(controller) {
-				for (let at = 0; at < bytes.byteLength; at += size)
-					controller.enqueue(bytes.slice(at, at + size));
-				controller.close();
-			}
-		}),
-		{ headers: { 'content-type': type } }
-	);
-
-/** Bytes of `length` with "é" (C3 A9) across the end of the start read as text. */
-function longBody(length: number): Uint8Array<ArrayBuffer> {
-	const bytes = new Uint8Array(length).fill(0x61);
-	for (let at = 0; at < length; at += 4099) bytes[at] = 0x30 + (at % 10);
-	bytes[LONG_BODY_START_BYTES - 1] = 0xc3;
-	bytes[LONG_BODY_START_BYTES] = 0xa9;
-	return bytes;
-}
+import { longBody, streamed } from './long-bodies';
 
 const same = async (blob: Blob, bytes: Uint8Array) =>
 	Buffer.compare(Buffer.from(await blob.arrayBuffer()), Buffer.from(bytes)) === 0;
@@ -69,31 +46,5 @@ describe('readBodyText: a body longer than LONG_BODY_BYTES', () => {
 		const read = await readBodyText(streamed(bytes, 1 << 20));
 		expect(read.whole).toBeUndefined();
 		expect(read.text).toHaveLength(LONG_BODY_BYTES);
-	});
-});
-
-describe('readJson: a long answer', () => {
-	it('is refused in plain words with its size, not called malformed JSON', async () => {
-		const bytes = longBody(LONG_BODY_BYTES + 1_500_000);
-		const response = streamed(bytes, 1 << 20);
-		const read = await readBodyText(response);
-		const result = {
-			response,
-			text: read.text,
-			url: 'https://h.example/list',
-			exchange: { url: 'https://h.example/list' },
-			whole: read.whole
-		} as HttpResult;
-		let problem: unknown;
-		try {
-			readJson(result, 'get');
-		} catch (error) {
-			problem = error;
-		}
-		expect(problem).toBeInstanceOf(ApiProblem);
-		expect((problem as ApiProblem).message).toBe(
-			"The server's answer is 13.5 MB, more than the 12.0 MB this app reads."
-		);
-		expect((problem as ApiProblem).hint).toMatch(/smaller page/);
 	});
 });

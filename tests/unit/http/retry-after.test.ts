@@ -48,3 +48,9 @@ describe('parseRetryAfter', () => {
 		);
 	});
 });
+
+describe('parseRetryAfter', () => {
+	it('a value shaped like an HTTP date that is no date is unreadable, not NaN', () => {
+		expect(parseRetryAfter('Wed, 99 Oct 2015 07:28:00 GMT', 0)).toBeUndefined();
+	});
+});

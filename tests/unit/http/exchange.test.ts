@@ -24,3 +24,21 @@ describe('the recorded answer body', () => {
 		);
 	});
 });
+
+describe('exchange records', () => {
+	it('each record gets a new, larger id', () => {
+		const make = () =>
+			recordExchange({
+				startedAt: 0,
+				method: 'GET',
+				url: 'https://h.test/',
+				requestHeaders: new Headers(),
+				durationMs: 1,
+				retries: 0,
+				secrets: []
+			});
+		const a = make();
+		const b = make();
+		expect(b.id).toBeGreaterThan(a.id);
+	});
+});
