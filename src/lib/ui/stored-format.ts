@@ -16,6 +16,7 @@ export type KeptName =
 	| 'environments'
 	| 'history entries'
 	| 'reading plans'
+	| 'reading preferences'
 	| 'notes, bookmarks and highlights'
 	| 'followed orders'
 	| 'snapshots'

@@ -27,13 +27,15 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** What localStorage holds, as an object. */
 const stored = () => Object.fromEntries(JSON.parse(storage.dump()) as [string, string][]);
+/** A preference as it is kept: format 2. */
+const kept = (value: unknown) => JSON.stringify({ format: 2, value });
 
 describe('reading position', () => {
 	it('is saved per translation under "bible.position.<ref>", which also becomes the last translation', () => {
 		savePosition('KJV', { bookRef: 'John', chapter: 3 });
 		expect(stored()).toEqual({
-			'bible.position.KJV': '{"bookRef":"John","chapter":3}',
-			'bible.translation': 'KJV'
+			'bible.position.KJV': kept({ bookRef: 'John', chapter: 3 }),
+			'bible.translation': kept('KJV')
 		});
 		expect(lastTranslation()).toBe('KJV');
 	});
@@ -78,7 +80,7 @@ describe('last translation', () => {
 	it('is none at first, then the one remembered', () => {
 		expect(lastTranslation()).toBeUndefined();
 		rememberTranslation('RV1909');
-		expect(stored()).toEqual({ 'bible.translation': 'RV1909' });
+		expect(stored()).toEqual({ 'bible.translation': kept('RV1909') });
 		expect(lastTranslation()).toBe('RV1909');
 		rememberTranslation('KJV');
 		expect(lastTranslation()).toBe('KJV');
@@ -90,7 +92,7 @@ describe('font size step', () => {
 		expect(loadFontStep()).toBe(1);
 		expect(FONT_SIZES[loadFontStep()]).toBe(1);
 		saveFontStep(4);
-		expect(stored()).toEqual({ 'bible.fontStep': '4' });
+		expect(stored()).toEqual({ 'bible.fontStep': kept(4) });
 		expect(loadFontStep()).toBe(4);
 	});
 
@@ -113,7 +115,7 @@ describe('theme', () => {
 	it('is "auto" at first, then the light or dark theme saved under "bible.theme"', () => {
 		expect(loadTheme()).toBe('auto');
 		saveTheme('dark');
-		expect(stored()).toEqual({ 'bible.theme': 'dark' });
+		expect(stored()).toEqual({ 'bible.theme': kept('dark') });
 		expect(loadTheme()).toBe('dark');
 		saveTheme('light');
 		expect(loadTheme()).toBe('light');
@@ -133,7 +135,7 @@ describe('"Compare with" translation', () => {
 	it('is none ("") at first, then the one saved under "bible.compare"', () => {
 		expect(loadCompare()).toBe('');
 		saveCompare('RV1909');
-		expect(stored()).toEqual({ 'bible.compare': 'RV1909' });
+		expect(stored()).toEqual({ 'bible.compare': kept('RV1909') });
 		expect(loadCompare()).toBe('RV1909');
 	});
 
@@ -151,7 +153,10 @@ describe('"Also compare with" translation', () => {
 		expect(loadCompareAlso()).toBe('');
 		saveCompare('KJV');
 		saveCompareAlso('RV1909');
-		expect(stored()).toEqual({ 'bible.compare': 'KJV', 'bible.compare-also': 'RV1909' });
+		expect(stored()).toEqual({
+			'bible.compare': kept('KJV'),
+			'bible.compare-also': kept('RV1909')
+		});
 		expect(loadCompareAlso()).toBe('RV1909');
 		expect(loadCompare()).toBe('KJV');
 	});
@@ -160,7 +165,7 @@ describe('"Also compare with" translation', () => {
 		saveCompare('KJV');
 		saveCompareAlso('RV1909');
 		saveCompareAlso('');
-		expect(stored()).toEqual({ 'bible.compare': 'KJV' });
+		expect(stored()).toEqual({ 'bible.compare': kept('KJV') });
 		expect(loadCompareAlso()).toBe('');
 	});
 });
@@ -220,7 +225,7 @@ describe('hiding the Hebrew accents', () => {
 	it('is off at first, on once saved under "bible.hide-accents", and off again without a trace', () => {
 		expect(loadHideAccents()).toBe(false);
 		saveHideAccents(true);
-		expect(stored()).toEqual({ 'bible.hide-accents': 'true' });
+		expect(stored()).toEqual({ 'bible.hide-accents': kept(true) });
 		expect(loadHideAccents()).toBe(true);
 		saveHideAccents(false);
 		expect(stored()).toEqual({});
