@@ -109,7 +109,60 @@ export class ChapterCache {
 		this.#onChange = stores?.onChange;
 	}
 
+	/**
+	 * Chapters read ahead of their `get` (the next chapter and the one before, while one is read),
+	 * by "bibleRef bookRef chapter": each is taken by its `get`, and all go at any write.
+	 */
+	readonly #ahead = new Map<string, StoredChapter>();
+	/** The reads ahead under way: a write marks them, and what a marked one found is not kept. */
+	readonly #reading = new Set<{ overwritten: boolean }>();
+
+	#written(): void {
+		this.#ahead.clear();
+		for (const read of this.#reading) read.overwritten = true;
+	}
+
+	/**
+	 * The stored chapter, or undefined. One read ahead (`readAhead`) is answered from memory, in
+	 * the same task: the chapter asked for next is drawn without waiting for the database.
+	 */
 	async get(
+		bibleRef: string,
+		bookRef: string,
+		chapter: number
+	): Promise<StoredChapter | undefined> {
+		const ahead = `${bibleRef} ${bookRef} ${chapter}`;
+		const kept = this.#ahead.get(ahead);
+		if (kept) {
+			this.#ahead.delete(ahead);
+			return kept;
+		}
+		return this.#read(bibleRef, bookRef, chapter);
+	}
+
+	/**
+	 * Reads up to two stored chapters into memory for their next `get` (what was read ahead before
+	 * goes); a chapter not stored is not kept.
+	 */
+	async readAhead(
+		bibleRef: string,
+		chapters: readonly { bookRef: string; chapter: number }[]
+	): Promise<void> {
+		const read = { overwritten: false };
+		this.#reading.add(read);
+		const wanted = chapters.slice(0, 2);
+		const found = await Promise.all(
+			wanted.map((c) => this.#read(bibleRef, c.bookRef, c.chapter).catch(() => undefined))
+		).finally(() => this.#reading.delete(read));
+		if (read.overwritten) return;
+		this.#ahead.clear();
+		wanted.forEach((c, i) => {
+			const record = found[i];
+			if (record) this.#ahead.set(`${bibleRef} ${c.bookRef} ${c.chapter}`, record);
+		});
+	}
+
+	async #read(
 		bibleRef: string,
 		bookRef: string,
 		chapter: number
@@ -125,6 +178,7 @@ export class ChapterCache {
 			parsed.output.chapter === chapter
 		)
 			return parsed.output;
+		this.#written();
 		await del(key, this.#chapters).catch(() => undefined);
 		return undefined;
 	}
@@ -147,6 +201,7 @@ export class ChapterCache {
 			data
 		});
 		const key: ChapterKey = [bibleRef, bookRef, chapter];
+		this.#written();
 		await set(key, record, this.#chapters);
 		this.#onChange?.({ bibleRef, stored: [[bookRef, chapter]] });
 	}
@@ -171,6 +226,7 @@ export class ChapterCache {
 				data: c.data
 			})
 		);
+		this.#written();
 		await this.#chapters('readwrite', (store) => {
 			for (const r of records)
 				store.put(r, [r.bibleRef, r.bookRef, r.chapter] satisfies ChapterKey);
@@ -233,6 +289,7 @@ export class ChapterCache {
 	}
 
 	async deleteTranslation(bibleRef: string): Promise<void> {
+		this.#written();
 		await this.#chapters('readwrite', (store) => {
 			store.delete(bibleRange(bibleRef));
 			return promisifyRequest(store.transaction);

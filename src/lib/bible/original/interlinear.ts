@@ -44,21 +44,23 @@ export const originalTextOf = (source: StudySource, bookRef: string): OriginalTe
 			? 'WLC'
 			: undefined;
 
-/** The lexicon rows the words name, by row (one file read per LEXICON_CHUNK rows). */
+/**
+ * The lexicon rows the words name, by row (one file read per LEXICON_CHUNK rows). The files are
+ * looked into, not copied: a chapter names a few hundred rows of thousands.
+ */
 async function lexiconRows(
 	source: StudySource,
 	text: OriginalText,
 	words: readonly OriginalWord[]
-): Promise<Map<number, LexiconRow>> {
+): Promise<(row: number) => LexiconRow | undefined> {
 	const chunks = [...new Set(words.filter((w) => w[1] >= 0).map((w) => lexiconChunk(w[1])))];
 	const files = await Promise.all(
 		chunks.map(
 			(n) => source.read(`${originalDir(text)}/lexicon/${n}.json`) as Promise<LexiconRow[]>
 		)
 	);
-	const rows = new Map<number, LexiconRow>();
-	chunks.forEach((n, i) => files[i]!.forEach((row, at) => rows.set(n * LEXICON_CHUNK + at, row)));
-	return rows;
+	const byChunk = new Map(chunks.map((n, i) => [n, files[i]!]));
+	return (row) => (row < 0 ? undefined : byChunk.get(lexiconChunk(row))?.[row % LEXICON_CHUNK]);
 }
 
 /** A KJV chapter with its original words; undefined when the KJV or the original lacks it. */
@@ -76,10 +78,10 @@ export async function interlinearChapter(
 	if (!english || !found) return undefined;
 	const sameVerses = english.length === found.verses.length;
 	if (!sameVerses) return { text, english, original: [], sameVerses };
-	const rows = await lexiconRows(source, text, found.verses.flat());
+	const rowAt = await lexiconRows(source, text, found.verses.flat());
 	const original = found.verses.map((verse) =>
 		verse.map(([form, row]): InterlinearWord => {
-			const lemma = rows.get(row);
+			const lemma = rowAt(row);
 			return {
 				form: shownForm(form),
 				gloss: lemma?.[2] ?? '',

@@ -182,6 +182,18 @@ export class ReaderState {
 		});
 	}
 
+	/**
+	 * Reads the chapters either side of this one from this device into memory, so that moving to
+	 * one ("Next chapter") draws it in the same task, without waiting for the database.
+	 */
+	async readAhead(): Promise<void> {
+		const { prev, next } = this.around;
+		const around = [next, prev].filter((p): p is Position => !!p);
+		if (!this.bibleRef || !around.length) return;
+		const cache = bibleCache(this.#session.client().options.baseUrl);
+		await cache.readAhead(this.bibleRef, around).catch(() => undefined);
+	}
+
 	#read(bibleRef: string, bookRef: string, chapter: number): void {
 		savePosition(bibleRef, { bookRef, chapter });
 		const name = this.books.find((b) => b.ref === bookRef)?.name ?? bookRef;

@@ -131,6 +131,50 @@ describe('chapter cache', () => {
 		expect(await cache.usage('T')).toEqual({ chapters: 1, bytes: 123 });
 	});
 
+	it('a chapter read ahead is given from memory once, without asking the database', async () => {
+		let reads = 0;
+		const cache = freshCache((store) => (mode, work) => {
+			if (mode === 'readonly') reads++;
+			return store(mode, work);
+		});
+		await cache.putMany('T', [
+			{ bookRef: 'Ruth', chapter: 2, data: chapterOf('Ruth', 2), bytes: 2 },
+			{ bookRef: 'Ruth', chapter: 4, data: chapterOf('Ruth', 4), bytes: 4 }
+		]);
+		// The next chapter and the one before; a chapter not stored is not kept.
+		await cache.readAhead('T', [
+			{ bookRef: 'Ruth', chapter: 2 },
+			{ bookRef: 'Ruth', chapter: 3 }
+		]);
+		const before = reads;
+		expect((await cache.get('T', 'Ruth', 2))?.data).toEqual(chapterOf('Ruth', 2));
+		expect(reads).toBe(before);
+		// Taken: the next read asks the database again.
+		expect((await cache.get('T', 'Ruth', 2))?.data).toEqual(chapterOf('Ruth', 2));
+		expect(await cache.get('T', 'Ruth', 3)).toBeUndefined();
+		expect(reads).toBe(before + 2);
+	});
+
+	it('a write drops what was read ahead: the chapter stored since, or none after a delete, is read', async () => {
+		const cache = freshCache();
+		await cache.put('T', 'Ruth', 1, chapterOf('Ruth', 1), 1);
+		await cache.readAhead('T', [{ bookRef: 'Ruth', chapter: 1 }]);
+		const newer = { ...chapterOf('Ruth', 1), verses: [{ ref: '1', text: 'Newer text.' }] };
+		await cache.put('T', 'Ruth', 1, newer, 1);
+		expect((await cache.get('T', 'Ruth', 1))?.data).toEqual(newer);
+
+		await cache.readAhead('T', [{ bookRef: 'Ruth', chapter: 1 }]);
+		await cache.deleteTranslation('T');
+		expect(await cache.get('T', 'Ruth', 1)).toBeUndefined();
+
+		// A write while the read ahead is under way: what it found is not kept.
+		await cache.put('T', 'Ruth', 1, chapterOf('Ruth', 1), 1);
+		const reading = cache.readAhead('T', [{ bookRef: 'Ruth', chapter: 1 }]);
+		const writing = cache.put('T', 'Ruth', 1, newer, 1);
+		await Promise.all([reading, writing]);
+		expect((await cache.get('T', 'Ruth', 1))?.data).toEqual(newer);
+	});
+
 	it('no partial record: an invalid chapter is refused before anything is written', async () => {
 		const cache = freshCache();
 		const broken = { apiUrl: 'x', ref: 1, verses: [{ ref: '1' }] } as unknown as Chapter;

@@ -156,6 +156,33 @@ describe('reader', () => {
 		expect(neighbours(books, 'Gen', 1).prev).toBeUndefined();
 		expect(neighbours(books, 'Rev', 22).next).toBeUndefined();
 	});
+
+	it('reads the chapters either side ahead from the device: the next one then opens without a database read', async () => {
+		const { client, paths } = demoClient();
+		const books = (await getBible(client, 'KJV')).books;
+		const reader = new ReaderState(fixedConnection(client));
+		// Ruth 1, 2 and 3 read once, so kept on this device.
+		for (const chapter of [1, 2, 3]) await reader.open('KJV', books, 'Ruth', chapter);
+		await vi.waitFor(async () =>
+			expect(await bibleCache('https://bible.demo/api/v1').get('KJV', 'Ruth', 3)).toBeDefined()
+		);
+		await reader.open('KJV', books, 'Ruth', 2);
+		const asked = vi.spyOn(ChapterCache.prototype, 'readAhead');
+		await reader.readAhead();
+		expect(asked).toHaveBeenCalledWith('KJV', [
+			{ bookRef: 'Ruth', chapter: 3 },
+			{ bookRef: 'Ruth', chapter: 1 }
+		]);
+		asked.mockRestore();
+		const requests = paths.length;
+		// Opened from memory: no database read (whose answer would come in a task of its own).
+		const reads = vi.spyOn(IDBDatabase.prototype, 'transaction');
+		await reader.open('KJV', books, 'Ruth', 3);
+		expect(reads).not.toHaveBeenCalled();
+		reads.mockRestore();
+		expect([reader.status, reader.shown, reader.source]).toEqual(['ready', 'Ruth 3', 'cache']);
+		expect(paths).toHaveLength(requests);
+	});
 });
 
 describe('storing a chapter on a full disk', () => {

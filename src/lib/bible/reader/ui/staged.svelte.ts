@@ -50,13 +50,15 @@ export class StagedChapter {
 
 	/**
 	 * Draws `FIRST_VERSES` more of the reader's chapter in each next task until all are, then what
-	 * waits for them (from an effect: the function returned cancels).
+	 * waits for them (from an effect: the function returned cancels). The first screen is painted
+	 * first: the next verses wait for its frame, so the task that draws them never comes before it.
 	 */
 	schedule(reader: Reader): (() => void) | undefined {
 		const { shown } = reader;
 		const count = reader.chapter?.verses.length ?? 0;
 		if (reader.status !== 'ready' || !shown) return;
 		let timer: ReturnType<typeof setTimeout> | undefined;
+		let frame: number | undefined;
 		const next = () => {
 			const drawn = untrack(() => this.limit(shown));
 			if (drawn === Infinity) return;
@@ -65,8 +67,14 @@ export class StagedChapter {
 				next();
 			});
 		};
-		next();
-		return () => clearTimeout(timer);
+		const firstScreen = untrack(() => this.limit(shown)) === FIRST_VERSES;
+		if (firstScreen && typeof requestAnimationFrame === 'function')
+			frame = requestAnimationFrame(next);
+		else next();
+		return () => {
+			clearTimeout(timer);
+			if (frame !== undefined) cancelAnimationFrame(frame);
+		};
 	}
 
 	/**

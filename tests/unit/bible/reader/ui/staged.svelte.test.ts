@@ -72,6 +72,36 @@ describe('StagedChapter', () => {
 		stop();
 	});
 
+	it("draws nothing more until the first screen's frame: the next verses' task comes after its paint", () => {
+		vi.useFakeTimers();
+		const frames: FrameRequestCallback[] = [];
+		vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => frames.push(run));
+		vi.stubGlobal('cancelAnimationFrame', (id: number) => void frames.splice(id - 1, 1));
+		try {
+			const { stage, stop, show } = staged();
+			const john3 = reader('John 3', 30);
+			show(john3);
+			expect(vi.getTimerCount()).toBe(0);
+			expect(frames).toHaveLength(1);
+			frames.shift()!(0);
+			// In the frame, the next step is only asked for: it is a task after the paint.
+			expect(drawn(stage, john3).flat()).toHaveLength(FIRST_VERSES);
+			vi.advanceTimersToNextTimer();
+			expect(drawn(stage, john3).flat()).toHaveLength(2 * FIRST_VERSES);
+			// The steps after it wait for no frame.
+			vi.runAllTimers();
+			expect(frames).toHaveLength(0);
+			expect(stage.full('John 3')).toBe(true);
+			// Another chapter before its frame: the frame asked for is let go.
+			show(reader('John 4', 30));
+			expect(frames).toHaveLength(1);
+			stop();
+			expect(frames).toHaveLength(0);
+		} finally {
+			vi.unstubAllGlobals();
+		}
+	});
+
 	it('starts again from the first screen for the next chapter, not for the same one read again', () => {
 		vi.useFakeTimers();
 		const { stage, stop, show } = staged();
