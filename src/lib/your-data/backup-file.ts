@@ -4,7 +4,8 @@
  * page where no worker can run. The file is what backup.ts writes and reads; this only moves
  * where the work runs. No Svelte here.
  */
-import { BackupRefused, readBackup, writeBackup } from './backup';
+import { FileRefused } from '$lib/ui/file-refused';
+import { readBackup, writeBackup } from './backup';
 import type { DataSet } from './data-set';
 
 /** What the page asks: write a data set as a file (checked), or read a file (or a snapshot's text). */
@@ -30,7 +31,7 @@ export async function backupWork(m: ToBackupWorker): Promise<FromBackupWorker> {
 		const text = typeof m.file === 'string' ? m.file : await m.file.text();
 		return { type: 'read', data: readBackup(text, m.secrets) };
 	} catch (error) {
-		return error instanceof BackupRefused
+		return error instanceof FileRefused
 			? { type: 'refused', message: error.message }
 			: { type: 'failed', message: (error as Error).message };
 	}
@@ -60,12 +61,12 @@ function run(m: ToBackupWorker): Promise<FromBackupWorker> {
 
 /** The answer, or its refusal thrown. */
 function settled(answer: FromBackupWorker): Exclude<FromBackupWorker, { message: string }> {
-	if (answer.type === 'refused') throw new BackupRefused(answer.message);
+	if (answer.type === 'refused') throw new FileRefused(answer.message);
 	if (answer.type === 'failed') throw new Error(answer.message);
 	return answer;
 }
 
-/** The backup file of `data`, refused (BackupRefused) when it would hold one of `secrets`. */
+/** The backup file of `data`, refused (FileRefused) when it would hold one of `secrets`. */
 export async function writeBackupFile(
 	data: DataSet,
 	secrets: readonly string[],
@@ -76,7 +77,7 @@ export async function writeBackupFile(
 	return answer.text;
 }
 
-/** A backup file (or a snapshot's text) read whole; BackupRefused says why it was not. */
+/** A backup file (or a snapshot's text) read whole; FileRefused says why it was not. */
 export async function readBackupFile(
 	file: Blob | string,
 	secrets: readonly string[]

@@ -4,8 +4,8 @@
  * with the reason, when anything in it is wrong: another format, a newer version, a wrong type,
  * too large, a `__proto__` key, or a secret. An older version is migrated. No Svelte here.
  */
+import { FileRefused } from '$lib/ui/file-refused';
 import {
-	ImportRefused,
 	LIMITS as COLLECTION_LIMITS,
 	readName,
 	readRequest,
@@ -19,8 +19,8 @@ import {
 	type HistoryEntry
 } from '$lib/codehost/history/history';
 import { withoutSecretValues } from '$lib/codehost/secrets/variables';
-import { exportNotes, NotesFileRefused, parseNotesFile, readFile } from '$lib/bible/notes/format';
-import { PlansRefused, readPlans } from '$lib/bible/plans/file';
+import { exportNotes, parseNotesFile, readFile } from '$lib/bible/notes/format';
+import { readPlans } from '$lib/bible/plans/file';
 import { PERIODS } from '$lib/energy/model';
 import { readReminderChoice, type ReminderChoice } from '$lib/energy/orders/reminder-choice';
 import {
@@ -43,9 +43,6 @@ export const BACKUP_LIMITS = {
 	trackedOrders: 10_000,
 	apiRoots: 50
 };
-
-/** Why a file was not restored, in words for the person; nothing changed. */
-export class BackupRefused extends Error {}
 
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -79,12 +76,12 @@ function parseJson(text: string): unknown {
 	try {
 		return JSON.parse(text, (key, value: unknown) => {
 			if (FORBIDDEN_KEYS.has(key))
-				throw new BackupRefused(`it has a field called “${key}”, which a backup never has.`);
+				throw new FileRefused(`it has a field called “${key}”, which a backup never has.`);
 			return value;
 		});
 	} catch (error) {
-		if (error instanceof BackupRefused) throw error;
-		throw new BackupRefused('it is not JSON. Choose a file made with “Back up everything”.');
+		if (error instanceof FileRefused) throw error;
+		throw new FileRefused('it is not JSON. Choose a file made with “Back up everything”.');
 	}
 }
 
@@ -92,17 +89,17 @@ const TOKEN_KEYS = ['token', 'secret', 'password', 'refreshToken', 'tokens', 'ap
 
 function readCollections(raw: unknown): Collection[] {
 	if (raw === undefined) return [];
-	if (!Array.isArray(raw)) throw new BackupRefused('its collections are not a list.');
+	if (!Array.isArray(raw)) throw new FileRefused('its collections are not a list.');
 	if (raw.length > COLLECTION_LIMITS.collections)
-		throw new BackupRefused(`it holds more than ${COLLECTION_LIMITS.collections} collections.`);
+		throw new FileRefused(`it holds more than ${COLLECTION_LIMITS.collections} collections.`);
 	let count = 0;
 	return raw.map((c, i): Collection => {
 		if (!isObject(c) || typeof c.id !== 'string' || !Array.isArray(c.requests))
-			throw new BackupRefused(`collection ${i + 1} is not a collection of requests.`);
+			throw new FileRefused(`collection ${i + 1} is not a collection of requests.`);
 		const name = readName(c.name, `The name of collection ${i + 1}`);
 		count += c.requests.length;
 		if (count > COLLECTION_LIMITS.requests)
-			throw new BackupRefused(`it holds more than ${COLLECTION_LIMITS.requests} saved requests.`);
+			throw new FileRefused(`it holds more than ${COLLECTION_LIMITS.requests} saved requests.`);
 		return {
 			id: c.id.slice(0, 100),
 			name,
@@ -110,11 +107,11 @@ function readCollections(raw: unknown): Collection[] {
 				const read = readRequest(r, `request ${j + 1} of “${name}”`);
 				const auth = isObject(r) ? r.auth : undefined;
 				if (isObject(auth) && TOKEN_KEYS.some((k) => k in auth))
-					throw new BackupRefused(`the saved request “${read.name}” carries a token.`);
+					throw new FileRefused(`the saved request “${read.name}” carries a token.`);
 				const clean = withoutSecrets(read);
 				const [dropped] = clean.dropped;
 				if (dropped)
-					throw new BackupRefused(
+					throw new FileRefused(
 						`the saved request “${read.name}” carries ${dropped}, which holds a credential.`
 					);
 				const id = isObject(r) && typeof r.id === 'string' ? r.id.slice(0, 100) : `req-${i}-${j}`;
@@ -126,9 +123,9 @@ function readCollections(raw: unknown): Collection[] {
 
 function readEnvironments(raw: unknown): Environment[] {
 	if (raw === undefined) return [];
-	if (!Array.isArray(raw)) throw new BackupRefused('its environments are not a list.');
+	if (!Array.isArray(raw)) throw new FileRefused('its environments are not a list.');
 	if (raw.length > BACKUP_LIMITS.environments)
-		throw new BackupRefused(`it holds more than ${BACKUP_LIMITS.environments} environments.`);
+		throw new FileRefused(`it holds more than ${BACKUP_LIMITS.environments} environments.`);
 	return raw.map((e, i) => {
 		if (
 			isObject(e) &&
@@ -136,11 +133,11 @@ function readEnvironments(raw: unknown): Environment[] {
 			(TOKEN_KEYS.some((k) => k !== 'secret' && k in e) ||
 				(isObject(e.auth) && TOKEN_KEYS.some((k) => k in (e.auth as object))))
 		)
-			throw new BackupRefused(`environment ${i + 1} carries a token.`);
+			throw new FileRefused(`environment ${i + 1} carries a token.`);
 		const env = cleanEnvironment(e);
-		if (!env) throw new BackupRefused(`environment ${i + 1} has no name.`);
+		if (!env) throw new FileRefused(`environment ${i + 1} has no name.`);
 		if (Object.keys(withoutSecretValues(env).secrets).length)
-			throw new BackupRefused(
+			throw new FileRefused(
 				`the environment “${env.name}” holds the value of a secret variable; a backup never does.`
 			);
 		return env;
@@ -152,7 +149,7 @@ function readHistory(raw: unknown): HistoryEntry[] | undefined {
 	try {
 		return parseHistoryExport(JSON.stringify(raw));
 	} catch (error) {
-		throw new BackupRefused(`its history cannot be read: ${(error as Error).message}`);
+		throw new FileRefused(`its history cannot be read: ${(error as Error).message}`);
 	}
 }
 
@@ -164,21 +161,21 @@ function readNotesPart(raw: unknown): { notes: DataSet['notes']; plans: DataSet[
 
 function readTracked(raw: unknown): TrackedByRoot {
 	if (raw === undefined) return {};
-	if (!isObject(raw)) throw new BackupRefused('its followed orders are not grouped by server.');
+	if (!isObject(raw)) throw new FileRefused('its followed orders are not grouped by server.');
 	const roots = Object.entries(raw);
 	if (roots.length > BACKUP_LIMITS.apiRoots)
-		throw new BackupRefused(`it follows orders on more than ${BACKUP_LIMITS.apiRoots} servers.`);
+		throw new FileRefused(`it follows orders on more than ${BACKUP_LIMITS.apiRoots} servers.`);
 	let count = 0;
 	const out: TrackedByRoot = {};
 	for (const [root, list] of roots) {
 		if (!/^https?:\/\/[^\s]{1,500}$/.test(root) || !Array.isArray(list))
-			throw new BackupRefused('its followed orders name a server that is not a web address.');
+			throw new FileRefused('its followed orders name a server that is not a web address.');
 		count += list.length;
 		if (count > BACKUP_LIMITS.trackedOrders)
-			throw new BackupRefused(`it follows more than ${BACKUP_LIMITS.trackedOrders} orders.`);
+			throw new FileRefused(`it follows more than ${BACKUP_LIMITS.trackedOrders} orders.`);
 		out[root] = list.map((o, i): TrackedOrder => {
 			const order = readTrackedOrder(o);
-			if (!order) throw new BackupRefused(`followed order ${i + 1} is not an order.`);
+			if (!order) throw new FileRefused(`followed order ${i + 1} is not an order.`);
 			return order;
 		});
 	}
@@ -188,23 +185,21 @@ function readTracked(raw: unknown): TrackedByRoot {
 /** Your price (energy): server → period → whole sun per unit, as the energy area keeps it. */
 function readPrices(raw: unknown): Record<string, PriceTable> | undefined {
 	if (raw === undefined) return undefined;
-	if (!isObject(raw)) throw new BackupRefused('its energy prices are not grouped by server.');
+	if (!isObject(raw)) throw new FileRefused('its energy prices are not grouped by server.');
 	const roots = Object.entries(raw);
 	if (roots.length > BACKUP_LIMITS.apiRoots)
-		throw new BackupRefused(
-			`it has energy prices for more than ${BACKUP_LIMITS.apiRoots} servers.`
-		);
+		throw new FileRefused(`it has energy prices for more than ${BACKUP_LIMITS.apiRoots} servers.`);
 	const out: Record<string, PriceTable> = {};
 	for (const [root, table] of roots) {
 		if (!/^https?:\/\/[^\s]{1,500}$/.test(root) || !isObject(table))
-			throw new BackupRefused('its energy prices name a server that is not a web address.');
+			throw new FileRefused('its energy prices name a server that is not a web address.');
 		const prices: PriceTable = {};
 		for (const [period, sun] of Object.entries(table)) {
 			const known = PERIODS.find((p) => p.id === period);
-			if (!known) throw new BackupRefused(`its energy prices name a period this app has not.`);
+			if (!known) throw new FileRefused(`its energy prices name a period this app has not.`);
 			// As the energy area keeps a price: a whole number of sun, at least 1.
 			if (typeof sun !== 'number' || !Number.isSafeInteger(sun) || sun < 1)
-				throw new BackupRefused(
+				throw new FileRefused(
 					`its energy price for ${known.label} is not a whole number of sun (1 or more).`
 				);
 			prices[known.id] = sun;
@@ -219,7 +214,7 @@ function readReminders(raw: unknown): ReminderChoice | undefined {
 	if (raw === undefined) return undefined;
 	const choice = readReminderChoice(raw);
 	if (!choice)
-		throw new BackupRefused(
+		throw new FileRefused(
 			'its energy reminders are not a choice of on or off and whole minutes from 1 to 1440.'
 		);
 	return choice;
@@ -230,14 +225,14 @@ const CONNECTION_KEYS = new Set(['mode', 'baseUrl', 'proxyUrl']);
 function readSettings(raw: unknown): Connections {
 	const out = defaultConnections();
 	if (raw === undefined) return out;
-	if (!isObject(raw)) throw new BackupRefused('its settings are not a list of connections.');
+	if (!isObject(raw)) throw new FileRefused('its settings are not a list of connections.');
 	for (const [id, c] of Object.entries(raw)) {
 		if (!(SERVICE_IDS as readonly string[]).includes(id))
-			throw new BackupRefused(`its settings name a service “${id.slice(0, 40)}” this app has not.`);
-		if (!isObject(c)) throw new BackupRefused(`the settings of ${id} are not a connection.`);
+			throw new FileRefused(`its settings name a service “${id.slice(0, 40)}” this app has not.`);
+		if (!isObject(c)) throw new FileRefused(`the settings of ${id} are not a connection.`);
 		for (const key of Object.keys(c))
 			if (!CONNECTION_KEYS.has(key))
-				throw new BackupRefused(
+				throw new FileRefused(
 					`the settings of ${id} have a field “${key.slice(0, 40)}”; a backup keeps only modes and addresses, never a token.`
 				);
 		const connection: Connection = {
@@ -246,9 +241,9 @@ function readSettings(raw: unknown): Connections {
 			proxyUrl: typeof c.proxyUrl === 'string' ? c.proxyUrl : ''
 		};
 		if (c.mode !== 'live' && c.mode !== 'demo')
-			throw new BackupRefused(`the settings of ${id} name no mode (Demo or Live).`);
+			throw new FileRefused(`the settings of ${id} name no mode (Demo or Live).`);
 		const problem = connectionError(connection);
-		if (problem) throw new BackupRefused(`the settings of ${id} are not usable: ${problem}`);
+		if (problem) throw new FileRefused(`the settings of ${id} are not usable: ${problem}`);
 		out[id as keyof Connections] = connection;
 	}
 	return out;
@@ -263,25 +258,25 @@ const MIGRATIONS: Record<number, (file: Record<string, unknown>) => Record<strin
  */
 export function readBackup(text: string, secrets: readonly string[] = []): DataSet {
 	if (text.length > BACKUP_LIMITS.fileChars)
-		throw new BackupRefused(
+		throw new FileRefused(
 			`it is larger than ${BACKUP_LIMITS.fileChars / 1_000_000} MB; a backup of this app is far smaller.`
 		);
 	const parsed = parseJson(text);
 	if (!isObject(parsed) || parsed.format !== BACKUP_FORMAT)
-		throw new BackupRefused(
+		throw new FileRefused(
 			'it is not a backup of this app. Choose a file made with “Back up everything”.'
 		);
 	let file: Record<string, unknown> = parsed;
 	const version = file.version;
 	if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
-		throw new BackupRefused('it names no version this app knows.');
+		throw new FileRefused('it names no version this app knows.');
 	if (version > BACKUP_VERSION)
-		throw new BackupRefused(
+		throw new FileRefused(
 			`it was made by a newer version of this app (backup version ${version}; this one reads up to ${BACKUP_VERSION}). Update the app, then restore it.`
 		);
 	for (let v = version; v < BACKUP_VERSION; v++) file = MIGRATIONS[v]!(file);
 	if (holdsSecret(text, secrets))
-		throw new BackupRefused(
+		throw new FileRefused(
 			'it holds one of your tokens or secret values; a backup never does. Nothing was restored.'
 		);
 	try {
@@ -305,12 +300,8 @@ export function readBackup(text: string, secrets: readonly string[] = []): DataS
 			settings: readSettings(settings.connections)
 		};
 	} catch (error) {
-		if (
-			error instanceof ImportRefused ||
-			error instanceof NotesFileRefused ||
-			error instanceof PlansRefused
-		)
-			throw new BackupRefused(lowerFirst(error.message));
+		// Collections', notes' and plans' readers say why in a sentence of their own.
+		if (error instanceof FileRefused) throw new FileRefused(lowerFirst(error.message));
 		throw error;
 	}
 }

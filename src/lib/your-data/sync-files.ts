@@ -4,6 +4,7 @@
  * in a stable order, two spaces, a line at the end, so a diff shows what changed and an unchanged
  * item writes the same bytes. No Svelte here.
  */
+import { FileRefused } from '$lib/ui/file-refused';
 import {
 	readName,
 	readRequest,
@@ -34,9 +35,6 @@ export const PLANS_FORMAT = 'api-workbench-reading-plans';
 export const SYNC_FILE_VERSION = 1;
 export const NOTES_PATH = 'bible/notes.json';
 export const PLANS_PATH = 'bible/plans.json';
-
-/** A refused file of the repository, named; nothing was changed. */
-export class SyncFileRefused extends Error {}
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	!!v && typeof v === 'object' && !Array.isArray(v);
@@ -155,23 +153,27 @@ function parse(path: string, text: string): Record<string, unknown> {
 	try {
 		data = JSON.parse(text, (key, value: unknown) => {
 			if (key === '__proto__' || key === 'constructor' || key === 'prototype')
-				throw new SyncFileRefused(`${path} has a field called “${key}”.`);
+				throw new FileRefused(`${path} has a field called “${key}”.`, { file: path });
 			return value;
 		});
 	} catch (error) {
-		if (error instanceof SyncFileRefused) throw error;
-		throw new SyncFileRefused(`${path} in the repository is not JSON.`);
+		if (error instanceof FileRefused) throw error;
+		throw new FileRefused(`${path} in the repository is not JSON.`, { file: path });
 	}
-	if (!isObject(data)) throw new SyncFileRefused(`${path} in the repository is not an object.`);
+	if (!isObject(data))
+		throw new FileRefused(`${path} in the repository is not an object.`, { file: path });
 	return data;
 }
 
 function checkFormat(path: string, data: Record<string, unknown>, format: string): void {
 	if (data.format !== format)
-		throw new SyncFileRefused(`${path} in the repository is not a file this app wrote.`);
+		throw new FileRefused(`${path} in the repository is not a file this app wrote.`, {
+			file: path
+		});
 	if (data.version !== SYNC_FILE_VERSION)
-		throw new SyncFileRefused(
-			`${path} in the repository is of version ${String(data.version).slice(0, 10)}; this app reads version ${SYNC_FILE_VERSION}.`
+		throw new FileRefused(
+			`${path} in the repository is of version ${String(data.version).slice(0, 10)}; this app reads version ${SYNC_FILE_VERSION}.`,
+			{ file: path }
 		);
 }
 
@@ -241,7 +243,7 @@ export function readFiles(files: FileMap, ids: ItemIds = NO_IDS): SyncedData {
 			} else if (path.startsWith('environments/')) {
 				checkFormat(path, data, ENVIRONMENT_FORMAT);
 				const env = cleanEnvironment({ ...data, id: 'pulled' });
-				if (!env) throw new SyncFileRefused(`${path} in the repository has no name.`);
+				if (!env) throw new FileRefused(`${path} in the repository has no name.`, { file: path });
 				const item = withoutSecretValues({
 					...env,
 					id: ids.environment(env.name) ?? newId('env')
@@ -254,9 +256,11 @@ export function readFiles(files: FileMap, ids: ItemIds = NO_IDS): SyncedData {
 				plans = readPlans(data.plans);
 			}
 		} catch (error) {
-			if (error instanceof SyncFileRefused) throw error;
-			throw new SyncFileRefused(
-				`${path} in the repository cannot be read: ${(error as Error).message}`
+			// Refused by this file's own checks: said already. By an area's reader: named here.
+			if (error instanceof FileRefused && error.file === path) throw error;
+			throw new FileRefused(
+				`${path} in the repository cannot be read: ${(error as Error).message}`,
+				{ file: path }
 			);
 		}
 	}

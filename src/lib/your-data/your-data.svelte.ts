@@ -3,6 +3,7 @@
  * It composes the areas' stores and exports (data-set.ts) and sends through the code host's
  * connection from Settings (Demo or Live), so credentials stay on the API root's origin.
  */
+import { FileRefused } from '$lib/ui/file-refused';
 import { CollectionStore } from '$lib/codehost/collections/store';
 import { EnvironmentStore } from '$lib/codehost/environments/environments';
 import { HistoryStore } from '$lib/codehost/history/history';
@@ -19,7 +20,7 @@ import { SERVICE_IDS } from '$lib/settings/connection';
 import { settings } from '$lib/settings/settings.svelte';
 import { askToKeep, persistence, storageEstimate, type Persistence } from '$lib/ui/kept-storage';
 import { formatNumber } from '$lib/ui/number-format';
-import { BackupRefused, writeBackup } from './backup';
+import { writeBackup } from './backup';
 import { readBackupFile, writeBackupFile } from './backup-file';
 import {
 	countItems,
@@ -52,7 +53,7 @@ import {
 	type BothChanged,
 	type SyncTarget
 } from './sync';
-import { filesOf, idsOf, keepBoth, readFiles, SyncFileRefused, withUnwritten } from './sync-files';
+import { filesOf, idsOf, keepBoth, readFiles, withUnwritten } from './sync-files';
 import { loadBase, loadTarget, loadToken, saveBase, saveTarget, saveToken } from './sync-settings';
 
 /** The demo code host's token that may write (offered in Demo mode when none is entered). */
@@ -265,13 +266,13 @@ export class YourDataState {
 		this.problem = this.message = '';
 		try {
 			if (file.size > 30_000_000)
-				throw new BackupRefused('it is larger than 30 MB; a backup of this app is far smaller.');
+				throw new FileRefused('it is larger than 30 MB; a backup of this app is far smaller.');
 			const data = await readBackupFile(file, knownSecrets([this.token]));
 			const current = await readDataSet(this.#stores, { history: !!data.history });
 			this.pending = { name: file.name, data, preview: previewRestore(current, data, 'merge') };
 		} catch (error) {
 			this.problem =
-				error instanceof BackupRefused
+				error instanceof FileRefused
 					? `This file was not restored, and nothing changed: ${error.message}`
 					: `This file could not be read, and nothing changed: ${(error as Error).message}`;
 		}
@@ -427,7 +428,7 @@ export class YourDataState {
 			await work();
 		} catch (error) {
 			this.syncProblem =
-				error instanceof SyncProblem || error instanceof SyncFileRefused
+				error instanceof SyncProblem || error instanceof FileRefused
 					? error.message
 					: `Nothing was changed: ${(error as Error).message}`;
 		} finally {

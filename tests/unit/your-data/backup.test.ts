@@ -1,18 +1,13 @@
+import { FileRefused } from '$lib/ui/file-refused';
 import { describe, expect, it } from 'vitest';
-import {
-	BACKUP_FORMAT,
-	BACKUP_VERSION,
-	BackupRefused,
-	readBackup,
-	writeBackup
-} from '$lib/your-data/backup';
+import { BACKUP_FORMAT, BACKUP_VERSION, readBackup, writeBackup } from '$lib/your-data/backup';
 import { filledData, historyEntry } from './fixtures';
 
 const refusal = (text: string, secrets: string[] = []) => {
 	try {
 		readBackup(text, secrets);
 	} catch (error) {
-		expect(error).toBeInstanceOf(BackupRefused);
+		expect(error).toBeInstanceOf(FileRefused);
 		return (error as Error).message;
 	}
 	throw new Error('The file was read.');
@@ -117,6 +112,13 @@ describe('the backup file', () => {
 		expect(
 			refusal(edited((f) => (f.codehost.collections[0].requests[0].method = 'GET;rm')))
 		).toMatch(/method/);
+		// The collections' and notes' own reasons, as the rest of a sentence ("Not restored: the …").
+		expect(refusal(edited((f) => (f.codehost.collections[0].name = 5)))).toMatch(
+			/^the name of collection 1 is not text/
+		);
+		expect(refusal(edited((f) => (f.bible.notes.notes[0].bookmark = 'yes')))).toMatch(
+			/^entry 1 of the file/
+		);
 		expect(refusal(edited((f) => (f.bible.notes.notes[0].bookmark = 'yes')))).toMatch(/bookmark/);
 		expect(refusal(edited((f) => (f.bible.notes.plans[0].done = ['x'])))).toMatch(/days read/);
 		expect(

@@ -1,13 +1,6 @@
+import { FileRefused } from '$lib/ui/file-refused';
 import { describe, expect, it } from 'vitest';
-import {
-	filesOf,
-	idsOf,
-	keepBoth,
-	NOTES_PATH,
-	readFiles,
-	slug,
-	SyncFileRefused
-} from '$lib/your-data/sync-files';
+import { filesOf, idsOf, keepBoth, NOTES_PATH, readFiles, slug } from '$lib/your-data/sync-files';
 import { filledData } from './fixtures';
 
 describe('your data as repository files', () => {
@@ -62,9 +55,17 @@ describe('your data as repository files', () => {
 	it('a file that is not this app’s refuses the pull, naming it', () => {
 		const files = filesOf(filledData());
 		files.set('requests/projects/evil.json', '{"__proto__": {}}');
-		expect(() => readFiles(files)).toThrow(SyncFileRefused);
+		expect(() => readFiles(files)).toThrow(FileRefused);
 		files.set('requests/projects/evil.json', '{"format": "other"}');
 		expect(() => readFiles(files)).toThrow(/evil.json/);
+	});
+
+	it('a file an area’s reader refuses (the notes) refuses the pull, naming the file and why', () => {
+		const files = filesOf(filledData());
+		files.set(NOTES_PATH, '{"format": "other"}');
+		expect(() => readFiles(files)).toThrow(
+			/^bible\/notes\.json in the repository cannot be read: this is not a notes file of this app\./
+		);
 	});
 
 	it('keeping both: a second request named as from the repository; notes merged', () => {

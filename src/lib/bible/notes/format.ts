@@ -1,3 +1,4 @@
+import { FileRefused } from '$lib/ui/file-refused';
 import { bookOrder, CANON, canonBook } from './books';
 import type { PlanProgress } from '../plans/schedule';
 
@@ -156,9 +157,6 @@ export function exportNotes(
 	return JSON.stringify(file, null, 2) + '\n';
 }
 
-/** Why a file was not imported, in words for the user. */
-export class NotesFileRefused extends Error {}
-
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const NOTE_KEYS = new Set([
 	'book',
@@ -178,32 +176,30 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 function date(v: unknown, what: string): number {
 	const ms = typeof v === 'string' ? Date.parse(v) : NaN;
-	if (!Number.isFinite(ms)) throw new NotesFileRefused(`${what} is not a date.`);
+	if (!Number.isFinite(ms)) throw new FileRefused(`${what} is not a date.`);
 	return ms;
 }
 
 function readNote(raw: unknown, n: number): VerseNote {
 	const where = `Entry ${n} of the file`;
-	if (!isObject(raw)) throw new NotesFileRefused(`${where} is not a verse’s notes.`);
+	if (!isObject(raw)) throw new FileRefused(`${where} is not a verse’s notes.`);
 	for (const key of Object.keys(raw))
 		if (!NOTE_KEYS.has(key))
-			throw new NotesFileRefused(
-				`${where} has a field “${key.slice(0, 40)}” that notes never have.`
-			);
+			throw new FileRefused(`${where} has a field “${key.slice(0, 40)}” that notes never have.`);
 	const ref = { book: raw.book, chapter: raw.chapter, verse: raw.verse } as VerseRef;
 	const bad = validRef(ref);
-	if (bad) throw new NotesFileRefused(`${where}: ${bad}`);
+	if (bad) throw new FileRefused(`${where}: ${bad}`);
 	const name = `${canonBook(ref.book)?.name ?? ref.book} ${ref.chapter}:${ref.verse}`;
 	const at = `${where} (${name})`;
 	if (typeof raw.bookmark !== 'boolean')
-		throw new NotesFileRefused(`${at}: “bookmark” is not true or false.`);
+		throw new FileRefused(`${at}: “bookmark” is not true or false.`);
 	if (raw.highlight !== undefined && !HIGHLIGHTS.includes(raw.highlight as HighlightColour))
-		throw new NotesFileRefused(
+		throw new FileRefused(
 			`${at}: the highlight “${String(raw.highlight).slice(0, 20)}” is not one of ${HIGHLIGHTS.join(', ')}.`
 		);
-	if (typeof raw.note !== 'string') throw new NotesFileRefused(`${at}: the note is not text.`);
+	if (typeof raw.note !== 'string') throw new FileRefused(`${at}: the note is not text.`);
 	if (raw.note.length > LIMITS.noteChars)
-		throw new NotesFileRefused(`${at}: the note is longer than ${LIMITS.noteChars} characters.`);
+		throw new FileRefused(`${at}: the note is longer than ${LIMITS.noteChars} characters.`);
 	if (
 		!Array.isArray(raw.labels) ||
 		raw.labels.length > LIMITS.labels ||
@@ -211,7 +207,7 @@ function readNote(raw: unknown, n: number): VerseNote {
 			(l) => typeof l === 'string' && l.trim() !== '' && l.length <= LIMITS.labelChars
 		)
 	)
-		throw new NotesFileRefused(
+		throw new FileRefused(
 			`${at}: the labels are not a list of up to ${LIMITS.labels} words of at most ${LIMITS.labelChars} characters.`
 		);
 	return {
@@ -239,38 +235,34 @@ export function readFileEntries(text: string): unknown[] {
 /** As readFileEntries, with the file's reading plans as found (checked by plans/file.ts). */
 export function readFile(text: string): { entries: unknown[]; plans: unknown } {
 	if (text.length > LIMITS.fileBytes)
-		throw new NotesFileRefused(
+		throw new FileRefused(
 			`the file is larger than ${LIMITS.fileBytes / 1_000_000} MB; an export of notes is far smaller.`
 		);
 	let raw: unknown;
 	try {
 		raw = JSON.parse(text, (key, value: unknown) => {
 			if (FORBIDDEN_KEYS.has(key))
-				throw new NotesFileRefused(
-					`the file has a field called “${key}”, which an export never has.`
-				);
+				throw new FileRefused(`the file has a field called “${key}”, which an export never has.`);
 			return value;
 		});
 	} catch (error) {
-		if (error instanceof NotesFileRefused) throw error;
-		throw new NotesFileRefused('the file is not JSON. Choose a file made with Export notes.');
+		if (error instanceof FileRefused) throw error;
+		throw new FileRefused('the file is not JSON. Choose a file made with Export notes.');
 	}
 	if (!isObject(raw) || raw.format !== FILE_FORMAT)
-		throw new NotesFileRefused(
+		throw new FileRefused(
 			'this is not a notes file of this app. Choose a file made with Export notes.'
 		);
 	if (raw.version !== FILE_VERSION)
-		throw new NotesFileRefused(
+		throw new FileRefused(
 			`the file is version ${String(raw.version).slice(0, 20)}; this app reads version ${FILE_VERSION}. Export the notes again with this app.`
 		);
 	for (const key of Object.keys(raw))
 		if (!FILE_KEYS.has(key))
-			throw new NotesFileRefused(
-				`the file has a field “${key.slice(0, 40)}” that exports never have.`
-			);
-	if (!Array.isArray(raw.notes)) throw new NotesFileRefused('the file has no list of notes.');
+			throw new FileRefused(`the file has a field “${key.slice(0, 40)}” that exports never have.`);
+	if (!Array.isArray(raw.notes)) throw new FileRefused('the file has no list of notes.');
 	if (raw.notes.length > LIMITS.notes)
-		throw new NotesFileRefused(`the file holds more than ${LIMITS.notes} verses.`);
+		throw new FileRefused(`the file holds more than ${LIMITS.notes} verses.`);
 	return { entries: raw.notes as unknown[], plans: raw.plans };
 }
 
@@ -289,7 +281,7 @@ export function readEntries(
 		const note = readNote(entries[i], i + 1);
 		const key = refKey(note);
 		if (seen.has(key))
-			throw new NotesFileRefused(
+			throw new FileRefused(
 				`${canonBook(note.book)?.name ?? note.book} ${note.chapter}:${note.verse} is in the file twice.`
 			);
 		seen.add(key);

@@ -1,6 +1,7 @@
 // Reading a notes file for import: in a Web Worker, so that a 5 MB file never holds the page still,
 // or, where no worker can run, on the page in slices with a pause between them.
-import { LIMITS, NotesFileRefused, type VerseNote } from './format';
+import { FileRefused } from '$lib/ui/file-refused';
+import { LIMITS, type VerseNote } from './format';
 import { readNotesText, type FromImportWorker, type ReadOptions } from './read-notes';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -20,7 +21,7 @@ export function readNotesFile(file: Blob, options: ReadOptions = {}): Promise<Ve
 	// Refused before reading a byte: a file this large is not an export of notes.
 	if (file.size > LIMITS.fileBytes)
 		return Promise.reject(
-			new NotesFileRefused(
+			new FileRefused(
 				`the file is larger than ${LIMITS.fileBytes / 1_000_000} MB; an export of notes is far smaller.`
 			)
 		);
@@ -47,7 +48,7 @@ export function readNotesFile(file: Blob, options: ReadOptions = {}): Promise<Ve
 			if (m.type === 'plans') return onPlans?.(m.plans);
 			end();
 			if (m.type === 'read') resolve(notes);
-			else reject(new NotesFileRefused(m.message));
+			else reject(new FileRefused(m.message));
 		};
 		// A worker that cannot start here (blocked, or an error loading it): read on the page.
 		worker.onerror = (event) => {

@@ -1,6 +1,6 @@
 // The notes import's worker: reads and checks a notes file away from the page's main thread (a
 // 5 MB file held the page still for seconds when read there).
-import { NotesFileRefused } from './format';
+import { FileRefused } from '$lib/ui/file-refused';
 import { readNotesText, type FromImportWorker } from './read-notes';
 
 const PART = 2000;
@@ -20,7 +20,7 @@ self.onmessage = async (event: MessageEvent<Blob>) => {
 		post({
 			type: 'refused',
 			message:
-				error instanceof NotesFileRefused
+				error instanceof FileRefused
 					? error.message
 					: 'the file could not be read. Choose a file made with Export notes.'
 		});

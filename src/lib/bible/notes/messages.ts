@@ -1,8 +1,8 @@
 // What the notes say when storing fails, in words for the user.
+import { FileRefused } from '$lib/ui/file-refused';
 import { isQuotaExceeded, notSavedFull, STORAGE_IS_FULL } from '$lib/ui/storage-faults';
 import { NewerData } from '$lib/ui/stored-format';
 import { FREE_SPACE } from '../offline/storage-full';
-import { NotesFileRefused } from './format';
 
 const reason = (error: unknown) =>
 	error instanceof Error && error.message ? error.message : 'the browser refused to store it';
@@ -16,7 +16,7 @@ export function notSaved(error: unknown): string {
 
 /** An import was refused or not stored; nothing of it was written. */
 export function notImported(error: unknown): string {
-	if (error instanceof NotesFileRefused) return `Not imported, nothing changed: ${error.message}`;
+	if (error instanceof FileRefused) return `Not imported, nothing changed: ${error.message}`;
 	if (error instanceof NewerData) return `Not imported. ${error.message}`;
 	if (isQuotaExceeded(error))
 		return `Not imported, nothing changed: ${STORAGE_IS_FULL}. ${FREE_SPACE}, then import again.`;

@@ -1,8 +1,8 @@
 // Reading a notes file's text a slice at a time: in the import worker, or on the page where no
 // worker can run. Also what the worker and the page say to each other.
-import { PlansRefused, readPlans } from '../plans/file';
+import { readPlans } from '../plans/file';
 import type { PlanProgress } from '../plans/schedule';
-import { NotesFileRefused, readEntries, readFile, type VerseNote } from './format';
+import { readEntries, readFile, type VerseNote } from './format';
 
 /** Entries checked per slice: about 20 ms of work for 2,000 here. */
 const SLICE = 2000;
@@ -24,7 +24,7 @@ export interface ReadOptions {
 
 /**
  * Reads and checks a whole file (see `readFileEntries`): resolves with its records, or rejects
- * with NotesFileRefused and the reason. `pause` runs between slices.
+ * with FileRefused and the reason. `pause` runs between slices.
  */
 export async function readNotesText(
 	text: string,
@@ -32,12 +32,7 @@ export async function readNotesText(
 	pause: () => Promise<void> = () => Promise.resolve()
 ): Promise<VerseNote[]> {
 	const { entries, plans } = readFile(text);
-	try {
-		onPlans?.(readPlans(plans));
-	} catch (error) {
-		if (error instanceof PlansRefused) throw new NotesFileRefused(error.message);
-		throw error;
-	}
+	onPlans?.(readPlans(plans));
 	const seen = new Set<string>();
 	const out: VerseNote[] = [];
 	for (let at = 0; at < entries.length; at += SLICE) {

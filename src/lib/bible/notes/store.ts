@@ -294,7 +294,7 @@ export class NotesStore implements NotesBackend {
 		});
 	}
 
-	/** Imports an export file's text whole (a refused file throws NotesFileRefused, writing nothing). */
+	/** Imports an export file's text whole (a refused file throws FileRefused, writing nothing). */
 	async importFile(text: string): Promise<MergeResult> {
 		return this.importNotes(parseNotesFile(text));
 	}

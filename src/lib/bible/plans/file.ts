@@ -1,33 +1,31 @@
 // Reading plans in the notes file ("plans": [...]), checked as strictly as the notes: anything
 // malformed or hostile refuses the whole file with the reason, and nothing changes.
+import { FileRefused } from '$lib/ui/file-refused';
 import { planById } from './catalog';
 import type { PlanProgress } from './schedule';
-
-/** Why the plans in a file were refused, in words for the user. */
-export class PlansRefused extends Error {}
 
 const KEYS = new Set(['id', 'start', 'done']);
 
 /** Checks the file's "plans" (absent: none). */
 export function readPlans(raw: unknown): PlanProgress[] {
 	if (raw === undefined) return [];
-	if (!Array.isArray(raw)) throw new PlansRefused('its reading plans are not a list.');
-	if (raw.length > 20) throw new PlansRefused('it holds more than 20 reading plans.');
+	if (!Array.isArray(raw)) throw new FileRefused('its reading plans are not a list.');
+	if (raw.length > 20) throw new FileRefused('it holds more than 20 reading plans.');
 	const seen = new Set<string>();
 	return raw.map((entry: unknown, i) => {
 		const where = `reading plan ${i + 1} of the file`;
 		if (!entry || typeof entry !== 'object' || Array.isArray(entry))
-			throw new PlansRefused(`${where} is not a reading plan.`);
+			throw new FileRefused(`${where} is not a reading plan.`);
 		const e = entry as Record<string, unknown>;
 		for (const key of Object.keys(e))
 			if (!KEYS.has(key))
-				throw new PlansRefused(`${where} has a field “${key.slice(0, 40)}” that plans never have.`);
+				throw new FileRefused(`${where} has a field “${key.slice(0, 40)}” that plans never have.`);
 		const plan = typeof e.id === 'string' ? planById(e.id) : undefined;
 		if (!plan)
-			throw new PlansRefused(
+			throw new FileRefused(
 				`${where} is “${String(e.id).slice(0, 40)}”, which is not a plan this app offers.`
 			);
-		if (seen.has(plan.id)) throw new PlansRefused(`the plan “${plan.name}” is in the file twice.`);
+		if (seen.has(plan.id)) throw new FileRefused(`the plan “${plan.name}” is in the file twice.`);
 		seen.add(plan.id);
 		if (
 			typeof e.start !== 'string' ||
@@ -35,14 +33,14 @@ export function readPlans(raw: unknown): PlanProgress[] {
 			Number.isNaN(Date.parse(`${e.start}T00:00:00Z`)) ||
 			new Date(`${e.start}T00:00:00Z`).toISOString().slice(0, 10) !== e.start
 		)
-			throw new PlansRefused(`the start of “${plan.name}” is not a date.`);
+			throw new FileRefused(`the start of “${plan.name}” is not a date.`);
 		if (
 			!Array.isArray(e.done) ||
 			e.done.length > plan.days ||
 			!e.done.every((d) => Number.isInteger(d) && d >= 1 && d <= plan.days) ||
 			new Set(e.done).size !== e.done.length
 		)
-			throw new PlansRefused(
+			throw new FileRefused(
 				`the days read of “${plan.name}” are not a list of days from 1 to ${plan.days}.`
 			);
 		return { id: plan.id, start: e.start, done: [...(e.done as number[])].sort((a, b) => a - b) };

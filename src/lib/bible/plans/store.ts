@@ -1,8 +1,9 @@
 // The user's reading plans, kept on this device (localStorage: a few hundred bytes a plan).
 // Format 2: `{ format: 2, plans }`. A format-1 value (the list itself, with no version: builds
 // before versions) is upgraded when read; one of a newer format is never overwritten.
+import { FileRefused } from '$lib/ui/file-refused';
 import { formatOf, NewerData } from '$lib/ui/stored-format';
-import { PlansRefused, readPlans } from './file';
+import { readPlans } from './file';
 import type { PlanProgress } from './schedule';
 
 export const PLANS_KEY = 'bible.plans';
@@ -46,7 +47,7 @@ export function loadPlans(s = storage()): PlanProgress[] {
 	try {
 		plans = readPlans(format === 1 ? value : (value as { plans?: unknown }).plans);
 	} catch (error) {
-		if (error instanceof PlansRefused) return [];
+		if (error instanceof FileRefused) return [];
 		throw error;
 	}
 	if (format < PLANS_FORMAT) savePlans(plans, s);

@@ -1,4 +1,5 @@
 /** Collections of saved requests: saving, opening, renaming, ordering, search, export and import. */
+import { FileRefused } from '$lib/ui/file-refused';
 import { AsyncResult } from '$lib/ui/async-result.svelte';
 import { freeSpace, notReadProblem, notSavedFull, StorageFull } from '$lib/ui/storage-faults';
 import type { CodehostRequest } from '../request/request';
@@ -7,7 +8,6 @@ import { ApiProblem } from '$lib/http/problem';
 import {
 	checksOf,
 	exportCollections,
-	ImportRefused,
 	parseCollectionsFile,
 	searchCollections,
 	withoutSecrets,
@@ -172,7 +172,7 @@ export class CollectionsState {
 		try {
 			file = typeof input === 'string' ? parseCollectionsFile(input) : input;
 		} catch (error) {
-			this.message = `Not imported, nothing changed: ${error instanceof ImportRefused ? error.message : 'the file could not be read.'}`;
+			this.message = `Not imported, nothing changed: ${error instanceof FileRefused ? error.message : 'the file could not be read.'}`;
 			return null;
 		}
 		const n = file.collections.reduce((s, c) => s + c.requests.length, 0);

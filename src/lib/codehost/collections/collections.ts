@@ -4,6 +4,7 @@
  * credential header or parameter; the auth method and how it travels are kept by name only.
  * No Svelte here.
  */
+import { FileRefused } from '$lib/ui/file-refused';
 import { CREDENTIAL_HEADERS, CREDENTIAL_PARAMS } from '$lib/http/credentials';
 import { decodedParamName, SECRET_PARAMS } from '$lib/http/redact';
 import { AUTH_METHODS } from '../auth/auth';
@@ -133,45 +134,42 @@ export function exportCollections(
 	return JSON.stringify(file, null, 2);
 }
 
-/** A file that cannot be read as it is: nothing of it is taken. */
-export class ImportRefused extends Error {}
-
 const isObject = (v: unknown): v is Record<string, unknown> =>
 	!!v && typeof v === 'object' && !Array.isArray(v);
 
 function text(v: unknown, what: string, max = LIMITS.textChars, fallback?: string): string {
 	if (v === undefined && fallback !== undefined) return fallback;
-	if (typeof v !== 'string') throw new ImportRefused(`${what} is not text.`);
-	if (v.length > max) throw new ImportRefused(`${what} is longer than ${max} characters.`);
+	if (typeof v !== 'string') throw new FileRefused(`${what} is not text.`);
+	if (v.length > max) throw new FileRefused(`${what} is longer than ${max} characters.`);
 	return v;
 }
 
 export function readName(v: unknown, what: string): string {
 	const name = text(v, what, LIMITS.nameChars).trim();
-	if (!name) throw new ImportRefused(`${what} is empty.`);
+	if (!name) throw new FileRefused(`${what} is empty.`);
 	return name;
 }
 
 /** One request of a file, checked field by field; a path must stay under the API root. */
 export function readRequest(v: unknown, where: string): SavedRequestData {
-	if (!isObject(v)) throw new ImportRefused(`${where} is not a request.`);
+	if (!isObject(v)) throw new FileRefused(`${where} is not a request.`);
 	const name = readName(v.name, `The name of ${where}`);
 	const at = `${where} (“${name}”)`;
 	const method = text(v.method, `The method of ${at}`, 10).toUpperCase();
 	if (!(EXPLORER_METHODS as readonly string[]).includes(method))
-		throw new ImportRefused(`${at} uses the method ${method}, which the explorer does not send.`);
+		throw new FileRefused(`${at} uses the method ${method}, which the explorer does not send.`);
 	const path = text(v.path, `The path of ${at}`, 2_000);
 	if (!path.startsWith('/') || path.startsWith('//') || /[\s\\]/.test(path))
-		throw new ImportRefused(
+		throw new FileRefused(
 			`${at} has the path “${path.slice(0, 80)}”: a saved path starts with one “/” and stays under the base URL (no other server, no spaces).`
 		);
 	const pathParams: Record<string, string> = {};
 	if (v.pathParams !== undefined) {
 		if (!isObject(v.pathParams))
-			throw new ImportRefused(`The path parameters of ${at} are not a list of names and values.`);
+			throw new FileRefused(`The path parameters of ${at} are not a list of names and values.`);
 		for (const [k, value] of Object.entries(v.pathParams)) {
 			if (!/^[a-z][a-z_]*$/i.test(k))
-				throw new ImportRefused(
+				throw new FileRefused(
 					`${at} has a path parameter called “${k.slice(0, 40)}”, which no path uses.`
 				);
 			pathParams[k] = text(value, `The path parameter ${k} of ${at}`, 2_000);
@@ -179,7 +177,7 @@ export function readRequest(v: unknown, where: string): SavedRequestData {
 	}
 	const bodyKind = text(v.bodyKind, `How ${at} sends its parameters`, 20, 'query') as BodyKind;
 	if (!BODY_KINDS.includes(bodyKind))
-		throw new ImportRefused(
+		throw new FileRefused(
 			`${at} sends its parameters as “${bodyKind}”, which the explorer does not know.`
 		);
 	const auth = isObject(v.auth) ? v.auth : {};
@@ -204,9 +202,9 @@ export function readRequest(v: unknown, where: string): SavedRequestData {
 function readFileSlot(v: unknown, at: string): Pick<CodehostRequest, 'fileSlot'> {
 	if (v === undefined) return {};
 	if (!isObject(v) || (v.field !== null && typeof v.field !== 'string'))
-		throw new ImportRefused(`The file ${at} sends is neither a form field nor the whole body.`);
+		throw new FileRefused(`The file ${at} sends is neither a form field nor the whole body.`);
 	const field = v.field === null ? null : text(v.field, `The file field of ${at}`, 200).trim();
-	if (field === '') throw new ImportRefused(`The file field of ${at} has no name.`);
+	if (field === '') throw new FileRefused(`The file field of ${at} has no name.`);
 	return { fileSlot: { field, source: text(v.source, `The file name of ${at}`, 2_000, '') } };
 }
 
@@ -214,7 +212,7 @@ function readRequestChecks(v: Record<string, unknown>, at: string): RequestCheck
 	try {
 		return readChecks(v, at);
 	} catch (error) {
-		if (error instanceof ChecksRefused) throw new ImportRefused(`${error.message}.`);
+		if (error instanceof ChecksRefused) throw new FileRefused(`${error.message}.`);
 		throw error;
 	}
 }
@@ -243,35 +241,35 @@ const holdsToken = (v: unknown) => isObject(v) && TOKEN_KEYS.some((k) => k in v)
  */
 export function parseCollectionsFile(input: string): ImportedFile {
 	if (input.length > LIMITS.fileChars)
-		throw new ImportRefused(
+		throw new FileRefused(
 			`The file is larger than ${LIMITS.fileChars / 1_000_000} MB; an export is far smaller.`
 		);
 	let data: unknown;
 	try {
 		data = JSON.parse(input);
 	} catch {
-		throw new ImportRefused('The file is not JSON. Choose a file made by “Export collections”.');
+		throw new FileRefused('The file is not JSON. Choose a file made by “Export collections”.');
 	}
 	if (!isObject(data) || data.format !== FILE_FORMAT)
-		throw new ImportRefused(
+		throw new FileRefused(
 			'This file is not a collections export. Choose a file made by “Export collections”.'
 		);
 	if (data.version !== FILE_VERSION)
-		throw new ImportRefused(
+		throw new FileRefused(
 			`The file is of version ${String(data.version).slice(0, 20)}; this explorer reads version ${FILE_VERSION}.`
 		);
-	if (!Array.isArray(data.collections)) throw new ImportRefused('The file lists no collections.');
+	if (!Array.isArray(data.collections)) throw new FileRefused('The file lists no collections.');
 	if (data.collections.length > LIMITS.collections)
-		throw new ImportRefused(`The file holds more than ${LIMITS.collections} collections.`);
+		throw new FileRefused(`The file holds more than ${LIMITS.collections} collections.`);
 	const dropped: string[] = [];
 	let count = 0;
 	const collections = data.collections.map((c, i): Collection => {
 		if (!isObject(c) || !Array.isArray(c.requests))
-			throw new ImportRefused(`Collection ${i + 1} is not a collection of requests.`);
+			throw new FileRefused(`Collection ${i + 1} is not a collection of requests.`);
 		const name = readName(c.name, `The name of collection ${i + 1}`);
 		count += c.requests.length;
 		if (count > LIMITS.requests)
-			throw new ImportRefused(`The file holds more than ${LIMITS.requests} requests.`);
+			throw new FileRefused(`The file holds more than ${LIMITS.requests} requests.`);
 		return {
 			id: newId('col'),
 			name,
@@ -288,10 +286,10 @@ export function parseCollectionsFile(input: string): ImportedFile {
 	const environments: Environment[] = [];
 	if (data.environments !== undefined) {
 		if (!Array.isArray(data.environments))
-			throw new ImportRefused('The environments of the file are not a list.');
+			throw new FileRefused('The environments of the file are not a list.');
 		for (const [i, e] of data.environments.entries()) {
 			const env = cleanEnvironment(isObject(e) ? { ...e, id: `import-${i}` } : e);
-			if (!env) throw new ImportRefused(`Environment ${i + 1} of the file has no name.`);
+			if (!env) throw new FileRefused(`Environment ${i + 1} of the file has no name.`);
 			if (holdsToken(e) || holdsToken((e as Record<string, unknown>).auth))
 				dropped.push(`environment “${env.name}”: a token (only which auth method to use is kept)`);
 			for (const k of Object.keys(env.values))

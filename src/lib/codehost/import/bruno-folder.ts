@@ -6,10 +6,10 @@
  * A file the parser cannot read is left out and named. The parser is loaded only here, in the
  * import worker, for a folder import. No Svelte, no DOM.
  */
+import { FileRefused } from '$lib/ui/file-refused';
 import bruToJson from '@usebruno/lang/v2/src/bruToJson';
 import collectionBruToJson from '@usebruno/lang/v2/src/collectionBruToJson';
 import envToJson from '@usebruno/lang/v2/src/envToJson';
-import { ImportRefused } from '../collections/collections';
 import { parseBruno } from './bruno';
 import { IMPORT_LIMITS, type ImportOptions, type ImportPreview } from './preview';
 import { isObject, list, str } from './source';
@@ -76,15 +76,15 @@ function requestItem(parsed: Json, fileName: string): Json {
 export function brunoFolderExport(files: readonly FolderText[]): { data: Json; unread: string[] } {
 	const config = files.find((f) => f.path === 'bruno.json');
 	if (!config)
-		throw new ImportRefused('The folder holds no bruno.json: it is not a Bruno collection.');
+		throw new FileRefused('The folder holds no bruno.json: it is not a Bruno collection.');
 	let about: unknown;
 	try {
 		about = JSON.parse(config.text);
 	} catch {
-		throw new ImportRefused('The folder’s bruno.json is not JSON: Bruno cannot open it either.');
+		throw new FileRefused('The folder’s bruno.json is not JSON: Bruno cannot open it either.');
 	}
 	if (!isObject(about) || (about.type !== undefined && about.type !== 'collection'))
-		throw new ImportRefused('The folder’s bruno.json does not describe a Bruno collection.');
+		throw new FileRefused('The folder’s bruno.json does not describe a Bruno collection.');
 	const ignored = list(about.ignore).map(str).filter(Boolean);
 	const unread: string[] = [];
 	const read = (f: FolderText, parse: (text: string) => unknown): Json | undefined => {
@@ -105,7 +105,7 @@ export function brunoFolderExport(files: readonly FolderText[]): { data: Json; u
 		let f = folders.get(key);
 		if (f) return f;
 		if (parts.length > IMPORT_LIMITS.depth)
-			throw new ImportRefused(
+			throw new FileRefused(
 				`The collection nests folders more than ${IMPORT_LIMITS.depth} deep; a collection a person keeps is far flatter.`
 			);
 		f = { type: 'folder', name: parts.at(-1)!, seq: 0, root: { request: {} }, items: [] };

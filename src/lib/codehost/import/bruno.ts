@@ -5,7 +5,7 @@
  * `.bru` files is read by Bruno's own parser into this same shape first (bruno-folder.ts).
  * No Svelte, no DOM.
  */
-import { ImportRefused } from '../collections/collections';
+import { FileRefused } from '$lib/ui/file-refused';
 import {
 	savedRequest,
 	type DraftAuth,
@@ -135,7 +135,7 @@ export function parseBruno(
 	const variables: VariableIn[] = [...requestVars(root)];
 	const collect = (items: unknown[], depth: number) => {
 		if (depth > IMPORT_LIMITS.depth)
-			throw new ImportRefused(
+			throw new FileRefused(
 				`The collection nests folders more than ${IMPORT_LIMITS.depth} deep; an export a person made is far flatter.`
 			);
 		for (const it of items.filter(isObject)) {

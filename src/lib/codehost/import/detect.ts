@@ -4,12 +4,13 @@
  * file with none of them, or an older version a tool can re-export, is refused with what was
  * expected. No Svelte, no DOM.
  */
-import { FILE_FORMAT, ImportRefused } from '../collections/collections';
+import { FileRefused } from '$lib/ui/file-refused';
+import { FILE_FORMAT } from '../collections/collections';
 import type { ImportFormat } from './preview';
 import { EXPECTED, isObject, list, readData } from './source';
 
 const refuse = (what: string): never => {
-	throw new ImportRefused(`${what} ${EXPECTED}`);
+	throw new FileRefused(`${what} ${EXPECTED}`);
 };
 
 function isHoppscotchCollection(v: unknown): boolean {
@@ -33,7 +34,7 @@ function openApiFormat(version: string): ImportFormat {
 	);
 }
 
-/** The format of a file's text or of data already parsed from it; throws ImportRefused. */
+/** The format of a file's text or of data already parsed from it; throws FileRefused. */
 export function detectFormat(input: string | unknown): ImportFormat {
 	const data = typeof input === 'string' ? readData(input) : input;
 	if (Array.isArray(data)) {

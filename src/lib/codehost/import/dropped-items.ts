@@ -4,7 +4,7 @@
  * with what to drop instead. The browser's entries (DataTransferItem.webkitGetAsEntry()) are
  * taken by their shape, so tests walk plain objects. No Svelte; no DOM beyond those shapes.
  */
-import { ImportRefused } from '../collections/collections';
+import { FileRefused } from '$lib/ui/file-refused';
 import { FOLDER_LIMITS, SKIPPED_FOLDERS, type FolderFile } from './folder-files';
 
 /** A FileSystemFileEntry, as far as a walk uses it. */
@@ -78,7 +78,7 @@ function isDirectory(entry: unknown): entry is DirectoryEntryLike {
 }
 
 const unreadable = () =>
-	new ImportRefused(
+	new FileRefused(
 		'This browser could not read the dropped folder. Choose it with “Import a Bruno folder” instead.'
 	);
 
@@ -97,14 +97,14 @@ const mayBeRead = (name: string) => name === 'bruno.json' || name.endsWith('.bru
 /**
  * The dropped folder's files as the folder picker names them (`GitLab Bruno/Projekte/a.bru`, the
  * dropped folder first). node_modules and .git are not entered and only bruno.json and .bru
- * files are opened: folder-files.ts would leave the rest unread. Throws ImportRefused when the
+ * files are opened: folder-files.ts would leave the rest unread. Throws FileRefused when the
  * browser cannot read the folder or it is far larger than a collection.
  */
 export async function walkDroppedFolder(folder: DirectoryEntryLike): Promise<FolderFile[]> {
 	const files: FolderFile[] = [];
 	let seen = 0;
 	const tooLarge = () =>
-		new ImportRefused(
+		new FileRefused(
 			`The dropped folder holds more than ${FOLDER_LIMITS.files} Bruno files or ${WALK_LIMITS.entries} entries, or nests them more than ${WALK_LIMITS.depth} deep; a collection a person keeps is far smaller. Drop one collection's folder.`
 		);
 	const walk = async (dir: DirectoryEntryLike, path: string, depth: number): Promise<void> => {

@@ -4,7 +4,8 @@
  * file gives only a message; nothing is changed until the page applies a file that was read.
  * No Svelte here.
  */
-import { ImportRefused, parseCollectionsFile, type ImportedFile } from '../collections/collections';
+import { FileRefused } from '$lib/ui/file-refused';
+import { parseCollectionsFile, type ImportedFile } from '../collections/collections';
 import { mergeHistory, parseHistoryExport, type HistoryEntry } from '../history/history';
 import type { FolderFile } from './folder-files';
 import { loadPart } from './lazy-part';
@@ -54,7 +55,7 @@ export async function readText(file: Blob, progress: (read: number) => void): Pr
 /** Why a file is refused, in the words each panel has always used after its own prefix. */
 function reason(kind: ImportKind, error: unknown): string {
 	if (kind !== 'history')
-		return error instanceof ImportRefused ? error.message : 'the file could not be read.';
+		return error instanceof FileRefused ? error.message : 'the file could not be read.';
 	return error instanceof Error ? error.message : String(error);
 }
 
@@ -81,7 +82,7 @@ async function readFolder(
 	try {
 		const total = folder.reduce((n, f) => n + f.file.size, 0);
 		if (total > MAX_IMPORT_BYTES)
-			throw new ImportRefused(
+			throw new FileRefused(
 				`The folder's Bruno files are larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; a collection is far smaller.`
 			);
 		const progress = throttled(reply, total);
@@ -108,7 +109,7 @@ export async function readImport(
 	const { kind, file, apiRoot = '' } = request;
 	try {
 		if (file.size > MAX_IMPORT_BYTES)
-			throw new ImportRefused(
+			throw new FileRefused(
 				`The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; an export is far smaller.`
 			);
 		const text = await readText(file, throttled(reply, file.size));

@@ -1,3 +1,4 @@
+import { FileRefused } from '$lib/ui/file-refused';
 /**
  * The files of a folder chosen in “Import a Bruno folder” (or dropped, dropped-items.ts) that the
  * import reads: `bruno.json` and
@@ -5,7 +6,6 @@
  * inside the folder; `node_modules`, `.git` and anything else left unread. Runs on the page and
  * reads no file: only names and sizes. No Svelte, no DOM.
  */
-import { ImportRefused } from '../collections/collections';
 
 export interface FolderFile {
 	/** Path inside the chosen folder, `/`-separated (`Projekte/Zweige/folder.bru`). */
@@ -42,7 +42,7 @@ const HOW = {
 
 /**
  * The folder's name and the files to read, paths relative to the folder that holds `bruno.json`
- * (the chosen one, or the one folder inside it that holds it). Throws ImportRefused with what to
+ * (the chosen one, or the one folder inside it that holds it). Throws FileRefused with what to
  * choose instead.
  */
 export function brunoFolderFiles<T extends PickedFile & Blob>(
@@ -71,7 +71,7 @@ function collectionFiles(
 		.filter((f) => f.parts.at(-1) === 'bruno.json' && !f.parts.some((p) => SKIPPED_FOLDERS.has(p)))
 		.sort((a, b) => a.parts.length - b.parts.length);
 	const config = configs[0];
-	if (!config) throw new ImportRefused(how.noConfig);
+	if (!config) throw new FileRefused(how.noConfig);
 	const base = config.parts.slice(0, -1);
 	const files: FolderFile[] = [];
 	let bytes = 0;
@@ -83,7 +83,7 @@ function collectionFiles(
 		files.push({ path: inside.join('/'), file });
 		bytes += file.size;
 		if (files.length > FOLDER_LIMITS.files || bytes > FOLDER_LIMITS.bytes)
-			throw new ImportRefused(
+			throw new FileRefused(
 				`The folder holds more than ${FOLDER_LIMITS.files} Bruno files or ${FOLDER_LIMITS.bytes / 1_000_000} MB; a collection a person keeps is far smaller. ${how.pick} one collection's folder.`
 			);
 	}

@@ -4,7 +4,7 @@
  * `onlyApiRoot`, requests to anything but the API root are left out and counted. The recorded
  * credentials, cookies and browser headers never come along. No Svelte, no DOM.
  */
-import { ImportRefused } from '../collections/collections';
+import { FileRefused } from '$lib/ui/file-refused';
 import { decodeQuery } from '../request/encoding';
 import { savedRequest, type DraftBody, type Pair, type RequestDraft } from './draft';
 import { cleanName, PreviewBuilder, type ImportOptions, type ImportPreview } from './preview';
@@ -57,7 +57,7 @@ export function parseHar(data: Json, options: ImportOptions): ImportPreview {
 	let elsewhere = 0;
 	for (const [i, e] of entries.entries()) {
 		if (!isObject(e) || !isObject(e.request))
-			throw new ImportRefused(
+			throw new FileRefused(
 				`Entry ${i + 1} of the recording has no request: the file is not a whole HAR recording.`
 			);
 		const req = e.request;

@@ -4,7 +4,7 @@
  * collection or folder are inherited by its requests, as Hoppscotch sends them. Tokens never come
  * along; secret variables keep their values apart. No Svelte, no DOM.
  */
-import { ImportRefused } from '../collections/collections';
+import { FileRefused } from '$lib/ui/file-refused';
 import {
 	savedRequest,
 	urlQueryPairs,
@@ -140,7 +140,7 @@ export function parseHoppscotchCollection(data: unknown, options: ImportOptions)
 	const variables: VariableIn[] = [];
 	const collectVariables = (c: Json, depth: number) => {
 		if (depth > IMPORT_LIMITS.depth)
-			throw new ImportRefused(
+			throw new FileRefused(
 				`The collection nests folders more than ${IMPORT_LIMITS.depth} deep; an export a person made is far flatter.`
 			);
 		variables.push(...variablesOf(c.variables));

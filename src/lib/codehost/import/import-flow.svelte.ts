@@ -10,7 +10,8 @@
  * of one already there (same title or server) is shown as what it adds, changes and removes
  * (`diff`); Import then updates the saved requests the earlier version made and the list.
  */
-import { ImportRefused, type Collection } from '../collections/collections';
+import { FileRefused } from '$lib/ui/file-refused';
+import { type Collection } from '../collections/collections';
 import type { DescribedCatalogue } from '../catalogue/described.svelte';
 import { sameDescription, type ApiDescription } from '../catalogue/described';
 import { diffDescriptions, type DescriptionDiff } from '../catalogue/described-diff';
@@ -119,7 +120,7 @@ export class ImportFlow {
 			folder = await files();
 		} catch (error) {
 			this.#say(
-				`Not imported, nothing changed: ${error instanceof ImportRefused ? error.message : 'the folder could not be read.'}`
+				`Not imported, nothing changed: ${error instanceof FileRefused ? error.message : 'the folder could not be read.'}`
 			);
 			return 'unchanged';
 		}

@@ -7,7 +7,7 @@
  * variables `{{ _.name }}` become `{{name}}`; template tags (`{% … %}`) cannot be carried.
  * No Svelte, no DOM.
  */
-import { ImportRefused } from '../collections/collections';
+import { FileRefused } from '$lib/ui/file-refused';
 import {
 	savedRequest,
 	urlQueryPairs,
@@ -192,7 +192,7 @@ function fromV4(data: Json, b: PreviewBuilder): Workspace[] {
 	const skipped = new Set<string>();
 	const children = (id: string, depth: number): Node[] => {
 		if (depth > IMPORT_LIMITS.depth)
-			throw new ImportRefused(
+			throw new FileRefused(
 				`The export nests folders more than ${IMPORT_LIMITS.depth} deep; an export a person made is far flatter.`
 			);
 		const out: Node[] = [];
@@ -228,7 +228,7 @@ function fromV4(data: Json, b: PreviewBuilder): Workspace[] {
 function fromV5(data: Json): Workspace[] {
 	const walk = (items: unknown[], depth: number): Node[] => {
 		if (depth > IMPORT_LIMITS.depth)
-			throw new ImportRefused(
+			throw new FileRefused(
 				`The collection nests folders more than ${IMPORT_LIMITS.depth} deep; an export a person made is far flatter.`
 			);
 		return items

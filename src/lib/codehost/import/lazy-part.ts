@@ -1,3 +1,4 @@
+import { FileRefused } from '$lib/ui/file-refused';
 /**
  * The import's parts that load only when a file needs them (other tools' readers, Bruno's parser,
  * the OpenAPI resolver): when one cannot be fetched (offline before it was ever loaded, or a new
@@ -5,10 +6,9 @@
  * anything is read into it, saying what failed and what to do, never as if the file were bad.
  * No Svelte, no DOM.
  */
-import { ImportRefused } from '../collections/collections';
 
 /** A part of the import could not be loaded; the file itself was not judged. */
-export class PartNotLoaded extends ImportRefused {}
+export class PartNotLoaded extends FileRefused {}
 
 /** What each part reads, as the message names it. */
 export const PARTS = {

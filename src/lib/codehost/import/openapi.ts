@@ -7,8 +7,8 @@
  * Scalar's openapi-parser; references to other files or URLs are never fetched.
  * No Svelte, no DOM.
  */
+import { FileRefused } from '$lib/ui/file-refused';
 import { dereference } from '@scalar/openapi-parser';
-import { ImportRefused } from '../collections/collections';
 import { EXPLORER_METHODS } from '../request/request';
 import {
 	savedRequest,
@@ -64,7 +64,7 @@ function resolveRefs(data: Json): Json {
 		errors?.find((e) => e.code === 'INVALID_REFERENCE')?.message.replace(/^.*: /, '') ??
 		(isObject(schema) ? danglingRef(schema) : undefined);
 	if (missing || !isObject(schema))
-		throw new ImportRefused(
+		throw new FileRefused(
 			missing
 				? `The description refers to ${missing.slice(0, 120)}, which it does not hold. Fix the reference, or export the description again with its references bundled.`
 				: 'The description’s references ($ref) could not be resolved. Export it again with its references bundled.'
@@ -255,7 +255,7 @@ export function parseOpenApi(
 ): ImportPreview {
 	const b = new PreviewBuilder(format);
 	if (!isObject(input.paths) && format !== 'openapi-3.1')
-		throw new ImportRefused('The description has no paths: there is no operation to import.');
+		throw new FileRefused('The description has no paths: there is no operation to import.');
 	const external = hasExternalRefs(input);
 	const data = resolveRefs(input);
 	const info = isObject(data.info) ? data.info : {};

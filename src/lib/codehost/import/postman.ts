@@ -6,7 +6,7 @@
  * and folder variables become one environment. Switched-off headers, parameters and fields are
  * left out and listed. Scripts are kept as text, never run. No Svelte, no DOM.
  */
-import { ImportRefused } from '../collections/collections';
+import { FileRefused } from '$lib/ui/file-refused';
 import {
 	savedRequest,
 	type DraftAuth,
@@ -195,9 +195,7 @@ export function parsePostmanCollection(
 	const info = isObject(data.info) ? data.info : {};
 	const name = cleanName(info.name, 'Postman collection');
 	if (!Array.isArray(data.item))
-		throw new ImportRefused(
-			'The Postman collection lists no requests (its “item” list is missing).'
-		);
+		throw new FileRefused('The Postman collection lists no requests (its “item” list is missing).');
 	if (description(info.description).trim())
 		b.note('Descriptions', 'left out: a collection here has no description.', name);
 
@@ -220,7 +218,7 @@ export function parsePostmanCollection(
 	// Read every folder's variables before any request, so a URL's {{baseUrl}} finds its value.
 	const walkVariables = (items: unknown[], path: string[], depth: number) => {
 		if (depth > IMPORT_LIMITS.depth)
-			throw new ImportRefused(
+			throw new FileRefused(
 				`The collection nests folders more than ${IMPORT_LIMITS.depth} deep; an export a person made is far flatter.`
 			);
 		for (const it of items)

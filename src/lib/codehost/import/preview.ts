@@ -5,8 +5,8 @@
  * PreviewBuilder, so every import is counted, limited and told the same way. No Svelte, no DOM:
  * this runs in the import worker.
  */
+import { FileRefused } from '$lib/ui/file-refused';
 import {
-	ImportRefused,
 	LIMITS,
 	type Collection,
 	type SavedItem,
@@ -208,7 +208,7 @@ export class PreviewBuilder {
 	folder(): void {
 		this.folders++;
 		if (this.folders > IMPORT_LIMITS.collections * 10)
-			throw new ImportRefused(
+			throw new FileRefused(
 				`The file holds more than ${IMPORT_LIMITS.collections * 10} folders; an export a person made is far smaller.`
 			);
 	}
@@ -216,7 +216,7 @@ export class PreviewBuilder {
 	/** Refuses the whole file when it holds more requests than the explorer keeps. */
 	countRequests(n: number): void {
 		if (this.#requests + n > IMPORT_LIMITS.requests)
-			throw new ImportRefused(
+			throw new FileRefused(
 				`The file holds more than ${IMPORT_LIMITS.requests} requests, more than the explorer keeps. Export a smaller part (one folder or tag) and import that.`
 			);
 	}
@@ -228,7 +228,7 @@ export class PreviewBuilder {
 		let c = this.#collections.get(name);
 		if (!c) {
 			if (this.#collections.size >= IMPORT_LIMITS.collections)
-				throw new ImportRefused(
+				throw new FileRefused(
 					`The file would make more than ${IMPORT_LIMITS.collections} collections (one per folder); export a smaller part and import that.`
 				);
 			c = { id: newId('col'), name, requests: [] };
@@ -248,7 +248,7 @@ export class PreviewBuilder {
 	 */
 	environment(name: string, variables: readonly VariableIn[]): Environment {
 		if (this.#environments.length >= IMPORT_LIMITS.environments)
-			throw new ImportRefused(
+			throw new FileRefused(
 				`The file holds more than ${IMPORT_LIMITS.environments} environments; an export a person made is far smaller.`
 			);
 		const envName = cleanName(name, 'Imported environment').slice(0, 100);
@@ -272,7 +272,7 @@ export class PreviewBuilder {
 				continue;
 			}
 			if (++this.#variables > IMPORT_LIMITS.variables)
-				throw new ImportRefused(
+				throw new FileRefused(
 					`The file holds more than ${IMPORT_LIMITS.variables} variables; an export a person made is far smaller.`
 				);
 			values[v.name] = cut(v.value, LIMITS.textChars);

@@ -4,8 +4,9 @@
  * over a string, so the import worker runs it off the page's thread; nothing is applied here.
  * No Svelte, no DOM.
  */
+import { FileRefused } from '$lib/ui/file-refused';
 import { loadCatalogue } from '../catalogue/catalogue';
-import { ImportRefused, parseCollectionsFile, type ImportedFile } from '../collections/collections';
+import { parseCollectionsFile, type ImportedFile } from '../collections/collections';
 import type { FolderText } from './bruno-folder';
 import { detectFormat } from './detect';
 import { loadPart } from './lazy-part';
@@ -54,7 +55,7 @@ function ownFile(text: string): ImportPreview {
 	return b.build();
 }
 
-/** Reads a file of any known format; throws ImportRefused (nothing taken) for anything else. */
+/** Reads a file of any known format; throws FileRefused (nothing taken) for anything else. */
 export async function parseImport(text: string, options: ImportOptions): Promise<ImportPreview> {
 	return previewOf(readData(text), text, options);
 }
@@ -97,14 +98,14 @@ async function previewOf(
 			return parseHoppscotchEnvironment(data);
 		case 'bruno-folder':
 			// Never found in one file: a folder is read by readBrunoFolderImport.
-			throw new ImportRefused('A Bruno collection folder is chosen with “Import a Bruno folder”.');
+			throw new FileRefused('A Bruno collection folder is chosen with “Import a Bruno folder”.');
 	}
 }
 
 /**
  * What a file chosen in Collections brings: this explorer's own collections file, read as it has
  * always been (token references and all, applied at once), or any other tool's, as a preview to
- * confirm. Throws ImportRefused (nothing taken) for anything else.
+ * confirm. Throws FileRefused (nothing taken) for anything else.
  */
 export type AnyImport = { own: ImportedFile } | { preview: ImportPreview };
 

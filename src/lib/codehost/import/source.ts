@@ -3,8 +3,8 @@
  * file too large, not readable, or holding a `__proto__` key (which would change how every
  * object of the app behaves once copied) is refused whole. No Svelte, no DOM.
  */
+import { FileRefused } from '$lib/ui/file-refused';
 import { parse as parseYaml } from 'yaml';
-import { ImportRefused } from '../collections/collections';
 import { IMPORT_LIMITS } from './preview';
 
 /** What to choose, said by every refusal of a file that is not one of the known kinds. */
@@ -21,14 +21,14 @@ export function isObject(v: unknown): v is Record<string, unknown> {
 /** The text as data; YAML only where the text does not start like JSON. */
 export function readData(text: string): unknown {
 	if (text.length > IMPORT_LIMITS.fileChars)
-		throw new ImportRefused(
+		throw new FileRefused(
 			`The file is larger than ${IMPORT_LIMITS.fileChars / 1_000_000} MB; an export is far smaller.`
 		);
 	const body = text.replace(/^\uFEFF/, '');
-	if (!body.trim()) throw new ImportRefused(`The file is empty. ${EXPECTED}`);
+	if (!body.trim()) throw new FileRefused(`The file is empty. ${EXPECTED}`);
 	const json = /^\s*[{[]/.test(body);
 	if ((json ? PROTO_JSON : PROTO_YAML).test(body))
-		throw new ImportRefused(
+		throw new FileRefused(
 			`The file holds a key named “__proto__”, which no tool writes in an export. Nothing was imported. ${EXPECTED}`
 		);
 	if (json) {
@@ -45,7 +45,7 @@ export function readData(text: string): unknown {
 	} catch {
 		// Refused below, with what was expected.
 	}
-	throw new ImportRefused(
+	throw new FileRefused(
 		`The file is neither JSON nor YAML that this explorer can read. ${EXPECTED}`
 	);
 }

@@ -1,3 +1,4 @@
+import { FileRefused } from '$lib/ui/file-refused';
 import { describe, expect, it } from 'vitest';
 import { bookOrder, CANON, canonBook } from '$lib/bible/notes/books';
 import {
@@ -6,7 +7,6 @@ import {
 	FILE_FORMAT,
 	HIGHLIGHT_NAMES,
 	isEmpty,
-	NotesFileRefused,
 	parseLabels,
 	parseNotesFile,
 	passageText,
@@ -24,7 +24,7 @@ function refusal(text: string): string {
 	try {
 		parseNotesFile(text);
 	} catch (error) {
-		expect(error).toBeInstanceOf(NotesFileRefused);
+		expect(error).toBeInstanceOf(FileRefused);
 		return (error as Error).message;
 	}
 	throw new Error('the file was accepted');

@@ -1,7 +1,8 @@
 // Reading a notes file for import: in a worker of its own (a fake Worker the test drives), or on
 // the page in slices where no worker can run (Node has no Worker global).
+import { FileRefused } from '$lib/ui/file-refused';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exportNotes, LIMITS, NotesFileRefused } from '$lib/bible/notes/format';
+import { exportNotes, LIMITS } from '$lib/bible/notes/format';
 import { readNotesFile } from '$lib/bible/notes/import-file';
 import type { FromImportWorker } from '$lib/bible/notes/read-notes';
 import type { PlanProgress } from '$lib/bible/plans/schedule';
@@ -57,7 +58,7 @@ describe('reading a notes file on the page (no worker here)', () => {
 	});
 
 	it('refuses a file that is not an export of notes, with the reason', async () => {
-		await expect(readNotesFile(blob('{"hello":1}'))).rejects.toBeInstanceOf(NotesFileRefused);
+		await expect(readNotesFile(blob('{"hello":1}'))).rejects.toBeInstanceOf(FileRefused);
 	});
 });
 
@@ -65,7 +66,7 @@ describe('refused before reading a byte', () => {
 	it('a file over 5 MB: it cannot be an export of notes', async () => {
 		const big = { size: LIMITS.fileBytes + 1, text: vi.fn() } as unknown as Blob;
 		const error: unknown = await readNotesFile(big).catch((e: unknown) => e);
-		expect(error).toBeInstanceOf(NotesFileRefused);
+		expect(error).toBeInstanceOf(FileRefused);
 		expect((error as Error).message).toBe(
 			'the file is larger than 5 MB; an export of notes is far smaller.'
 		);
@@ -152,7 +153,7 @@ describe('reading a notes file in a worker', () => {
 		const reading = readNotesFile(blob('{}'));
 		worker().say({ type: 'refused', message: 'entry 3 has no book.' });
 		const error: unknown = await reading.catch((e: unknown) => e);
-		expect(error).toBeInstanceOf(NotesFileRefused);
+		expect(error).toBeInstanceOf(FileRefused);
 		expect((error as Error).message).toBe('entry 3 has no book.');
 		expect(worker().terminate).toHaveBeenCalledOnce();
 	});
@@ -188,6 +189,6 @@ describe('reading a notes file in a worker', () => {
 		const worker = withWorker();
 		const reading = readNotesFile(blob('not json'));
 		worker().onerror!({ preventDefault: () => {} });
-		await expect(reading).rejects.toBeInstanceOf(NotesFileRefused);
+		await expect(reading).rejects.toBeInstanceOf(FileRefused);
 	});
 });

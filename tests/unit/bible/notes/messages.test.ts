@@ -1,8 +1,9 @@
 // Notes in Bible order however they were stored, verses of several translations lined up by
 // number, and what the notes say when storing fails: in words, with what to do next.
+import { FileRefused } from '$lib/ui/file-refused';
 import { describe, expect, it } from 'vitest';
 import { alignColumns } from '$lib/bible/reader/marks';
-import { NotesFileRefused, sortByRef } from '$lib/bible/notes/format';
+import { sortByRef } from '$lib/bible/notes/format';
 import { notImported, notSaved } from '$lib/bible/notes/messages';
 import { NewerData } from '$lib/ui/stored-format';
 
@@ -91,7 +92,7 @@ describe('what the notes say when storing fails', () => {
 	});
 
 	it('a refused file says why, before anything about storage', () => {
-		expect(notImported(new NotesFileRefused('This file is not a notes export.'))).toBe(
+		expect(notImported(new FileRefused('This file is not a notes export.'))).toBe(
 			'Not imported, nothing changed: This file is not a notes export.'
 		);
 	});

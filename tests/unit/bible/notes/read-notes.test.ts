@@ -1,6 +1,6 @@
 // Reading a notes file: progress once per slice, and a failure of the caller's plans handler.
+import { FileRefused } from '$lib/ui/file-refused';
 import { describe, expect, it } from 'vitest';
-import { NotesFileRefused } from '$lib/bible/notes/format';
 import { readNotesText } from '$lib/bible/notes/read-notes';
 import { entry, file } from './samples';
 
@@ -28,6 +28,6 @@ describe('reading a notes file', () => {
 		});
 		const error = await reading.catch((e: unknown) => e);
 		expect(error).toBe(failure);
-		expect(error).not.toBeInstanceOf(NotesFileRefused);
+		expect(error).not.toBeInstanceOf(FileRefused);
 	});
 });

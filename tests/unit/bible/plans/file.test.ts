@@ -1,7 +1,8 @@
+import { FileRefused } from '$lib/ui/file-refused';
 import { describe, expect, it } from 'vitest';
-import { exportNotes, NotesFileRefused, parseNotesFile } from '$lib/bible/notes/format';
+import { exportNotes, parseNotesFile } from '$lib/bible/notes/format';
 import { readNotesText } from '$lib/bible/notes/read-notes';
-import { mergePlans, readPlans, PlansRefused } from '$lib/bible/plans/file';
+import { mergePlans, readPlans } from '$lib/bible/plans/file';
 import type { PlanProgress } from '$lib/bible/plans/schedule';
 import { note } from '../notes/samples';
 
@@ -45,13 +46,13 @@ describe('reading plans in the notes file', () => {
 		['too many plans', Array.from({ length: 21 }, () => plan), 'more than 20']
 	])('a hostile plan (%s) refuses the whole file with the reason', async (_, plans, reason) => {
 		const error = await read(fileWith(plans)).catch((e: unknown) => e);
-		expect(error).toBeInstanceOf(NotesFileRefused);
+		expect(error).toBeInstanceOf(FileRefused);
 		expect((error as Error).message).toContain(reason);
 	});
 
 	it('a "__proto__" in a plan refuses the file', async () => {
 		const text = fileWith([plan]).replace('"id":', '"__proto__": {}, "id":');
-		await expect(read(text)).rejects.toBeInstanceOf(NotesFileRefused);
+		await expect(read(text)).rejects.toBeInstanceOf(FileRefused);
 	});
 
 	it('a plan in the file and here keeps the start here and every day read', () => {
@@ -79,7 +80,7 @@ describe('the checks on a plans file', () => {
 		try {
 			readPlans(raw);
 		} catch (error) {
-			expect(error).toBeInstanceOf(PlansRefused);
+			expect(error).toBeInstanceOf(FileRefused);
 			return (error as Error).message;
 		}
 		throw new Error('the plans were accepted');

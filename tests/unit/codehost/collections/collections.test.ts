@@ -1,3 +1,4 @@
+import { FileRefused } from '$lib/ui/file-refused';
 import { createStore, set } from 'idb-keyval';
 import type { CodehostRequest } from '$lib/codehost/request/request';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,6 @@ import { cleanCollections, CollectionStore } from '$lib/codehost/collections/sto
 import { clearCollections, storedCollections } from './stored-collections';
 import {
 	FILE_FORMAT,
-	ImportRefused,
 	LIMITS,
 	parseCollectionsFile,
 	searchCollections,
@@ -36,7 +36,7 @@ function refusal(text: string): string {
 	try {
 		parseCollectionsFile(text);
 	} catch (error) {
-		expect(error).toBeInstanceOf(ImportRefused);
+		expect(error).toBeInstanceOf(FileRefused);
 		return (error as Error).message;
 	}
 	throw new Error('the file was read');

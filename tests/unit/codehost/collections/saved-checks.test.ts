@@ -2,11 +2,11 @@
  * A saved request's checks (assertions, variables set from its answer): kept with it, exported and
  * imported with it, checked on the way in, and used by Run collection.
  */
+import { FileRefused } from '$lib/ui/file-refused';
 import { describe, expect, it } from 'vitest';
 import type { CodehostRequest } from '$lib/codehost/request/request';
 import {
 	exportCollections,
-	ImportRefused,
 	parseCollectionsFile,
 	type Collection
 } from '$lib/codehost/collections/collections';
@@ -66,7 +66,7 @@ describe('a saved request keeps its checks', () => {
 			pattern: '('
 		};
 		const read = () => parseCollectionsFile(JSON.stringify(file));
-		expect(read).toThrow(ImportRefused);
+		expect(read).toThrow(FileRefused);
 		expect(read).toThrow(/All projects.*assertion 2 pattern is not a valid regular expression/);
 		file.collections[0]!.requests[0]!.assertions![1] = { kind: 'script', code: 'alert(1)' };
 		expect(read).toThrow(/assertion 2 is not an assertion this app knows/);

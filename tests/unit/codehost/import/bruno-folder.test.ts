@@ -4,11 +4,11 @@
  * folders, every body mode, switched-off entries, non-ASCII names and values, variables from
  * collection.bru and environments/*.bru, each request compared with what the explorer would send.
  */
+import { FileRefused } from '$lib/ui/file-refused';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ImportRefused } from '$lib/codehost/collections/collections';
 import {
 	brunoFolderExport,
 	parseBrunoFolder,
@@ -170,7 +170,7 @@ describe('brunoFolderExport', () => {
 	});
 
 	it('no bruno.json, or one that is not JSON or not a collection, refuses the folder', () => {
-		expect(() => brunoFolderExport([{ path: 'a.bru', text: '' }])).toThrow(ImportRefused);
+		expect(() => brunoFolderExport([{ path: 'a.bru', text: '' }])).toThrow(FileRefused);
 		expect(() => brunoFolderExport([{ path: 'bruno.json', text: '{' }])).toThrow(
 			/bruno\.json is not JSON/
 		);

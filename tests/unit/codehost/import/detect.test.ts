@@ -1,5 +1,5 @@
+import { FileRefused } from '$lib/ui/file-refused';
 import { describe, expect, it } from 'vitest';
-import { ImportRefused } from '$lib/codehost/collections/collections';
 import { detectFormat } from '$lib/codehost/import/detect';
 
 const j = (v: unknown) => JSON.stringify(v);
@@ -70,7 +70,7 @@ describe('detectFormat: by content, never by file name', () => {
 		['"just text"', /neither JSON nor YAML|holds no collection/]
 	])('refuses %j, saying what was expected', (data, message) => {
 		const run = () => detectFormat(typeof data === 'string' ? data : j(data));
-		expect(run).toThrow(ImportRefused);
+		expect(run).toThrow(FileRefused);
 		expect(run).toThrow(message);
 		expect(run).toThrow(
 			/Choose a Postman collection or environment .* a HAR recording, or a file made by “Export collections”\./
@@ -78,6 +78,6 @@ describe('detectFormat: by content, never by file name', () => {
 	});
 
 	it('deeply nested JSON is refused, not a crash', () => {
-		expect(() => detectFormat('['.repeat(200_000) + ']'.repeat(200_000))).toThrow(ImportRefused);
+		expect(() => detectFormat('['.repeat(200_000) + ']'.repeat(200_000))).toThrow(FileRefused);
 	});
 });

@@ -3,11 +3,11 @@
  * to drop; a dropped folder walked, every batch of every folder, into the files the folder picker
  * would give, node_modules and .git not entered, only Bruno's files opened.
  */
+import { FileRefused } from '$lib/ui/file-refused';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ImportRefused } from '$lib/codehost/collections/collections';
 import {
 	droppedItem,
 	walkDroppedFolder,
@@ -108,7 +108,7 @@ describe('walkDroppedFolder', () => {
 			...fileEntry('a.bru', ''),
 			file: (_d: unknown, failed?: (e: unknown) => void) => failed?.(new Error('gone'))
 		};
-		await expect(walkDroppedFolder(dirEntry('c', [unopenable]))).rejects.toThrow(ImportRefused);
+		await expect(walkDroppedFolder(dirEntry('c', [unopenable]))).rejects.toThrow(FileRefused);
 	});
 
 	it('a folder far larger than a collection is refused, however it nests', async () => {
@@ -120,7 +120,7 @@ describe('walkDroppedFolder', () => {
 		);
 		let deep = dirEntry('d', [fileEntry('a.bru', '')]);
 		for (let i = 0; i <= WALK_LIMITS.depth; i++) deep = dirEntry(`d${i}`, [deep]);
-		await expect(walkDroppedFolder(deep)).rejects.toThrow(ImportRefused);
+		await expect(walkDroppedFolder(deep)).rejects.toThrow(FileRefused);
 	});
 });
 

@@ -3,8 +3,8 @@
  * that holds bruno.json, never node_modules or .git, nothing else; a folder without bruno.json,
  * or far too large, is refused with what to choose.
  */
+import { FileRefused } from '$lib/ui/file-refused';
 import { describe, expect, it } from 'vitest';
-import { ImportRefused } from '$lib/codehost/collections/collections';
 import { brunoFolderFiles, FOLDER_LIMITS } from '$lib/codehost/import/folder-files';
 
 /** A file as the folder picker gives it: its path under the chosen folder. */
@@ -48,7 +48,7 @@ describe('brunoFolderFiles', () => {
 	});
 
 	it('refuses a folder with no bruno.json, or more than it would read', () => {
-		expect(() => brunoFolderFiles([picked('x/a.bru')])).toThrow(ImportRefused);
+		expect(() => brunoFolderFiles([picked('x/a.bru')])).toThrow(FileRefused);
 		expect(() => brunoFolderFiles([picked('x/a.bru')])).toThrow(/holds no bruno\.json/);
 		expect(() =>
 			brunoFolderFiles([picked('x/bruno.json'), picked('x/big.bru', FOLDER_LIMITS.bytes + 1)])

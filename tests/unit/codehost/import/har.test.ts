@@ -1,6 +1,6 @@
+import { FileRefused } from '$lib/ui/file-refused';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ImportRefused } from '$lib/codehost/collections/collections';
 import { notCarriedLines } from '$lib/codehost/import/preview';
 import { parseImport } from '$lib/codehost/import/read-import';
 import { API_ROOT, sent } from './sent';
@@ -61,7 +61,7 @@ describe('HAR 1.2', () => {
 
 	it('an entry without a request refuses the file whole', async () => {
 		const bad = JSON.stringify({ log: { version: '1.2', entries: [{ startedDateTime: 'x' }] } });
-		await expect(parseImport(bad, { apiRoot: API_ROOT })).rejects.toThrow(ImportRefused);
+		await expect(parseImport(bad, { apiRoot: API_ROOT })).rejects.toThrow(FileRefused);
 		await expect(parseImport(bad, { apiRoot: API_ROOT })).rejects.toThrow(
 			/Entry 1 of the recording has no request/
 		);

@@ -2,8 +2,8 @@
  * A part of the import that loads when a file needs it: when it cannot be fetched, the import is
  * refused with what failed and what to do, not as a bad file.
  */
+import { FileRefused } from '$lib/ui/file-refused';
 import { describe, expect, it } from 'vitest';
-import { ImportRefused } from '$lib/codehost/collections/collections';
 import { loadPart, PartNotLoaded, partNotLoadedText } from '$lib/codehost/import/lazy-part';
 
 describe('loadPart', () => {
@@ -19,7 +19,7 @@ describe('loadPart', () => {
 			);
 		const refused = loadPart('bruno', offline);
 		await expect(refused).rejects.toBeInstanceOf(PartNotLoaded);
-		await expect(refused).rejects.toBeInstanceOf(ImportRefused);
+		await expect(refused).rejects.toBeInstanceOf(FileRefused);
 		await expect(refused).rejects.toThrow(
 			'The part of this app that reads Bruno’s .bru files could not be loaded: this browser may be offline, or the app was updated since this page was opened. Reconnect and try again, or reload the page.'
 		);

@@ -1,6 +1,6 @@
+import { FileRefused } from '$lib/ui/file-refused';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ImportRefused } from '$lib/codehost/collections/collections';
 import { notCarriedLines, type ImportPreview } from '$lib/codehost/import/preview';
 import { parseImport } from '$lib/codehost/import/read-import';
 import { API_ROOT, sent } from './sent';
@@ -217,7 +217,7 @@ paths:
 			info: { title: 'T', version: '1' },
 			paths: { '/a': { get: { parameters: [{ $ref: '#/components/parameters/nope' }] } } }
 		};
-		await expect(parseImport(JSON.stringify(broken), options)).rejects.toThrow(ImportRefused);
+		await expect(parseImport(JSON.stringify(broken), options)).rejects.toThrow(FileRefused);
 		await expect(parseImport(JSON.stringify(broken), options)).rejects.toThrow(
 			/refers to #\/components\/parameters\/nope, which it does not hold/
 		);

@@ -1,5 +1,6 @@
+import { FileRefused } from '$lib/ui/file-refused';
 import { describe, expect, it } from 'vitest';
-import { ImportRefused, type SavedRequestData } from '$lib/codehost/collections/collections';
+import { type SavedRequestData } from '$lib/codehost/collections/collections';
 import {
 	IMPORT_LIMITS,
 	listNames,
@@ -50,7 +51,7 @@ describe('PreviewBuilder', () => {
 
 	it('refuses more requests, collections or environments than the explorer keeps', () => {
 		const b = new PreviewBuilder('har-1.2');
-		expect(() => b.countRequests(IMPORT_LIMITS.requests + 1)).toThrow(ImportRefused);
+		expect(() => b.countRequests(IMPORT_LIMITS.requests + 1)).toThrow(FileRefused);
 		const c = new PreviewBuilder('har-1.2');
 		for (let i = 0; i < IMPORT_LIMITS.collections; i++) c.add(`c${i}`, request);
 		expect(() => c.add('one more', request)).toThrow(/more than 200 collections/);

@@ -1,9 +1,6 @@
+import { FileRefused } from '$lib/ui/file-refused';
 import { describe, expect, it } from 'vitest';
-import {
-	exportCollections,
-	ImportRefused,
-	type Collection
-} from '$lib/codehost/collections/collections';
+import { exportCollections, type Collection } from '$lib/codehost/collections/collections';
 import { parseImport, readAnyImport } from '$lib/codehost/import/read-import';
 import { API_ROOT } from './sent';
 
@@ -119,7 +116,7 @@ describe('parseImport', () => {
 			}
 		]
 	])('%s: more requests than the explorer keeps refuses the whole file', async (_name, data) => {
-		await expect(parseImport(JSON.stringify(data), options)).rejects.toThrow(ImportRefused);
+		await expect(parseImport(JSON.stringify(data), options)).rejects.toThrow(FileRefused);
 		await expect(parseImport(JSON.stringify(data), options)).rejects.toThrow(
 			/more than 2000 requests/
 		);
@@ -203,7 +200,7 @@ describe('readAnyImport', () => {
 	});
 
 	it('a file of no known format is refused with what was expected', async () => {
-		await expect(readAnyImport('{"a": 1}', options)).rejects.toBeInstanceOf(ImportRefused);
+		await expect(readAnyImport('{"a": 1}', options)).rejects.toBeInstanceOf(FileRefused);
 		await expect(readAnyImport('[1, 2]', options)).rejects.toThrow(/Choose a Postman collection/);
 	});
 });

@@ -1,5 +1,5 @@
+import { FileRefused } from '$lib/ui/file-refused';
 import { describe, expect, it } from 'vitest';
-import { ImportRefused } from '$lib/codehost/collections/collections';
 import { IMPORT_LIMITS } from '$lib/codehost/import/preview';
 import { readData } from '$lib/codehost/import/source';
 
@@ -17,7 +17,7 @@ describe('readData', () => {
 		['a:\n  __proto__:\n    polluted: true\n'],
 		['a: {"__proto__": 1}\n']
 	])('refuses a __proto__ key whole, and nothing is polluted: %s', (text) => {
-		expect(() => readData(text)).toThrow(ImportRefused);
+		expect(() => readData(text)).toThrow(FileRefused);
 		expect(() => readData(text)).toThrow(/“__proto__”, which no tool writes/);
 		expect(({} as Record<string, unknown>).polluted).toBeUndefined();
 	});
@@ -37,7 +37,7 @@ describe('readData', () => {
 			lines.push(`${next}: &${next} [${Array(9).fill(`*${prev}`).join(',')}]`);
 		}
 		const started = Date.now();
-		expect(() => readData(lines.join('\n'))).toThrow(ImportRefused);
+		expect(() => readData(lines.join('\n'))).toThrow(FileRefused);
 		expect(Date.now() - started).toBeLessThan(2_000);
 	});
 });
