@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createCodehostApp, DEMO_CODEHOST_TOKENS } from '$lib/fakes/codehost/app';
-import { demoProjects, USER_COUNT } from '$lib/fakes/codehost/data';
+import { createCodehostApp } from '$lib/fakes/codehost/app';
+import { USER_COUNT } from '$lib/fakes/codehost/data';
 import { offsetPage } from '$lib/fakes/codehost/offset-pagination';
 import { linksByRel, parseLinkHeader } from '$lib/http/link-header';
 
@@ -102,80 +102,6 @@ describe('code host fake: offset pagination', () => {
 		expect(body).toEqual([]);
 		expect(headers.get('x-next-page')).toBe('');
 		expect(headers.get('x-total')).toBe(String(TOTAL));
-	});
-});
-
-describe('code host fake: projects and errors', () => {
-	it('CH-EP-2, CH-PATH-1: GET /projects/:id by numeric id, without authentication', async () => {
-		const { response, body } = await get('/api/v4/projects/1');
-		expect(response.status).toBe(200);
-		expect(body).toMatchObject({
-			id: 1,
-			path_with_namespace: demoProjects()[0]!.path_with_namespace
-		});
-	});
-
-	it('CH-PATH-1: GET /projects/:id by NAMESPACE%2FPROJECT', async () => {
-		const project = demoProjects()[5]!;
-		const encoded = project.path_with_namespace.replace('/', '%2F');
-		expect(encoded).toContain('%2F');
-		const { response, body } = await get(`/api/v4/projects/${encoded}`);
-		expect(response.status).toBe(200);
-		expect(body).toEqual(project);
-	});
-
-	it('CH-PATH-3: an unencoded namespace/project matches no endpoint: 404', async () => {
-		const { response, body } = await get(
-			`/api/v4/projects/${demoProjects()[5]!.path_with_namespace}`
-		);
-		expect(response.status).toBe(404);
-		expect(body).toEqual({ error: '404 Not Found' });
-	});
-
-	it('CH-PATH-4: a project path differs from its name', () => {
-		const project = demoProjects()[0]!;
-		expect(project.path).not.toBe(project.name);
-	});
-
-	it('an unknown project answers 404 {"message":"404 Project Not Found"}', async () => {
-		const { response, body } = await get('/api/v4/projects/99999');
-		expect(response.status).toBe(404);
-		expect(body).toEqual({ message: '404 Project Not Found' });
-	});
-
-	it('CH-ERR-3: an unknown route answers 404 {"error":"404 Not Found"}', async () => {
-		for (const path of ['/api/v4/nothing-here', '/api/v4/projects/1/nope/2', '/elsewhere']) {
-			const { response, body } = await get(path);
-			expect(response.status, path).toBe(404);
-			expect(body, path).toEqual({ error: '404 Not Found' });
-		}
-	});
-
-	it('CH-ERR-4, CH-AUTH-0: a wrong PRIVATE-TOKEN answers 401 {"message":"401 Unauthorized"}', async () => {
-		const { response, text } = await get('/api/v4/projects', { 'PRIVATE-TOKEN': 'wrong' });
-		expect(response.status).toBe(401);
-		expect(JSON.parse(text)).toEqual({ message: '401 Unauthorized' });
-	});
-
-	it('CH-AUTH-1, CH-AUTH-2: wrong Bearer or query tokens are refused the same way', async () => {
-		for (const [path, headers] of [
-			['/api/v4/projects', { Authorization: 'Bearer wrong' }],
-			['/api/v4/projects?private_token=wrong', {}],
-			['/api/v4/projects?access_token=wrong', {}]
-		] as const) {
-			const { response, body } = await get(path, headers);
-			expect(response.status, path).toBe(401);
-			expect(body).toEqual({ message: '401 Unauthorized' });
-		}
-	});
-
-	it('CH-AUTH-2: a valid token is accepted in the header, as Bearer or in the query', async () => {
-		const token = DEMO_CODEHOST_TOKENS[0]!;
-		expect((await get('/api/v4/projects', { 'PRIVATE-TOKEN': token })).response.status).toBe(200);
-		expect(
-			(await get('/api/v4/projects', { Authorization: `Bearer ${token}` })).response.status
-		).toBe(200);
-		expect((await get(`/api/v4/projects?private_token=${token}`)).response.status).toBe(200);
 	});
 });
 
