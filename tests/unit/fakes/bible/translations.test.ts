@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createBibleApp } from '$lib/fakes/bible/app';
-import { DEMO_BIBLES } from '$lib/fakes/bible/translations';
+import { DEMO_BIBLES, DEMO_TRANSLATIONS } from '$lib/fakes/bible/translations';
 
 const ORIGIN = 'https://bible.demo';
 
@@ -42,5 +42,19 @@ describe('bible fake', () => {
 		const { response, body } = await get('/api/v1/nothing');
 		expect(response.status).toBe(404);
 		expect(body.success).toBe(false);
+	});
+});
+
+describe('DEMO_TRANSLATIONS', () => {
+	it('three translations, then the Greek New Testament and the Hebrew Bible, each in its own folder', () => {
+		expect(DEMO_TRANSLATIONS.map((t) => t.entry.ref)).toEqual([
+			'KJV',
+			'WEB',
+			'RV1909',
+			'SBLGNT',
+			'WLC'
+		]);
+		for (const t of DEMO_TRANSLATIONS) expect(t.folder).toBe(t.entry.ref);
+		expect(DEMO_BIBLES).toEqual(DEMO_TRANSLATIONS.map((t) => t.entry));
 	});
 });

