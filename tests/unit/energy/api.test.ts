@@ -31,7 +31,7 @@ import {
 /**
  * What the energy service module sends, and what it makes of each answer. Every answer here is
  * written by the test, so what is asserted is the client's doing; what the demo service answers
- * is tested in tests/unit/fakes/energy-app.test.ts.
+ * is tested in tests/unit/fakes/energy/app.test.ts.
  */
 
 const OTHER = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';

@@ -295,7 +295,7 @@ describe('cross-origin detection', () => {
 	});
 
 	it('the explorer’s list of readable headers is what the code host exposes; the inspector reads only those', () => {
-		// One list, the contract's: the demo server sends it too (tests/unit/fakes/cors).
+		// One list, the contract's: the demo server sends it too (tests/unit/fakes/cors.test.ts).
 		expect(CODEHOST_EXPOSED_HEADERS).toEqual([
 			'Link',
 			'X-Total',
