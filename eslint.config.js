@@ -9,6 +9,7 @@ import { disableReasonInMarkup } from './scripts/lint/disable-reason.js';
 import { noAreaStateInComponents } from './scripts/lint/area-state.js';
 import { noHandWrittenLatestWins } from './scripts/lint/latest-wins.js';
 import { notYetOnDisk } from './scripts/lint/not-yet.js';
+import { moduleHasTest } from './scripts/lint/module-tests.js';
 
 /** This project's own rules (scripts/lint/), each with its reason in its file. */
 const LOCAL_RULES = {
@@ -16,7 +17,24 @@ const LOCAL_RULES = {
 	'disable-reason-in-markup': disableReasonInMarkup,
 	'no-area-state-in-components': noAreaStateInComponents,
 	'no-hand-written-latest-wins': noHandWrittenLatestWins,
-	'not-yet-on-disk': notYetOnDisk
+	'not-yet-on-disk': notYetOnDisk,
+	'module-has-test': moduleHasTest
+};
+
+/**
+ * The modules of src/lib without a test named after them, each with why: only those that hold
+ * nothing but types, which have nothing to run (scripts/lint/module-tests.js checks that they still
+ * do, and that they have no test yet). Every other module has tests/unit/<its path>.test.ts.
+ */
+const TYPES_ONLY_MODULES = {
+	'src/lib/codehost/exchange-types.ts':
+		"The explorer exchange's result and options types; exchange.svelte.ts, which makes them, is tested.",
+	'src/lib/codehost/response/diff-protocol.ts':
+		'The messages of the page and the diff worker; diff-client, diff-answer and diff.worker are tested.',
+	'src/lib/fakes/bible/data.ts':
+		"The shape of the demo Bible's data; data.browser and data.node, which give it, are tested.",
+	'src/lib/fakes/services.ts':
+		"The fakes' names of the services; apps.ts, which has a demo server for each, is tested."
 };
 
 /**
@@ -263,6 +281,12 @@ export default ts.config(
 		}
 	},
 	{ files: ['eslint.config.js'], rules: { 'local/not-yet-on-disk': 'error' } },
+	/** Every module has a test named after it (issue 46), so a newcomer finds it by the name. */
+	{
+		files: ['src/lib/**/*.ts', 'eslint.config.js'],
+		ignores: ['src/lib/**/*.d.ts'],
+		rules: { 'local/module-has-test': ['error', { typesOnly: TYPES_ONLY_MODULES }] }
+	},
 	/**
 	 * Type-aware rules for the product code, chosen for the bugs they catch here: a promise nobody
 	 * awaits loses its error (and, in the energy area, may hide an order's outcome); a switch over a
