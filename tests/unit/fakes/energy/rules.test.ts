@@ -22,7 +22,10 @@ describe('the energy rules of the demo service', () => {
 	});
 
 	it('EN-LIM-1: only six periods are sold: 1 hour and 1, 3, 7, 15, 30 days', () => {
-		const valid = [['hours', 1], ...[1, 3, 7, 15, 30].map((d) => ['days', d])] as const;
+		const valid: [string, number][] = [
+			['hours', 1],
+			...[1, 3, 7, 15, 30].map((d): [string, number] => ['days', d])
+		];
 		for (const [type, amount] of valid) expect(isValidPeriod(type, amount)).toBe(true);
 		for (const [type, amount] of [
 			['hours', 2],
