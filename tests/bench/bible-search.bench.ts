@@ -179,7 +179,8 @@ async function typeAndTime(page: Page, query: string): Promise<number> {
 					const status = document.querySelector(
 						'[aria-labelledby="bible-results-heading"] [role="status"]'
 					);
-					if (pressed && status?.textContent?.includes(`for “${q}”`)) {
+					// A phrase is echoed in the page's own quotes: “the lord is my shepherd”.
+					if (pressed && status?.textContent?.includes(`for “${q.replace(/^"|"$/g, '')}”`)) {
 						observer.disconnect();
 						requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - pressed), 0));
 					}
