@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { call, ROOT } from './demo-call';
 import * as v from 'valibot';
 import { AccountPageSchema } from '$lib/energy/schemas';
-import {
-	createEnergyApp,
-	DEMO_ENERGY_TOKEN,
-	demoUserOf,
-	resetDemoEnergyData
-} from '$lib/fakes/energy/app';
+import { createEnergyApp, demoUserOf, resetDemoEnergyData } from '$lib/fakes/energy/app';
 import { defaultTiming, SEEN_ADDRESSES } from '$lib/fakes/energy/service';
 import { indexedDbStore, memoryStore } from '$lib/fakes/energy/store';
 
@@ -14,7 +10,6 @@ import { indexedDbStore, memoryStore } from '$lib/fakes/energy/store';
 type Json = Record<string, any>;
 
 const FRESH = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-const ROOT = 'https://energy.demo/api/v1/private';
 
 function fake(options: { store?: ReturnType<typeof memoryStore> } = {}) {
 	const clock = { t: 1_700_000_000_000, now: () => clock.t };
@@ -506,18 +501,6 @@ describe('demo energy service: the 429 switch', () => {
 		expect(set.status).toBe(401);
 	});
 });
-
-async function call(
-	path: string,
-	{ method = 'POST', token = DEMO_ENERGY_TOKEN as string | null } = {}
-) {
-	const headers: Record<string, string> = {};
-	if (token !== null) headers.Token = token;
-	const response = await createEnergyApp().fetch(
-		new Request(`${ROOT}${path}`, { method, headers })
-	);
-	return { response, body: (await response.json()) as Record<string, unknown> };
-}
 
 describe('energy fake: account/list', () => {
 	it('EN-ACCL-1, EN-LIST-2: the envelope has every field of the rule with the right types', async () => {

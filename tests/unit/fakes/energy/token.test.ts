@@ -1,21 +1,6 @@
 /** The one token the demo energy service accepts: the demo transport sends it (EN-AUTH-1). */
 import { describe, expect, it } from 'vitest';
-import { createEnergyApp } from '$lib/fakes/energy/app';
-import { DEMO_ENERGY_TOKEN } from '$lib/fakes/energy/token';
-
-const ROOT = 'https://energy.demo/api/v1/private';
-
-async function call(
-	path: string,
-	{ method = 'POST', token = DEMO_ENERGY_TOKEN as string | null } = {}
-) {
-	const headers: Record<string, string> = {};
-	if (token !== null) headers.Token = token;
-	const response = await createEnergyApp().fetch(
-		new Request(`${ROOT}${path}`, { method, headers })
-	);
-	return { response, body: (await response.json()) as Record<string, unknown> };
-}
+import { call } from './demo-call';
 
 describe('energy fake: authentication', () => {
 	it('EN-AUTH-1: a request without the Token header answers 401', async () => {
