@@ -114,7 +114,15 @@ export async function startHostile(apiPort: number, otherPort: number): Promise<
 		apiLog,
 		close: async () => {
 			await Promise.all(
-				[api, other].map((s) => new Promise<void>((done) => s.close(() => done())))
+				// A request the page let go (a cancelled walk's page ahead) may still hold its
+				// connection: close them all, or close() waits for it past the test's time.
+				[api, other].map(
+					(s) =>
+						new Promise<void>((done) => {
+							s.close(() => done());
+							s.closeAllConnections();
+						})
+				)
 			);
 		}
 	};
