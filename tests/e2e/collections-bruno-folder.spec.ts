@@ -196,6 +196,35 @@ test('a dropped folder that is no Bruno collection, or several items, are refuse
 	);
 });
 
+test('a large dropped folder is looked through with a count shown, and Cancel import stops it with nothing changed', async ({
+	page
+}, info) => {
+	await page.goto('/explorer');
+	const s = savedRequests(page);
+	// A collection beside a build output: 40,000 files for the walk to look at, one Bruno file.
+	const dir = await collectionFolder(info);
+	const build = join(dir, 'build');
+	for (let d = 0; d < 40; d++) {
+		const sub = join(build, `chunk-${d}`);
+		await mkdir(sub, { recursive: true });
+		await Promise.all(
+			Array.from({ length: 1_000 }, (_, i) => writeFile(join(sub, `part-${i}.js`), ''))
+		);
+	}
+	await dropFromDisk(page, [dir]);
+	await expect(s.status).toHaveText('Importing “GitLab Bruno”: looking through the folder…');
+	const progress = s.region.getByRole('progressbar', { name: 'Collections import progress' });
+	await expect(progress).toBeVisible();
+	await expect(
+		s.region.getByText(/^[\d,]+ items looked at, \d+ Bruno files? found$/)
+	).toBeVisible();
+	await s.region.getByRole('button', { name: 'Cancel import' }).click();
+	await expect(s.status).toHaveText('Import cancelled; nothing changed.');
+	await expect(progress).toHaveCount(0);
+	await expect(page.getByRole('region', { name: 'Import preview' })).toHaveCount(0);
+	await rm(build, { recursive: true });
+});
+
 test('when Bruno’s parser cannot be loaded, the folder is refused with what to do, and imports once it can', async ({
 	page
 }, info) => {

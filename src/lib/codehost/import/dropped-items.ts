@@ -91,6 +91,19 @@ function fileOf(entry: FileEntryLike): Promise<File> {
 	return new Promise((resolve, reject) => entry.file(resolve, () => reject(unreadable())));
 }
 
+/** How far a walk has come: entries looked at, and Bruno files among them. */
+export interface WalkProgress {
+	entries: number;
+	files: number;
+}
+
+/** What a walk tells as it goes, and what stops it (Cancel import). */
+export interface WalkWatch {
+	/** Called after each batch of entries and each file opened. */
+	progress?: (walked: WalkProgress) => void;
+	signal?: AbortSignal;
+}
+
 /** A file the Bruno import reads (folder-files.ts decides; this only spares opening the rest). */
 const mayBeRead = (name: string) => name === 'bruno.json' || name.endsWith('.bru');
 
@@ -98,11 +111,19 @@ const mayBeRead = (name: string) => name === 'bruno.json' || name.endsWith('.bru
  * The dropped folder's files as the folder picker names them (`GitLab Bruno/Projekte/a.bru`, the
  * dropped folder first). node_modules and .git are not entered and only bruno.json and .bru
  * files are opened: folder-files.ts would leave the rest unread. Throws FileRefused when the
- * browser cannot read the folder or it is far larger than a collection.
+ * browser cannot read the folder or it is far larger than a collection, and the signal's reason
+ * when it is aborted (checked between batches and files).
  */
-export async function walkDroppedFolder(folder: DirectoryEntryLike): Promise<FolderFile[]> {
+export async function walkDroppedFolder(
+	folder: DirectoryEntryLike,
+	watch: WalkWatch = {}
+): Promise<FolderFile[]> {
 	const files: FolderFile[] = [];
 	let seen = 0;
+	const tell = () => {
+		watch.progress?.({ entries: seen, files: files.length });
+		watch.signal?.throwIfAborted();
+	};
 	const tooLarge = () =>
 		new FileRefused(
 			`The dropped folder holds more than ${FOLDER_LIMITS.files} Bruno files or ${WALK_LIMITS.entries} entries, or nests them more than ${WALK_LIMITS.depth} deep; a collection a person keeps is far smaller. Drop one collection's folder.`
@@ -120,10 +141,13 @@ export async function walkDroppedFolder(folder: DirectoryEntryLike): Promise<Fol
 				} else if (mayBeRead(entry.name)) {
 					files.push({ path: at, file: await fileOf(entry) });
 					if (files.length > FOLDER_LIMITS.files) throw tooLarge();
+					tell();
 				}
 			}
+			tell();
 		}
 	};
+	watch.signal?.throwIfAborted();
 	await walk(folder, folder.name, 0);
 	return files;
 }

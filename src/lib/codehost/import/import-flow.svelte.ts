@@ -107,17 +107,25 @@ export class ImportFlow {
 			return 'unchanged';
 		}
 		const entry = dropped.entry;
-		return this.#readFolder(async () => droppedBrunoFiles(await walkDroppedFolder(entry)));
+		return this.#readFolder(async () => {
+			const walked = await this.job.walk(entry.name, (watch) => walkDroppedFolder(entry, watch));
+			return walked.ok ? droppedBrunoFiles(walked.value) : null;
+		});
 	}
 
+	/** `files`: the folder's files, or null when the person cancelled before they were found. */
 	async #readFolder(
-		files: () => Promise<{ name: string; files: FolderFile[] }>
+		files: () => Promise<{ name: string; files: FolderFile[] } | null>
 	): Promise<'preview' | 'unchanged'> {
 		if (this.applying) return 'unchanged';
 		this.preview = null;
-		let folder: { name: string; files: FolderFile[] };
+		let folder: { name: string; files: FolderFile[] } | null;
 		try {
 			folder = await files();
+			if (!folder) {
+				this.#say('Import cancelled; nothing changed.');
+				return 'unchanged';
+			}
 		} catch (error) {
 			this.#say(
 				`Not imported, nothing changed: ${error instanceof FileRefused ? error.message : 'the folder could not be read.'}`

@@ -12,6 +12,7 @@ import {
 	type ImportValue
 } from './file';
 import type { FolderFile } from './folder-files';
+import type { WalkProgress, WalkWatch } from './dropped-items';
 
 export type ImportOutcome<K extends ImportKind> =
 	| { ok: true; value: ImportValue<K> }
@@ -19,10 +20,16 @@ export type ImportOutcome<K extends ImportKind> =
 	| { ok: false; cancelled: true };
 
 const mb = (bytes: number) => (bytes / 1_000_000).toFixed(1);
+const counted = (n: number, one: string, many: string) =>
+	`${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 export class ImportJob {
-	/** Reading (with bytes read of total), checking, or null when no import runs. */
-	phase = $state<'reading' | 'checking' | null>(null);
+	/**
+	 * Looking through a dropped folder (with what it has seen), reading (with bytes read of
+	 * total), checking, or null when no import runs.
+	 */
+	phase = $state<'walking' | 'reading' | 'checking' | null>(null);
+	walked = $state.raw<WalkProgress>({ entries: 0, files: 0 });
 	read = $state(0);
 	total = $state(0);
 	fileName = $state('');
@@ -34,6 +41,8 @@ export class ImportJob {
 
 	/** What the status line says while the import runs: once per phase, so it is read out twice. */
 	get progressText(): string {
+		if (this.phase === 'walking')
+			return `Importing “${this.fileName}”: looking through the folder…`;
 		return this.phase === 'checking'
 			? `Importing “${this.fileName}”: checking the file…`
 			: `Importing “${this.fileName}”: reading the file…`;
@@ -41,7 +50,50 @@ export class ImportJob {
 
 	/** How far reading is, beside the progress bar (not a live region: it changes ten times a second). */
 	get amountText(): string {
+		if (this.phase === 'walking')
+			return `${counted(this.walked.entries, 'item', 'items')} looked at, ${counted(this.walked.files, 'Bruno file', 'Bruno files')} found`;
 		return this.phase === 'checking' ? 'Read' : `${mb(this.read)} of ${mb(this.total)} MB`;
+	}
+
+	/**
+	 * Looks through a dropped folder (dropped-items.ts) with its count shown and Cancel import,
+	 * before its files are read. Resolves to what the walk found, or cancelled; a refusal of the
+	 * walk (FileRefused) is thrown on.
+	 */
+	async walk<T>(
+		name: string,
+		walk: (watch: WalkWatch) => Promise<T>
+	): Promise<{ ok: true; value: T } | { ok: false; cancelled: true }> {
+		this.#stop?.();
+		const controller = new AbortController();
+		const stop = () => controller.abort();
+		this.#stop = stop;
+		this.phase = 'walking';
+		this.fileName = name;
+		this.walked = { entries: 0, files: 0 };
+		this.read = 0;
+		this.total = 0;
+		// Cancel ends it at once, even while the browser has not answered a folder's listing.
+		const cancelled = new Promise<never>((_, reject) =>
+			controller.signal.addEventListener('abort', () => reject(controller.signal.reason))
+		);
+		try {
+			const walking = walk({
+				signal: controller.signal,
+				progress: (walked) => (this.walked = walked)
+			});
+			walking.catch(() => {});
+			return { ok: true, value: await Promise.race([walking, cancelled]) };
+		} catch (error) {
+			if (controller.signal.aborted) return { ok: false, cancelled: true };
+			throw error;
+		} finally {
+			// A run started meanwhile has its own phase and stop.
+			if (this.#stop === stop) {
+				this.#stop = undefined;
+				this.phase = null;
+			}
+		}
 	}
 
 	/** `apiRoot`: for an import of any tool's file, what its URLs are read against. */

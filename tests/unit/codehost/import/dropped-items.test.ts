@@ -111,6 +111,35 @@ describe('walkDroppedFolder', () => {
 		await expect(walkDroppedFolder(dirEntry('c', [unopenable]))).rejects.toThrow(FileRefused);
 	});
 
+	it('tells how far it has come after every batch and file, and stops when aborted', async () => {
+		const files = Array.from({ length: 5 }, (_, i) => fileEntry(`r${i}.bru`, 'x'));
+		const others = Array.from({ length: 5 }, (_, i) => fileEntry(`n${i}.txt`, 'x'));
+		const seen: { entries: number; files: number }[] = [];
+		await walkDroppedFolder(dirEntry('c', [...others, ...files], { batch: 4 }), {
+			progress: (walked) => seen.push(walked)
+		});
+		// Each count is at least the one before; the last has every entry and every Bruno file.
+		expect(seen.at(-1)).toEqual({ entries: 10, files: 5 });
+		for (let i = 1; i < seen.length; i++) {
+			expect(seen[i]!.entries).toBeGreaterThanOrEqual(seen[i - 1]!.entries);
+			expect(seen[i]!.files).toBeGreaterThanOrEqual(seen[i - 1]!.files);
+		}
+		// A count after each of the three batches with entries, and after each file opened.
+		expect(seen.length).toBe(3 + 5);
+
+		const stop = new AbortController();
+		const log = newLog();
+		const many = Array.from({ length: 50 }, (_, i) => fileEntry(`r${i}.bru`, 'x', log));
+		const walking = walkDroppedFolder(dirEntry('c', many, { batch: 10 }), {
+			signal: stop.signal,
+			progress: ({ files }) => {
+				if (files === 3) stop.abort(new DOMException('Cancelled', 'AbortError'));
+			}
+		});
+		await expect(walking).rejects.toThrow('Cancelled');
+		expect(log.opened.length).toBe(3);
+	});
+
 	it('a folder far larger than a collection is refused, however it nests', async () => {
 		const many = Array.from({ length: WALK_LIMITS.entries + 1 }, (_, i) =>
 			fileEntry(`f${i}.txt`, '')

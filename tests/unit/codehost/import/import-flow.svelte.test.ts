@@ -487,6 +487,29 @@ describe('ImportFlow: a Bruno collection folder', () => {
 		expect(colStore.writes).toBe(0);
 	});
 
+	it('a dropped folder is looked through with a count the page shows; Cancel import stops it with nothing changed', async () => {
+		const many = Array.from({ length: 300 }, (_, i) => fileEntry(`n${i}.txt`, 'x'));
+		// A folder the browser is slow to list: its first batch comes, the rest never does.
+		const slow: DirectoryEntryLike = {
+			...dirEntry('Langsam', []),
+			createReader: () => {
+				let calls = 0;
+				return { readEntries: (done) => void (calls++ === 0 && done(many)) };
+			}
+		};
+		const big = dirEntry('Groß', [fileEntry('bruno.json', '{}'), slow]);
+		const reading = flow.readDropped({ kind: 'folder', entry: big });
+		expect(flow.job.progressText).toBe('Importing “Groß”: looking through the folder…');
+		await vi.waitFor(() => expect(flow.job.walked.entries).toBe(302));
+		expect(flow.job.amountText).toBe('302 items looked at, 1 Bruno file found');
+		flow.job.cancel();
+		expect(await reading).toBe('unchanged');
+		expect(collections.message).toBe('Import cancelled; nothing changed.');
+		expect(flow.job.running).toBe(false);
+		expect(flow.preview).toBeNull();
+		expect(colStore.writes).toBe(0);
+	});
+
 	it('a dropped file is read as a chosen one', async () => {
 		const file = await fixture('postman-2.1.json');
 		expect(await flow.readDropped({ kind: 'file', file })).toBe('preview');

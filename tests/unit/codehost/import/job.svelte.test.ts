@@ -50,4 +50,38 @@ describe('ImportJob', () => {
 		expect(await second).toEqual({ ok: false, cancelled: true });
 		expect((await third).ok).toBe(true);
 	});
+
+	it('while a dropped folder is looked through, says so with how much it has seen; Cancel stops it', async () => {
+		const job = new ImportJob();
+		let tell: (walked: { entries: number; files: number }) => void = () => {};
+		let signal: AbortSignal | undefined;
+		const walking = job.walk('GitLab Bruno', (watch) => {
+			tell = watch.progress!;
+			signal = watch.signal;
+			// A listing the browser never answers: Cancel must end the walk all the same.
+			return new Promise<string[]>(() => {});
+		});
+		expect(job.running).toBe(true);
+		expect(job.progressText).toBe('Importing “GitLab Bruno”: looking through the folder…');
+		tell({ entries: 1234, files: 1 });
+		expect(job.amountText).toBe('1,234 items looked at, 1 Bruno file found');
+		tell({ entries: 1500, files: 17 });
+		expect(job.amountText).toBe('1,500 items looked at, 17 Bruno files found');
+		job.cancel();
+		expect(signal?.aborted).toBe(true);
+		expect(await walking).toEqual({ ok: false, cancelled: true });
+		expect(job.running).toBe(false);
+	});
+
+	it('a walk that ends gives what it found; a walk refused throws its reason on', async () => {
+		const job = new ImportJob();
+		expect(await job.walk('c', async () => ['a.bru'])).toEqual({ ok: true, value: ['a.bru'] });
+		expect(job.running).toBe(false);
+		await expect(
+			job.walk('c', async () => {
+				throw new Error('too large');
+			})
+		).rejects.toThrow('too large');
+		expect(job.running).toBe(false);
+	});
 });
