@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Locator } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium';
 
 /** One benchmark: `run` returns one sample; the harness takes the median over `samples`. */
@@ -41,6 +41,25 @@ export interface BenchResult {
 	max: number;
 	ok: boolean;
 	notes: string;
+}
+
+/**
+ * Waits for `status` to say `expected`; past `timeout` ms, fails saying what it said instead (a
+ * changed sentence then reads as one, not as a bare time out).
+ */
+export async function statusSays(
+	status: Locator,
+	expected: string | RegExp,
+	timeout: number
+): Promise<void> {
+	try {
+		await status.filter({ hasText: expected }).waitFor({ timeout });
+	} catch (e) {
+		const said = await status.allTextContents().catch(() => []);
+		throw new Error(
+			`waited ${timeout} ms for a status saying ${String(expected)}; it said ${said.map((t) => JSON.stringify(t)).join(', ') || 'nothing'} (${(e as Error).message.split('\n')[0]})`
+		);
+	}
 }
 
 export function median(values: number[]): number {
