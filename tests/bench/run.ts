@@ -66,13 +66,22 @@ const port = Number(process.env.BENCH_PORT ?? 4491);
 const server = await startStaticServer(port);
 const browser = await launchBrowser();
 const results: BenchResult[] = [];
+const failed: string[] = [];
 try {
 	for (const bench of selected) {
-		const result = await runBenchmark(bench, {
-			browser,
-			appUrl: `http://127.0.0.1:${port}`,
-			scratch: {}
-		});
+		let result: BenchResult;
+		try {
+			result = await runBenchmark(bench, {
+				browser,
+				appUrl: `http://127.0.0.1:${port}`,
+				scratch: {}
+			});
+		} catch (e) {
+			// One broken benchmark does not lose the others' rows: its own row stays as it was.
+			console.log(`FAIL ${bench.name}: ${e instanceof Error ? e.message : String(e)}`);
+			failed.push(bench.name);
+			continue;
+		}
 		console.log(
 			`${result.ok ? 'ok  ' : 'OVER'} ${result.name}: median ${Number.isInteger(result.median) ? result.median : result.median.toFixed(2)} ${result.unit} (budget ${result.budget})`
 		);
@@ -83,4 +92,6 @@ try {
 	server.kill();
 }
 writeReport(results, ALL);
-if (results.some((r) => !r.ok)) process.exitCode = 1;
+if (failed.length)
+	console.log(`${failed.length} failed, their rows not written: ${failed.join('; ')}`);
+if (failed.length || results.some((r) => !r.ok)) process.exitCode = 1;
