@@ -58,6 +58,8 @@ import { loadBase, loadTarget, loadToken, saveBase, saveTarget, saveToken } from
 
 /** The demo code host's token that may write (offered in Demo mode when none is entered). */
 export const DEMO_SYNC_TOKEN = 'glpat-demo-token';
+/** A demo project that token may write to (offered in Demo mode when none is entered). */
+export const DEMO_SYNC_PROJECT = 'diaspora/client-1';
 
 /** `value`, unless a newer build wrote the reading plans (NewerData then, saying so). */
 function throwIfNewer<T>(value: T): T {
@@ -192,10 +194,12 @@ export class YourDataState {
 	/** Reads what the page shows, and takes the daily snapshot when it is due. */
 	async open(): Promise<void> {
 		const target = loadTarget();
-		this.project = target.project;
+		// In Demo mode Push works on first open: a demo project and token are offered.
+		const demo = !connections.codehost.live;
+		this.project = target.project || (demo ? DEMO_SYNC_PROJECT : '');
 		this.branch = target.branch;
 		this.folder = target.folder;
-		this.token = loadToken() || (connections.codehost.live ? '' : DEMO_SYNC_TOKEN);
+		this.token = loadToken() || (demo ? DEMO_SYNC_TOKEN : '');
 		[this.persisted, this.estimate] = await Promise.all([persistence(), storageEstimate()]);
 		await this.#measure();
 		await this.#daily();

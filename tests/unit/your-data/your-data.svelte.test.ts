@@ -3,7 +3,12 @@ import { createCodehostApp } from '$lib/fakes/codehost/app';
 import { createClient } from '$lib/http/client';
 import { pullFiles, type SyncTarget } from '$lib/your-data/sync';
 import { SnapshotStore } from '$lib/your-data/snapshots';
-import { snapshotBefore, YourDataState } from '$lib/your-data/your-data.svelte';
+import {
+	DEMO_SYNC_PROJECT,
+	DEMO_SYNC_TOKEN,
+	snapshotBefore,
+	YourDataState
+} from '$lib/your-data/your-data.svelte';
 import { MemoryStorage } from '../memory-storage';
 import { filledData, historyEntry, MemoryStores } from './fixtures';
 
@@ -192,5 +197,29 @@ describe("a snapshot before an area's own import or bulk delete", () => {
 		});
 		await new YourDataState(stores, snapshots).restoreSnapshot(snap!.id);
 		expect(stores.dump().collections).toEqual(before.collections);
+	});
+});
+
+describe('Sync on first open', () => {
+	it('in Demo mode offers the demo project and the token that may write to it, so Push works at once', async () => {
+		const app = createCodehostApp();
+		const client = () =>
+			createClient({
+				baseUrl: ROOT,
+				env: { online: () => true, pageOrigin: () => undefined },
+				retryLimit: 0,
+				transport: (input, init) => app.fetch(new Request(input, init))
+			});
+		const yours = new YourDataState(
+			MemoryStores.filled(),
+			new SnapshotStore(`first-${Math.random()}`),
+			client
+		);
+		await yours.open();
+		expect(yours.project).toBe(DEMO_SYNC_PROJECT);
+		expect(yours.token).toBe(DEMO_SYNC_TOKEN);
+		await yours.push();
+		expect(yours.syncProblem).toBeFalsy();
+		expect(yours.syncMessage).toMatch(/^Pushed/);
 	});
 });
