@@ -208,7 +208,7 @@ describe('Sync on first open', () => {
 				baseUrl: ROOT,
 				env: { online: () => true, pageOrigin: () => undefined },
 				retryLimit: 0,
-				transport: (input, init) => app.fetch(new Request(input, init))
+				transport: async (input, init) => app.fetch(new Request(input, init))
 			});
 		const yours = new YourDataState(
 			MemoryStores.filled(),
