@@ -2,10 +2,15 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 // What a phone user sees (Lighthouse's mobile size): nothing already on screen moves when the
-// data of a page arrives. Demo mode, first visit.
+// data of a page arrives, within Lighthouse's budget (CLS ≤ 0.01). Demo mode, first visit.
 test.use({ viewport: { width: 412, height: 823 } });
 
-/** Starts recording layout shifts (not caused by input) before the page's own scripts run. */
+/**
+ * Starts recording layout shifts before the page's own scripts run. Those Chromium marks as after
+ * input count too: no test here gives input before it reads them, and Chromium marks the first
+ * shifts after the viewport is set so (Lighthouse counts them for that reason; the home page's
+ * 0.011 was one).
+ */
 async function recordShifts(page: Page) {
 	await page.addInitScript(() => {
 		const w = window as unknown as { shifts: { value: number; at: number; what: string[] }[] };
@@ -14,10 +19,8 @@ async function recordShifts(page: Page) {
 			for (const entry of list.getEntries() as PerformanceEntry[]) {
 				const shift = entry as PerformanceEntry & {
 					value: number;
-					hadRecentInput: boolean;
 					sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
 				};
-				if (shift.hadRecentInput) continue;
 				// What moved, from where to where: enough to find the cause from a failure's message.
 				const box = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}×${r.height}`;
 				w.shifts.push({
@@ -55,7 +58,7 @@ for (const [path, arrived] of ROUTES) {
 		await page.waitForLoadState('networkidle');
 		const shifts = await shiftsOf(page);
 		const total = shifts.reduce((sum, s) => sum + s.value, 0);
-		expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.02);
+		expect(total, JSON.stringify(shifts)).toBeLessThanOrEqual(0.01);
 	});
 }
 
