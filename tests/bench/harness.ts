@@ -114,12 +114,43 @@ export async function launchBrowser(): Promise<Browser> {
 	});
 }
 
-export async function runBenchmark(bench: Benchmark, context: BenchContext): Promise<BenchResult> {
+/**
+ * The longest one sample, or a benchmark's `after`, may take (the first Bible sample downloads the
+ * KJV under load): past it the benchmark fails, so a wait that never ends cannot hold the run.
+ */
+export const STEP_TIMEOUT_MS = 10 * 60_000;
+
+/** `work`, or a failure naming `what` once it has taken longer than `ms`. */
+export async function inTime<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const late = new Promise<never>((_, reject) => {
+		timer = setTimeout(() => reject(new Error(`${what} took over ${ms / 1000} s`)), ms);
+	});
+	try {
+		return await Promise.race([work, late]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+export async function runBenchmark(
+	bench: Benchmark,
+	context: BenchContext,
+	stepTimeoutMs = STEP_TIMEOUT_MS
+): Promise<BenchResult> {
 	const values: number[] = [];
 	try {
-		for (let i = 0; i < bench.samples; i++) values.push(await bench.run(context));
+		for (let i = 0; i < bench.samples; i++)
+			values.push(
+				await inTime(
+					bench.run(context),
+					stepTimeoutMs,
+					`sample ${i + 1} of ${bench.samples} of “${bench.name}”`
+				)
+			);
 	} finally {
-		await bench.after?.(context);
+		if (bench.after)
+			await inTime(bench.after(context), stepTimeoutMs, `the end (after) of “${bench.name}”`);
 	}
 	const m = median(values);
 	return {
