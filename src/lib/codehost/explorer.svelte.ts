@@ -4,13 +4,17 @@
  * whose close ends every request, walk and collection run of the explorer.
  * Each panel is given the part it shows (the form, the exchange, history, fetch all, tools,
  * saved requests and environments, OAuth calls); the work is in the parts and their services.
+ * The route reads it with `explorerArea()`: one for the app per connection (area-state.svelte.ts),
+ * so the request being written stays while the person is on another page.
  */
 import { AuthState } from './auth/auth.svelte';
 import { CollectionsState } from './collections/collections.svelte';
 import { EnvironmentsState } from './environments/environments.svelte';
 import { ExchangeState } from './exchange.svelte';
 import { Extractions } from './request/extractions.svelte';
+import { connections } from '$lib/settings/area-connection.svelte';
 import { AreaSession, type SessionSource } from '$lib/settings/area-session.svelte';
+import { areaState } from '$lib/settings/area-state.svelte';
 import { FetchAllState } from './pagination/fetch-all-state.svelte';
 import { HistoryStore } from './history/history';
 import { HistoryState } from './history/history-state.svelte';
@@ -122,7 +126,7 @@ export class ExplorerState {
 	}
 }
 
-/** The explorer for a connection, with what is kept on this device read in (area-state.ts). */
+/** The explorer for a connection, with what is kept on this device read in (area-state.svelte.ts). */
 export function openExplorer(
 	connection: SessionSource<'codehost'>,
 	previous?: ExplorerState
@@ -131,4 +135,9 @@ export function openExplorer(
 	void explorer.load();
 	if (previous) explorer.carryOver(previous);
 	return explorer;
+}
+
+/** The explorer for the code host's connection as it is now; read it inside `$derived` (in a route). */
+export function explorerArea(): ExplorerState {
+	return areaState<ExplorerState, 'codehost'>(connections.codehost, openExplorer);
 }

@@ -1,7 +1,10 @@
 import { refreshForm } from '$lib/codehost/auth/oauth';
 import { requestTokens } from '$lib/codehost/send';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { explorerArea } from '$lib/codehost/explorer.svelte';
 import { createCodehostApp } from '$lib/fakes/codehost/app';
+import { closeAreas } from '$lib/settings/area-state.svelte';
+import { settings } from '$lib/settings/settings.svelte';
 import { explorerOver, ROOT, withExpiredOAuth } from './explorer-over';
 
 function setup() {
@@ -448,5 +451,31 @@ describe('closing the explorer (Settings moved the code host)', () => {
 		expect(explorer.allPages.walking).toBe(false);
 		expect(explorer.allPages.result).toBeNull();
 		expect(sent).toHaveLength(2);
+	});
+});
+
+describe('the page’s explorer (explorerArea)', () => {
+	afterEach(closeAreas);
+	const settle = () => new Promise<void>((resolve) => queueMicrotask(resolve));
+
+	it('is one for the connection; Live in Settings brings a new one, the old one closed, with the request being written carried over', async () => {
+		const first = explorerArea();
+		expect(explorerArea()).toBe(first);
+		expect(first.demo).toBe(true);
+		first.form.path = '/user';
+		expect(
+			await settings.apply('codehost', {
+				mode: 'live',
+				baseUrl: 'https://gitlab.example',
+				proxyUrl: ''
+			})
+		).toBeNull();
+		const second = explorerArea();
+		expect(second).not.toBe(first);
+		expect(second.demo).toBe(false);
+		expect(second.form.path).toBe('/user');
+		await settle();
+		expect(first.session.closed).toBe(true);
+		expect(second.session.closed).toBe(false);
 	});
 });
