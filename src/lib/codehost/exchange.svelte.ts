@@ -26,12 +26,12 @@ import { pageOrigin } from './request/browser-check';
 import { headerRecordProblems } from './request/check';
 import type { RequestFormState } from './request/form.svelte';
 import type {
-	ExplorerRequest,
+	OutgoingRequest,
 	RecordedRequest,
 	RequestConnection,
 	SentRequest
 } from './request/request';
-import { sendExplorerRequest, type SendContext } from './send';
+import { sendOutgoing, type SendContext } from './send';
 
 export class ExchangeState {
 	/** Follow a Link on another host at the base URL's origin, with credentials; off: bare. */
@@ -235,7 +235,7 @@ export class ExchangeState {
 
 	/** The one way out: every request of the explorer's answer view is sent here. */
 	async run(
-		request: ExplorerRequest,
+		request: OutgoingRequest,
 		options: ExchangeOptions = {},
 		bodyText?: string
 	): Promise<void> {
@@ -251,7 +251,7 @@ export class ExchangeState {
 		let url = '';
 		const outcome = await this.#answer.run(async (latest) => {
 			const signal = AbortSignal.any([latest, cancel.signal]);
-			const sent = await sendExplorerRequest(request, this.context(signal, options.saved));
+			const sent = await sendOutgoing(request, this.context(signal, options.saved));
 			// A newer request started, or the explorer closed: what this one sent is not shown.
 			if (latest.aborted) throw abortedProblem();
 			const applied = this.auth.applied;

@@ -116,7 +116,7 @@ export class ExplorerState {
 
 	/** Takes over the request being written in an explorer this one replaces. */
 	carryOver(previous: ExplorerState): void {
-		this.form.load(previous.form.snapshot());
+		this.form.load(previous.form.request());
 		this.form.templateId = previous.form.templateId;
 	}
 

@@ -11,7 +11,7 @@ import { redactText, redactUrl } from '$lib/http/redact';
 import { parseJsonBody } from '$lib/http/validate';
 import { authorizeUrl, type AppliedAuth, type AuthMethod } from './auth/auth';
 import { encodeForm } from './request/encoding';
-import type { ExplorerRequest } from './request/request';
+import type { OutgoingRequest } from './request/request';
 import { requestTarget } from './request/target';
 import {
 	needsFreshToken,
@@ -112,9 +112,12 @@ export function hideSecrets(url: string, secrets: readonly string[]): string {
 	return redactText(redactUrl(url), secrets);
 }
 
-/** Sends an explorer request; resolves with any HTTP answer, rejects with an ApiProblem without one. */
-export async function sendExplorerRequest(
-	request: ExplorerRequest,
+/**
+ * Sends an outgoing request, adding its auth where it may go; resolves with any HTTP answer,
+ * rejects with an ApiProblem without one.
+ */
+export async function sendOutgoing(
+	request: OutgoingRequest,
 	context: SendContext
 ): Promise<SendOutcome> {
 	const { auth, apiRoot, signal, secrets } = context;

@@ -5,7 +5,7 @@
  */
 import type { AreaSession } from '$lib/settings/area-session.svelte';
 import type { AuthState } from './auth/auth.svelte';
-import type { ImportedFile, SavedItem } from './collections/collections';
+import type { ImportedFile, SavedRequest } from './collections/collections';
 import type { CollectionsState } from './collections/collections.svelte';
 import { referenceLabel, type TokenReference } from './environments/environments';
 import type { EnvironmentsState } from './environments/environments.svelte';
@@ -20,7 +20,7 @@ import { keepStorage } from '$lib/ui/kept-storage';
 
 /** Sends a saved request with a run's variables through the explorer's send path. */
 export type SendSaved = (
-	item: SavedItem,
+	item: SavedRequest,
 	variables: Readonly<Record<string, string>>,
 	signal: AbortSignal
 ) => Promise<RunResponse>;
@@ -79,7 +79,7 @@ export class Workspace {
 	saveRequest(name: string, collection: string): boolean {
 		const extractions = this.#extractions.list.map(({ name, path }) => ({ name, path }));
 		const saved =
-			this.collections.save(name, collection, this.#form.snapshot(), { extractions }) !== null;
+			this.collections.save(name, collection, this.#form.request(), { extractions }) !== null;
 		if (saved) keepStorage();
 		return saved;
 	}

@@ -108,7 +108,7 @@ const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 export function cleanCollections(list: readonly Collection[]): Collection[] {
 	return list.map((c) => ({
 		...c,
-		requests: c.requests.map((r) => ({ ...withoutSecrets(r).snapshot, id: r.id }))
+		requests: c.requests.map((r) => ({ ...withoutSecrets(r).request, id: r.id }))
 	}));
 }
 

@@ -93,7 +93,7 @@ function requestFile(
 		version: SYNC_FILE_VERSION,
 		collection,
 		position,
-		request: withoutSecrets(data).snapshot
+		request: withoutSecrets(data).request
 	});
 }
 
@@ -232,7 +232,7 @@ export function readFiles(files: FileMap, ids: ItemIds = NO_IDS): SyncedData {
 			if (path.startsWith('requests/')) {
 				checkFormat(path, data, REQUEST_FORMAT);
 				const name = readName(data.collection, `The collection of ${path}`);
-				const request = withoutSecrets(readRequest(data.request, path)).snapshot;
+				const request = withoutSecrets(readRequest(data.request, path)).request;
 				let c = collections.find((x) => x.name === name);
 				if (!c)
 					collections.push((c = { id: ids.collection(name) ?? newId('col'), name, requests: [] }));

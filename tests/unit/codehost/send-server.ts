@@ -1,8 +1,8 @@
 // The scripted code-host server and fake auth that the send-path tests drive
 // src/lib/codehost/send.ts with: what each request carried, and answers chosen per request.
 import { applyAuth, type AuthMethod, type AuthWay } from '$lib/codehost/auth/auth';
-import type { ExplorerRequest } from '$lib/codehost/request/request';
-import { sendExplorerRequest, type ExplorerAuth } from '$lib/codehost/send';
+import type { OutgoingRequest } from '$lib/codehost/request/request';
+import { sendOutgoing, type ExplorerAuth } from '$lib/codehost/send';
 import { createClient } from '$lib/http/client';
 import type { Exchange } from '$lib/http/exchange';
 
@@ -104,6 +104,6 @@ export function server(
 			}),
 		record: (e: Exchange) => records.push(e)
 	};
-	const send = (request: ExplorerRequest) => sendExplorerRequest(request, context);
+	const send = (request: OutgoingRequest) => sendOutgoing(request, context);
 	return { seen, records, send, context };
 }

@@ -9,10 +9,10 @@ import { requestTarget, asSent } from '../request/target';
 import type { BuiltRequest, RequestConnection } from '../request/request';
 
 /**
- * The request code is written from: the request as the form or a run builds it (variables
- * resolved, without its credential), with the connection it goes out with. A multipart body is
- * its fields, the chosen file's name and its field (`file` unless named) instead of `bodyText`;
- * a file sent as the whole body (curl --upload-file) is `upload`, its name.
+ * The request code is written from: the request as the form or a run builds it (a BuiltRequest:
+ * variables resolved, without its credential), with the connection it goes out with. A multipart
+ * body is its fields, the chosen file's name and its field (`file` unless named) instead of
+ * `bodyText`; a file sent as the whole body (curl --upload-file) is `upload`, its name.
  */
 export type CodeRequest = Pick<
 	BuiltRequest,

@@ -114,14 +114,14 @@ export class RequestTools {
 		const { form, auth, apiRoot } = this.#exchange;
 		try {
 			const imported = toRequest(parseCurl(command), apiRoot);
-			form.load(imported.snapshot);
+			form.load(imported.request);
 			if (imported.token) auth.token = imported.token;
 			if (imported.sudo) {
 				auth.sudo = imported.sudo.value;
 				auth.sudoWay = imported.sudo.way;
 			}
 			auth.save();
-			const { method, path } = imported.snapshot;
+			const { method, path } = imported.request;
 			this.curlImport = {
 				ok: true,
 				message: `Imported ${method} ${path}${imported.token ? '; the token is in the Token field' : ''}.`,

@@ -13,7 +13,7 @@ import {
 	withoutSecrets,
 	type Collection,
 	type ImportedFile,
-	type SavedItem
+	type SavedRequest
 } from './collections';
 import { newId, type Environment } from '../environments/environments';
 import type { RequestChecks } from '../runner/checks';
@@ -78,7 +78,7 @@ export class CollectionsState {
 		return searchCollections(this.collections, this.search);
 	}
 
-	find(id: string): SavedItem | undefined {
+	find(id: string): SavedRequest | undefined {
 		for (const c of this.collections) {
 			const r = c.requests.find((x) => x.id === id);
 			if (r) return r;
@@ -90,17 +90,17 @@ export class CollectionsState {
 	save(
 		name: string,
 		collectionName: string,
-		snapshot: CodehostRequest,
+		request: CodehostRequest,
 		checks: Partial<RequestChecks> = {}
-	): SavedItem | null {
+	): SavedRequest | null {
 		const clean = name.trim();
 		const into = collectionName.trim() || 'My requests';
 		if (!clean) {
 			this.message = 'Give the request a name to save it.';
 			return null;
 		}
-		const { snapshot: safe, dropped } = withoutSecrets(snapshot);
-		const item: SavedItem = { ...safe, ...checksOf(checks), id: newId('req'), name: clean };
+		const { request: safe, dropped } = withoutSecrets(request);
+		const item: SavedRequest = { ...safe, ...checksOf(checks), id: newId('req'), name: clean };
 		const collectionId = newId('col');
 		this.message =
 			`Saved “${clean}” in “${into}”.` +
@@ -132,10 +132,10 @@ export class CollectionsState {
 		this.#edit(id, (list, i) => list.with(i, { ...list[i]!, name: clean }));
 	}
 
-	duplicate(id: string): SavedItem | undefined {
+	duplicate(id: string): SavedRequest | undefined {
 		const item = this.find(id);
 		if (!item) return undefined;
-		const copy: SavedItem = { ...item, id: newId('req'), name: `${item.name} (copy)` };
+		const copy: SavedRequest = { ...item, id: newId('req'), name: `${item.name} (copy)` };
 		this.message = `Duplicated as “${copy.name}”.`;
 		this.#edit(id, (list, i) => list.toSpliced(i + 1, 0, copy));
 		return copy;
@@ -209,7 +209,7 @@ export class CollectionsState {
 	 * collection by name). Resolves to whether it was written.
 	 */
 	sync(change: {
-		replace: ReadonlyMap<string, SavedItem>;
+		replace: ReadonlyMap<string, SavedRequest>;
 		remove: ReadonlySet<string>;
 		add: readonly Collection[];
 	}): Promise<boolean> {
@@ -229,7 +229,7 @@ export class CollectionsState {
 	}
 
 	/** An edit of one request, wherever it is now; a collection left empty goes. */
-	#edit(id: string, change: (list: SavedItem[], index: number) => SavedItem[]) {
+	#edit(id: string, change: (list: SavedRequest[], index: number) => SavedRequest[]) {
 		void this.#apply((list) =>
 			list
 				.map((c) => {

@@ -20,19 +20,23 @@ import { EXPLORER_METHODS, type CodehostRequest } from '../request/request';
 
 const BODY_KINDS: readonly BodyKind[] = ['none', 'query', 'json', 'form', 'multipart'];
 
-/** A saved request as a file or the store carries it: the form, its name, and its checks. */
+/**
+ * A saved request before a collection gives it its id (a collections file's entry, an import's
+ * request, an export): the request, its name, and its checks.
+ */
 export interface SavedRequestData extends CodehostRequest, Partial<RequestChecks> {
 	name: string;
 }
 
-export interface SavedItem extends SavedRequestData {
+/** A saved request in a collection: the same, with the id the collection knows it by. */
+export interface SavedRequest extends SavedRequestData {
 	id: string;
 }
 
 export interface Collection {
 	id: string;
 	name: string;
-	requests: SavedItem[];
+	requests: SavedRequest[];
 }
 
 export const FILE_FORMAT = 'api-workbench-collections';
@@ -48,13 +52,13 @@ export const LIMITS = {
 
 /** Credential header lines and query parameters taken out, with what was taken. */
 export function withoutSecrets<T extends CodehostRequest>(
-	snapshot: T
+	request: T
 ): {
-	snapshot: T;
+	request: T;
 	dropped: string[];
 } {
 	const dropped: string[] = [];
-	const headers = snapshot.headers
+	const headers = request.headers
 		.split('\n')
 		.filter((line) => {
 			const name = line.slice(0, Math.max(0, line.indexOf(':'))).trim();
@@ -65,7 +69,7 @@ export function withoutSecrets<T extends CodehostRequest>(
 			return true;
 		})
 		.join('\n');
-	const query = snapshot.query
+	const query = request.query
 		.split('&')
 		.filter((part) => {
 			const name = decodedParamName(part);
@@ -76,7 +80,7 @@ export function withoutSecrets<T extends CodehostRequest>(
 			return true;
 		})
 		.join('&');
-	let params = snapshot.params;
+	let params = request.params;
 	try {
 		const parsed = JSON.parse(params) as unknown;
 		if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
@@ -91,7 +95,7 @@ export function withoutSecrets<T extends CodehostRequest>(
 	} catch {
 		// Not JSON: kept as typed (the form says what is wrong with it).
 	}
-	return { snapshot: { ...snapshot, headers, query, params }, dropped };
+	return { request: { ...request, headers, query, params }, dropped };
 }
 
 export interface CollectionsFile {
@@ -119,7 +123,7 @@ export function exportCollections(
 		collections: collections.map((c) => ({
 			name: c.name,
 			requests: c.requests.map(({ id: _id, assertions, extractions, ...request }) => ({
-				...withoutSecrets(request).snapshot,
+				...withoutSecrets(request).request,
 				...checksOf({ assertions, extractions })
 			}))
 		})),
@@ -279,7 +283,7 @@ export function parseCollectionsFile(input: string): ImportedFile {
 					dropped.push(`“${read.name}”: a token in its auth part`);
 				const clean = withoutSecrets(read);
 				for (const d of clean.dropped) dropped.push(`“${read.name}”: ${d}`);
-				return { ...clean.snapshot, name: read.name, id: newId('req') };
+				return { ...clean.request, name: read.name, id: newId('req') };
 			})
 		};
 	});

@@ -391,8 +391,12 @@ function upload(out: ParsedCurl, option: string) {
 const BROWSER_HEADERS =
 	/^(sec-|accept-language$|accept-encoding$|user-agent$|referer$|origin$|connection$|cache-control$|pragma$|priority$|dnt$|host$|content-length$|if-none-match$)/i;
 
-export interface ImportedRequest {
-	snapshot: CodehostRequest;
+/**
+ * A cURL command read into the explorer: the request it makes, and apart from it the credential it
+ * carried (the token and Sudo go to the Auth fields, never into the request) and what was noted.
+ */
+export interface ImportedCurl {
+	request: CodehostRequest;
 	/** The token the command carried ('' when it read one from a shell variable or a placeholder). */
 	token: string;
 	sudo?: { value: string; way: SudoWay };
@@ -537,7 +541,7 @@ function locate(url: string, apiRoot: string): { path: string; query: string; no
  * A parsed command as the explorer's request at `apiRoot`. The credential moves to the token (a
  * command to another server is loaded under the current base URL: the token only goes there).
  */
-export function toRequest(parsed: ParsedCurl, apiRoot: string): ImportedRequest {
+export function toRequest(parsed: ParsedCurl, apiRoot: string): ImportedCurl {
 	if (!(EXPLORER_METHODS as readonly string[]).includes(parsed.method))
 		throw new Error(
 			`The command uses ${parsed.method}, which the explorer does not send (GET, POST, PUT, PATCH or DELETE).`
@@ -562,7 +566,7 @@ export function toRequest(parsed: ParsedCurl, apiRoot: string): ImportedRequest 
 			notes.push(`The token comes from ${stand} in the command: paste it into the Token field.`);
 		else token = value;
 	};
-	let sudo: ImportedRequest['sudo'];
+	let sudo: ImportedCurl['sudo'];
 	const setSudo = (value: string, w: SudoWay) => {
 		const stand = placeholder(value);
 		if (stand)
@@ -654,7 +658,7 @@ export function toRequest(parsed: ParsedCurl, apiRoot: string): ImportedRequest 
 	} else if (contentType && parsed.upload === undefined)
 		notes.push(`Content-Type: ${contentType} without a body: left out.`);
 	const slot = fileSlotOf(parsed);
-	const snapshot: CodehostRequest = {
+	const request: CodehostRequest = {
 		...(slot ? { fileSlot: slot } : {}),
 		method: parsed.method as CodehostRequest['method'],
 		path: located.path,
@@ -665,14 +669,14 @@ export function toRequest(parsed: ParsedCurl, apiRoot: string): ImportedRequest 
 		headers: headers.join('\n'),
 		auth: { method, way }
 	};
-	const used = variableNames(snapshot.path, snapshot.query, snapshot.params, snapshot.headers);
+	const used = variableNames(request.path, request.query, request.params, request.headers);
 	if (used.length) {
 		const many = used.length > 1;
 		notes.push(
 			`The shell’s value${many ? 's' : ''} of ${used.map((n) => `$${n}`).join(', ')}: here ${many ? 'they are the variables' : 'it is the variable'} ${used.map((n) => `{{${n}}}`).join(', ')}; give ${many ? 'them values' : 'it a value'} in the environment.`
 		);
 	}
-	return { snapshot, token, sudo, notes };
+	return { request, token, sudo, notes };
 }
 
 /** The file the person chooses for the request: the first -F file field, or the -T file. */

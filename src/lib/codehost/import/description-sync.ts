@@ -6,14 +6,14 @@
  * have edited it). An operation whose request the person deleted comes back only if it changed.
  * No Svelte, no DOM.
  */
-import type { Collection, SavedItem } from '../collections/collections';
+import type { Collection, SavedRequest } from '../collections/collections';
 import { operationKey, type ApiDescription, type DescribedOperation } from '../catalogue/described';
 import { diffDescriptions, type DescriptionDiff } from '../catalogue/described-diff';
 
 export interface DescriptionUpdate {
 	diff: DescriptionDiff;
 	/** Saved requests to replace, by the id they keep. */
-	replace: Map<string, SavedItem>;
+	replace: Map<string, SavedRequest>;
 	/** Saved requests to delete. */
 	remove: Set<string>;
 	/** New requests, in the collections (by name) the import made for them. */
@@ -36,7 +36,7 @@ export function planUpdate(
 	const changed = new Set(diff.changed.map((c) => operationKey(c.after)));
 	const before = new Map(previous.operations.map((op) => [operationKey(op), op]));
 	const made = new Map(collections.flatMap((c) => c.requests.map((r) => [r.id, r])));
-	const replace = new Map<string, SavedItem>();
+	const replace = new Map<string, SavedRequest>();
 	const adding = new Set<string>();
 	const operations = next.operations.map((op): DescribedOperation => {
 		const key = operationKey(op);

@@ -44,6 +44,11 @@ export type DraftAuth =
 	/** An auth type this explorer does not have: the tool's own name for it. */
 	| { type: 'other'; name: string };
 
+/**
+ * A request as another tool's file wrote it (Postman, Insomnia, Bruno, Hoppscotch, HAR, OpenAPI):
+ * a full URL, pairs that may be switched off, the tool's own body and auth kinds, credentials
+ * included. Not this explorer's request: `savedRequest` reads it into one, saying what it left out.
+ */
 export interface RequestDraft {
 	name: string;
 	/** Where it is in the file, for notes: “Collection / Folder / Request”. */
@@ -495,7 +500,7 @@ export function savedRequest(draft: RequestDraft, ctx: DraftContext): SavedReque
 		headers.push(`${name}: ${h.value.trim()}`);
 	}
 
-	const snapshot: SavedRequestData = {
+	const saved: SavedRequestData = {
 		name: draft.name,
 		method: method as SavedRequestData['method'],
 		path,
@@ -506,7 +511,7 @@ export function savedRequest(draft: RequestDraft, ctx: DraftContext): SavedReque
 		headers: headers.join('\n'),
 		auth
 	};
-	const clean = withoutSecrets(snapshot);
+	const clean = withoutSecrets(saved);
 	for (const d of clean.dropped)
 		b.note(
 			`Credentials in requests (${d.replace(/^the /, '')})`,
@@ -514,10 +519,10 @@ export function savedRequest(draft: RequestDraft, ctx: DraftContext): SavedReque
 			draft.where
 		);
 	const written = [
-		clean.snapshot.path,
-		clean.snapshot.query,
-		clean.snapshot.headers,
-		clean.snapshot.params,
+		clean.request.path,
+		clean.request.query,
+		clean.request.headers,
+		clean.request.params,
 		...Object.values(pathParams)
 	].join('\n');
 	for (const m of written.matchAll(/\{\{([^{}]*)\}\}/g))
@@ -531,7 +536,7 @@ export function savedRequest(draft: RequestDraft, ctx: DraftContext): SavedReque
 			);
 	if (draft.description?.trim())
 		b.note('Descriptions', 'left out: a saved request here has no description.', draft.where);
-	const s = clean.snapshot;
+	const s = clean.request;
 	if (
 		s.path.length > 2_000 ||
 		s.query.length > LIMITS.textChars ||

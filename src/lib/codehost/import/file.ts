@@ -23,10 +23,11 @@ export type ImportValue<K extends ImportKind> = K extends 'history'
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
 /**
- * `apiRoot`: for `any`, the API root that imported URLs are read against. `folder`: the files of
- * a Bruno collection folder (folder-files.ts), read as one import.
+ * A file for the import worker to read (a message to a worker, not an HTTP request). `apiRoot`:
+ * for `any`, the API root that imported URLs are read against. `folder`: the files of a Bruno
+ * collection folder (folder-files.ts), read as one import.
  */
-export type ImportRequest =
+export type ImportTask =
 	| { kind: ImportKind; file: Blob; apiRoot?: string }
 	| { kind: 'any'; folder: FolderFile[]; apiRoot?: string };
 export type ImportReply =
@@ -102,11 +103,11 @@ async function readFolder(
 
 /** Reads and checks a file (or a folder's files); every outcome is a reply (progress on the way). */
 export async function readImport(
-	request: ImportRequest,
+	task: ImportTask,
 	reply: (message: ImportReply) => void
 ): Promise<void> {
-	if ('folder' in request) return readFolder(request.folder, request.apiRoot ?? '', reply);
-	const { kind, file, apiRoot = '' } = request;
+	if ('folder' in task) return readFolder(task.folder, task.apiRoot ?? '', reply);
+	const { kind, file, apiRoot = '' } = task;
 	try {
 		if (file.size > MAX_IMPORT_BYTES)
 			throw new FileRefused(

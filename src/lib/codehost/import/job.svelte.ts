@@ -8,7 +8,7 @@ import {
 	readImport,
 	type ImportKind,
 	type ImportReply,
-	type ImportRequest,
+	type ImportTask,
 	type ImportValue
 } from './file';
 import type { FolderFile } from './folder-files';
@@ -108,7 +108,7 @@ export class ImportJob {
 	}
 
 	#start<K extends ImportKind>(
-		request: ImportRequest,
+		task: ImportTask,
 		name: string,
 		size: number
 	): Promise<ImportOutcome<K>> {
@@ -139,7 +139,7 @@ export class ImportJob {
 			};
 			this.#stop = () => finish({ ok: false, cancelled: true });
 			// Where no worker can start, the page reads the file itself: slower, still correct.
-			const inPage = () => void readImport(request, onReply);
+			const inPage = () => void readImport(task, onReply);
 			if (typeof Worker === 'undefined') return inPage();
 			try {
 				worker = startImportWorker();
@@ -153,7 +153,7 @@ export class ImportJob {
 				worker = undefined;
 				if (!over) inPage();
 			};
-			worker.postMessage(request);
+			worker.postMessage(task);
 		});
 	}
 

@@ -221,7 +221,7 @@ export function exportPostman(
 				schema: POSTMAN_SCHEMA
 			},
 			// A saved request holds no credential already; the export makes sure of it.
-			item: collection.requests.map((r) => itemOf(withoutSecrets(r).snapshot)),
+			item: collection.requests.map((r) => itemOf(withoutSecrets(r).request)),
 			variable: variablesOf(collection, environment, options.apiRoot ?? '')
 		},
 		null,
@@ -249,7 +249,7 @@ export function exportPostmanCollections(
 			info: { _postman_id: postmanId(all.id), name: all.name, schema: POSTMAN_SCHEMA },
 			item: collections.map((c) => ({
 				name: c.name,
-				item: c.requests.map((r) => itemOf(withoutSecrets(r).snapshot))
+				item: c.requests.map((r) => itemOf(withoutSecrets(r).request))
 			})),
 			variable: variablesOf(all, environment, options.apiRoot ?? '')
 		},

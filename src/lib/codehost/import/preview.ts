@@ -9,7 +9,7 @@ import { FileRefused } from '$lib/ui/file-refused';
 import {
 	LIMITS,
 	type Collection,
-	type SavedItem,
+	type SavedRequest,
 	type SavedRequestData
 } from '../collections/collections';
 import { newId, type Environment } from '../environments/environments';
@@ -222,7 +222,7 @@ export class PreviewBuilder {
 	}
 
 	/** Adds a request to the collection of that name (made on first use). */
-	add(collectionName: string, request: SavedRequestData, fields?: RequestField[]): SavedItem {
+	add(collectionName: string, request: SavedRequestData, fields?: RequestField[]): SavedRequest {
 		this.countRequests(1);
 		const name = cleanName(collectionName, 'Imported');
 		let c = this.#collections.get(name);
@@ -234,7 +234,7 @@ export class PreviewBuilder {
 			c = { id: newId('col'), name, requests: [] };
 			this.#collections.set(name, c);
 		}
-		const item: SavedItem = { ...request, id: newId('req') };
+		const item: SavedRequest = { ...request, id: newId('req') };
 		c.requests.push(item);
 		this.#requests++;
 		if (fields?.length) this.#fields[item.id] = fields;

@@ -13,7 +13,7 @@ import {
 } from './fetch-all';
 import { itemsFile, itemsFileName, type ItemFormat } from './items-export';
 import { retargeted } from './pagination';
-import { hideSecrets, sendExplorerRequest, type SendContext } from '../send';
+import { hideSecrets, sendOutgoing, type SendContext } from '../send';
 
 export class FetchAllState {
 	/** At most this many pages per run. */
@@ -117,7 +117,7 @@ export class FetchAllState {
 					timer ??= setTimeout(show, Math.max(0, shownAt + SHOW_EVERY_MS - performance.now()));
 				},
 				send: async (url, page, onHead) => {
-					const { result: r } = await sendExplorerRequest(
+					const { result: r } = await sendOutgoing(
 						{ method: 'GET', target: url, headers },
 						{
 							...walk,

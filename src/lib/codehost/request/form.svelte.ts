@@ -253,8 +253,8 @@ export class RequestFormState {
 		);
 	}
 
-	/** The form as it stands, `{{variables}}` unresolved, auth by name only (for saving). */
-	snapshot(): CodehostRequest {
+	/** The form's request as it stands, `{{variables}}` unresolved, auth by name only (for saving). */
+	request(): CodehostRequest {
 		const auth = this.#ctx.auth;
 		return {
 			method: this.method,

@@ -47,10 +47,11 @@ export type RecordedRequest = Pick<CodehostRequest, 'path' | 'query' | 'params' 
 };
 
 /**
- * The request as it goes out, without auth (the send path adds that where it may): built from a
- * CodehostRequest by the form or a run, or a Link, a Location, a History entry followed as given.
+ * The request as it goes out, without auth (the send path adds that where it may): made from a
+ * CodehostRequest by the form or a run (variables resolved, the body encoded), or a Link, a
+ * Location, a History entry followed as given. Not saved, recorded or shown as it is.
  */
-export interface ExplorerRequest {
+export interface OutgoingRequest {
 	method: string;
 	/** A path under the API root, or an absolute URL (a Link, a Location, a history entry). */
 	target: string;
@@ -66,7 +67,7 @@ export interface ExplorerRequest {
 }
 
 /** A request as the form or a run builds it: its query and headers always there. */
-export type BuiltRequest = ExplorerRequest & { query: string; headers: Record<string, string> };
+export type BuiltRequest = OutgoingRequest & { query: string; headers: Record<string, string> };
 
 /**
  * The connection a built request goes out with, defined once: the API root, the auth method as

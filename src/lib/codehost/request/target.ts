@@ -1,5 +1,5 @@
 /**
- * Where an explorer request goes: the one reading of a Path (or an absolute URL from a Link, a
+ * Where an outgoing request goes: the one reading of a Path (or an absolute URL from a Link, a
  * Location, a history entry) that the send path and the generated code share, so the code can
  * never name another address than the app sends to, nor carry a credential the app would not.
  */

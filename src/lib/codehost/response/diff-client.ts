@@ -5,7 +5,7 @@
  */
 import { nextTask } from '$lib/http/next-task';
 import { answerDiff } from './diff-answer';
-import type { DiffReply, DiffRequest } from './diff-protocol';
+import type { DiffReply, DiffTask } from './diff-protocol';
 
 let worker: Worker | null | undefined;
 let nextId = 1;
@@ -41,19 +41,19 @@ function started(): Worker | null {
 	return worker;
 }
 
-async function inPage(request: DiffRequest): Promise<DiffReply> {
+async function inPage(task: DiffTask): Promise<DiffReply> {
 	await nextTask();
-	return answerDiff(request);
+	return answerDiff(task);
 }
 
 /** The differences between two bodies, computed off the page's thread where it can be. */
 export async function diffBodies(before: string, after: string): Promise<DiffReply> {
-	const request: DiffRequest = { id: nextId++, before, after };
+	const task: DiffTask = { id: nextId++, before, after };
 	const w = started();
-	if (!w) return inPage(request);
+	if (!w) return inPage(task);
 	const reply = await new Promise<DiffReply>((resolve) => {
-		waiting.set(request.id, resolve);
-		w.postMessage(request);
+		waiting.set(task.id, resolve);
+		w.postMessage(task);
 	});
-	return 'failed' in reply && reply.failed === 'retry' ? inPage(request) : reply;
+	return 'failed' in reply && reply.failed === 'retry' ? inPage(task) : reply;
 }

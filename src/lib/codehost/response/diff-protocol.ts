@@ -1,7 +1,8 @@
 /** What the page and the diff worker say to each other. */
 import type { ShownChange } from './diff';
 
-export interface DiffRequest {
+/** Two bodies for the diff worker to compare (a message to a worker, not an HTTP request). */
+export interface DiffTask {
 	id: number;
 	before: string;
 	after: string;

@@ -10,7 +10,8 @@ import { loadPatternMatcher } from './pattern';
 
 /**
  * What a run needs of a request besides sending it: its id, the name its report gives it, and
- * its checks (a saved request's, which may set no variables).
+ * its checks (a saved request's, which may set no variables). Not the request itself: the run
+ * hands each one back to `send`, which knows it (a SavedRequest in the explorer).
  */
 export type RunRequest = Pick<RequestChecks, 'assertions'> &
 	Partial<Pick<RequestChecks, 'extractions'>> & {

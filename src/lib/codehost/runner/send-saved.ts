@@ -6,15 +6,15 @@
  */
 import { headersToObject } from '$lib/http/exchange';
 import { parseJsonBody } from '$lib/http/validate';
-import type { SavedItem } from '../collections/collections';
+import type { SavedRequest } from '../collections/collections';
 import { buildRequest, fillRequestPath, parseParams } from '../request/build';
 import { checkHeaderLines } from '../request/check';
-import { sendExplorerRequest, type SendContext } from '../send';
+import { sendOutgoing, type SendContext } from '../send';
 import { resolve, resolveParams } from '../request/variables';
 import type { RunResponse } from './assertions';
 
 export async function sendSaved(
-	item: SavedItem,
+	item: SavedRequest,
 	variables: Readonly<Record<string, string>>,
 	context: SendContext
 ): Promise<RunResponse> {
@@ -41,7 +41,7 @@ export async function sendSaved(
 		variables
 	});
 	const started = performance.now();
-	const { result } = await sendExplorerRequest({ ...built, bodyText: undefined }, context);
+	const { result } = await sendOutgoing({ ...built, bodyText: undefined }, context);
 	const parsed = parseJsonBody(result.text);
 	return {
 		status: result.response.status,

@@ -50,7 +50,7 @@ describe('RequestTools', () => {
 		expect(e.form.method).toBe('POST');
 		expect(e.form.path).toBe('/projects');
 		expect(e.auth.token).toBe('glpat-from-curl');
-		expect(JSON.stringify(e.form.snapshot())).not.toContain('glpat-from-curl');
+		expect(JSON.stringify(e.form.request())).not.toContain('glpat-from-curl');
 		expect(e.tools.curlImport?.message).toBe(
 			'Imported POST /projects; the token is in the Token field.'
 		);

@@ -11,7 +11,7 @@ import { CollectionsState } from '$lib/codehost/collections/collections.svelte';
 import { CollectionStore } from '$lib/codehost/collections/store';
 import { explorerOver } from '../explorer-over';
 
-const snap = (over: Partial<CodehostRequest> = {}): CodehostRequest => ({
+const codehostRequest = (over: Partial<CodehostRequest> = {}): CodehostRequest => ({
 	method: 'GET',
 	path: '/projects/{{project}}',
 	pathParams: {},
@@ -35,7 +35,7 @@ describe('collections file', () => {
 					name: 'Ops',
 					requests: [
 						{
-							...snap({
+							...codehostRequest({
 								headers: 'PRIVATE-TOKEN: glpat-secret\nX-Trace: 1',
 								query: 'a=1&private_token=glpat-secret'
 							}),
@@ -53,7 +53,7 @@ describe('collections file', () => {
 		expect(back.collections[0]!.name).toBe('Ops');
 		const { id: _id, ...request } = back.collections[0]!.requests[0]!;
 		expect(request).toEqual({
-			...snap({ headers: 'X-Trace: 1', query: 'a=1' }),
+			...codehostRequest({ headers: 'X-Trace: 1', query: 'a=1' }),
 			name: 'One project'
 		});
 		expect(back.environments).toMatchObject([
@@ -69,7 +69,7 @@ describe('collections file', () => {
 						name: 'C',
 						requests: [
 							{
-								...snap({
+								...codehostRequest({
 									headers: 'Authorization: Bearer x',
 									query: 'access_token=x',
 									params: '{"password":"p","title":"t"}'
@@ -111,29 +111,39 @@ describe('collections file', () => {
 		],
 		[
 			'a path to another server',
-			file([{ name: 'C', requests: [{ ...snap({ path: '//evil.example/x' }), name: 'R' }] }]),
+			file([
+				{ name: 'C', requests: [{ ...codehostRequest({ path: '//evil.example/x' }), name: 'R' }] }
+			]),
 			/stays under the base URL/
 		],
 		[
 			'an absolute URL',
-			file([{ name: 'C', requests: [{ ...snap({ path: 'https://evil.example/x' }), name: 'R' }] }]),
+			file([
+				{
+					name: 'C',
+					requests: [{ ...codehostRequest({ path: 'https://evil.example/x' }), name: 'R' }]
+				}
+			]),
 			/starts with one “\/”/
 		],
 		[
 			'an unknown method',
-			file([{ name: 'C', requests: [{ ...snap(), method: 'TRACE', name: 'R' }] }]),
+			file([{ name: 'C', requests: [{ ...codehostRequest(), method: 'TRACE', name: 'R' }] }]),
 			/TRACE/
 		],
 		[
 			'a request without a name',
-			file([{ name: 'C', requests: [{ ...snap() }] }]),
+			file([{ name: 'C', requests: [{ ...codehostRequest() }] }]),
 			/name of request 1 of “C” is not text/
 		],
 		['a huge file', 'x'.repeat(2_000_001), /larger than 2 MB/],
 		[
 			'too many requests',
 			file([
-				{ name: 'C', requests: Array.from({ length: 2001 }, () => ({ ...snap(), name: 'R' })) }
+				{
+					name: 'C',
+					requests: Array.from({ length: 2001 }, () => ({ ...codehostRequest(), name: 'R' }))
+				}
 			]),
 			/more than 2000 requests/
 		]
@@ -148,8 +158,8 @@ describe('collections file', () => {
 	});
 
 	it('withoutSecrets leaves an ordinary request as it is', () => {
-		const s = snap({ headers: 'X-A: 1', query: 'search=token' });
-		expect(withoutSecrets(s)).toEqual({ snapshot: s, dropped: [] });
+		const s = codehostRequest({ headers: 'X-A: 1', query: 'search=token' });
+		expect(withoutSecrets(s)).toEqual({ request: s, dropped: [] });
 	});
 });
 
@@ -175,8 +185,8 @@ describe('collections state', () => {
 
 	it('saves, renames, duplicates, reorders, searches and deletes', () => {
 		const c = new CollectionsState();
-		const a = c.save('First', 'Ops', snap())!;
-		const b = c.save('Second', 'Ops', snap({ path: '/user' }))!;
+		const a = c.save('First', 'Ops', codehostRequest())!;
+		const b = c.save('Second', 'Ops', codehostRequest({ path: '/user' }))!;
 		c.move(b.id, -1);
 		expect(c.collections[0]!.requests.map((r) => r.name)).toEqual(['Second', 'First']);
 		c.rename(a.id, 'Renamed');
@@ -196,10 +206,10 @@ describe('collections state', () => {
 
 	it('sync replaces requests in place, deletes and adds in one write, and keeps the rest', async () => {
 		const c = new CollectionsState();
-		const a = c.save('A', 'API / pets', snap())!;
-		const b = c.save('B', 'API / pets', snap({ path: '/b' }))!;
-		const mine = c.save('Mine', 'API / pets', snap({ path: '/mine' }))!;
-		const gone = c.save('Gone', 'API / old', snap({ path: '/old' }))!;
+		const a = c.save('A', 'API / pets', codehostRequest())!;
+		const b = c.save('B', 'API / pets', codehostRequest({ path: '/b' }))!;
+		const mine = c.save('Mine', 'API / pets', codehostRequest({ path: '/mine' }))!;
+		const gone = c.save('Gone', 'API / old', codehostRequest({ path: '/old' }))!;
 		expect(
 			await c.sync({
 				replace: new Map([[a.id, { ...a, name: 'A v2', path: '/a2' }]]),
@@ -223,7 +233,7 @@ describe('collections state', () => {
 
 	it('a refused import changes nothing and says why', () => {
 		const c = new CollectionsState();
-		c.save('Keep', 'Ops', snap());
+		c.save('Keep', 'Ops', codehostRequest());
 		const before = JSON.stringify(c.collections);
 		expect(c.importFile('{"format":"nope"}')).toBeNull();
 		expect(c.message).toMatch(

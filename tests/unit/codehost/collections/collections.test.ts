@@ -13,7 +13,7 @@ import {
 	type Collection
 } from '$lib/codehost/collections/collections';
 
-const snap = (over: Partial<CodehostRequest> = {}): CodehostRequest => ({
+const codehostRequest = (over: Partial<CodehostRequest> = {}): CodehostRequest => ({
 	method: 'GET',
 	path: '/projects',
 	pathParams: {},
@@ -50,50 +50,54 @@ describe('reading a collections file: what each refusal says', () => {
 	it.each([
 		[
 			'a request name longer than 200 characters',
-			{ ...snap(), name: 'n'.repeat(201) },
+			{ ...codehostRequest(), name: 'n'.repeat(201) },
 			'The name of request 1 of “C” is longer than 200 characters.'
 		],
-		['a blank request name', { ...snap(), name: '   ' }, 'The name of request 1 of “C” is empty.'],
+		[
+			'a blank request name',
+			{ ...codehostRequest(), name: '   ' },
+			'The name of request 1 of “C” is empty.'
+		],
 		['a request that is not an object', 5, 'request 1 of “C” is not a request.'],
 		['a request that is text', 'GET /x', 'request 1 of “C” is not a request.'],
 		[
 			'a method that is not text',
-			{ ...snap(), name: 'R', method: 5 },
+			{ ...codehostRequest(), name: 'R', method: 5 },
 			'The method of request 1 of “C” (“R”) is not text.'
 		],
 		[
 			'a path that is not text',
-			{ ...snap(), name: 'R', path: null },
+			{ ...codehostRequest(), name: 'R', path: null },
 			'The path of request 1 of “C” (“R”) is not text.'
 		],
 		[
 			'path parameters given as a list',
-			{ ...snap(), name: 'R', pathParams: ['id'] },
+			{ ...codehostRequest(), name: 'R', pathParams: ['id'] },
 			'The path parameters of request 1 of “C” (“R”) are not a list of names and values.'
 		],
 		[
 			'a path parameter value that is not text',
-			{ ...snap(), name: 'R', pathParams: { id: 7 } },
+			{ ...codehostRequest(), name: 'R', pathParams: { id: 7 } },
 			'The path parameter id of request 1 of “C” (“R”) is not text.'
 		],
 		[
 			'an unknown body kind',
-			{ ...snap(), name: 'R', bodyKind: 'xml' },
+			{ ...codehostRequest(), name: 'R', bodyKind: 'xml' },
 			'request 1 of “C” (“R”) sends its parameters as “xml”, which the explorer does not know.'
 		],
 		[
 			'a query that is not text',
-			{ ...snap(), name: 'R', query: 1 },
+			{ ...codehostRequest(), name: 'R', query: 1 },
 			'The query of request 1 of “C” (“R”) is not text.'
 		],
 		[
 			'parameters that are not text',
-			{ ...snap(), name: 'R', params: {} },
+			{ ...codehostRequest(), name: 'R', params: {} },
 			'The parameters of request 1 of “C” (“R”) is not text.'
 		],
 		[
 			'headers that are not text',
-			{ ...snap(), name: 'R', headers: ['X-A: 1'] },
+			{ ...codehostRequest(), name: 'R', headers: ['X-A: 1'] },
 			'The headers of request 1 of “C” (“R”) is not text.'
 		]
 	])('refuses %s', (_what, request, message) => {
@@ -103,14 +107,17 @@ describe('reading a collections file: what each refusal says', () => {
 	it('a request name is trimmed, and one of exactly 200 characters is read', () => {
 		const long = 'n'.repeat(LIMITS.nameChars);
 		const back = parseCollectionsFile(
-			oneCollection({ ...snap(), name: '  Padded  ' }, { ...snap(), name: long })
+			oneCollection(
+				{ ...codehostRequest(), name: '  Padded  ' },
+				{ ...codehostRequest(), name: long }
+			)
 		);
 		expect(back.collections[0]!.requests.map((r) => r.name)).toEqual(['Padded', long]);
 	});
 
 	it('a bad path is quoted in the message cut at 80 characters', () => {
 		const path = `/${'a'.repeat(100)} b`;
-		expect(refusal(oneCollection({ ...snap({ path }), name: 'R' }))).toBe(
+		expect(refusal(oneCollection({ ...codehostRequest({ path }), name: 'R' }))).toBe(
 			`request 1 of “C” (“R”) has the path “${path.slice(0, 80)}”: a saved path starts with one “/” and stays under the base URL (no other server, no spaces).`
 		);
 	});
@@ -120,24 +127,26 @@ describe('reading a collections file: what each refusal says', () => {
 		['holding a digit', 'id2'],
 		['holding a dash', 'project-id']
 	])('refuses a path parameter name %s', (_what, name) => {
-		expect(refusal(oneCollection({ ...snap(), name: 'R', pathParams: { [name]: 'x' } }))).toBe(
-			`request 1 of “C” (“R”) has a path parameter called “${name}”, which no path uses.`
-		);
+		expect(
+			refusal(oneCollection({ ...codehostRequest(), name: 'R', pathParams: { [name]: 'x' } }))
+		).toBe(`request 1 of “C” (“R”) has a path parameter called “${name}”, which no path uses.`);
 	});
 
 	it('a long unknown path parameter name is quoted cut at 40 characters', () => {
 		const name = `${'p'.repeat(50)}9`;
-		expect(refusal(oneCollection({ ...snap(), name: 'R', pathParams: { [name]: 'x' } }))).toBe(
+		expect(
+			refusal(oneCollection({ ...codehostRequest(), name: 'R', pathParams: { [name]: 'x' } }))
+		).toBe(
 			`request 1 of “C” (“R”) has a path parameter called “${'p'.repeat(40)}”, which no path uses.`
 		);
 	});
 
 	it('path parameters with ordinary names are read, and a request without them has none', () => {
-		const { pathParams: _none, ...bare } = snap({ path: '/user' });
+		const { pathParams: _none, ...bare } = codehostRequest({ path: '/user' });
 		const back = parseCollectionsFile(
 			oneCollection(
 				{
-					...snap({ path: '/projects/{{project_id}}/issues/{{iid}}' }),
+					...codehostRequest({ path: '/projects/{{project_id}}/issues/{{iid}}' }),
 					name: 'Issue',
 					pathParams: { project_id: '42', IID: '7' }
 				},
@@ -153,7 +162,9 @@ describe('reading a collections file: what each refusal says', () => {
 	it.each(['none', 'query', 'json', 'form', 'multipart'] as const)(
 		'reads a request sending its parameters as %s',
 		(bodyKind) => {
-			const back = parseCollectionsFile(oneCollection({ ...snap({ bodyKind }), name: 'R' }));
+			const back = parseCollectionsFile(
+				oneCollection({ ...codehostRequest({ bodyKind }), name: 'R' })
+			);
 			expect(back.collections[0]!.requests[0]!.bodyKind).toBe(bodyKind);
 		}
 	);
@@ -196,9 +207,9 @@ describe('reading a collections file: what each refusal says', () => {
 	it('keeps the auth way a request names, and falls back to the first way of its method', () => {
 		const back = parseCollectionsFile(
 			oneCollection(
-				{ ...snap(), name: 'A', auth: { method: 'oauth', way: 'access-token-query' } },
-				{ ...snap(), name: 'B', auth: { method: 'oauth', way: 'job-token-header' } },
-				{ ...snap(), name: 'C', auth: { method: 'job', way: 'job-token-query' } }
+				{ ...codehostRequest(), name: 'A', auth: { method: 'oauth', way: 'access-token-query' } },
+				{ ...codehostRequest(), name: 'B', auth: { method: 'oauth', way: 'job-token-header' } },
+				{ ...codehostRequest(), name: 'C', auth: { method: 'job', way: 'job-token-query' } }
 			)
 		);
 		expect(back.collections[0]!.requests.map((r) => r.auth)).toEqual([
@@ -212,7 +223,11 @@ describe('reading a collections file: what each refusal says', () => {
 		'a “%s” in the auth part of a request is named as dropped',
 		(key) => {
 			const back = parseCollectionsFile(
-				oneCollection({ ...snap(), name: 'R', auth: { method: 'personal', [key]: 'glpat-x' } })
+				oneCollection({
+					...codehostRequest(),
+					name: 'R',
+					auth: { method: 'personal', [key]: 'glpat-x' }
+				})
 			);
 			expect(back.dropped).toEqual(['“R”: a token in its auth part']);
 			expect(JSON.stringify(back)).not.toContain('glpat-x');
@@ -222,7 +237,7 @@ describe('reading a collections file: what each refusal says', () => {
 
 describe('reading a collections file: the file as a whole', () => {
 	it('a file of exactly 2 MB is read, one character more is refused', () => {
-		const base = oneCollection({ ...snap(), name: 'R' });
+		const base = oneCollection({ ...codehostRequest(), name: 'R' });
 		const exact = base + ' '.repeat(LIMITS.fileChars - base.length);
 		expect(exact).toHaveLength(2_000_000);
 		expect(parseCollectionsFile(exact).collections).toHaveLength(1);
@@ -250,7 +265,8 @@ describe('reading a collections file: the file as a whole', () => {
 	});
 
 	it('2000 requests are read, 2001 refused, however they are spread', () => {
-		const requests = (n: number) => Array.from({ length: n }, () => ({ ...snap(), name: 'R' }));
+		const requests = (n: number) =>
+			Array.from({ length: n }, () => ({ ...codehostRequest(), name: 'R' }));
 		const read = parseCollectionsFile(
 			file([
 				{ name: 'A', requests: requests(1000) },
@@ -325,30 +341,30 @@ describe('reading a collections file: the file as a whole', () => {
 
 describe('withoutSecrets', () => {
 	it('drops a credential header written with spaces around its name, and keeps the other lines', () => {
-		const { snapshot, dropped } = withoutSecrets(
-			snap({ headers: 'X-A: 1\n  Authorization : Bearer x\nX-B: 2\nSudo: root' })
+		const { request: cleaned, dropped } = withoutSecrets(
+			codehostRequest({ headers: 'X-A: 1\n  Authorization : Bearer x\nX-B: 2\nSudo: root' })
 		);
-		expect(snapshot.headers).toBe('X-A: 1\nX-B: 2');
+		expect(cleaned.headers).toBe('X-A: 1\nX-B: 2');
 		expect(dropped).toEqual(['the Authorization header', 'the Sudo header']);
 	});
 
 	it('drops credential query parameters and keeps the others joined with &', () => {
-		const { snapshot, dropped } = withoutSecrets(
-			snap({ query: 'a=1&private%5Ftoken=x&b=2&sudo=root' })
+		const { request: cleaned, dropped } = withoutSecrets(
+			codehostRequest({ query: 'a=1&private%5Ftoken=x&b=2&sudo=root' })
 		);
-		expect(snapshot.query).toBe('a=1&b=2');
+		expect(cleaned.query).toBe('a=1&b=2');
 		expect(dropped).toEqual(['the private_token parameter', 'the sudo parameter']);
 	});
 
 	it('leaves JSON parameters byte for byte when they hold no secret', () => {
 		const params = '{"title":"t","visibility":"private"}';
-		expect(withoutSecrets(snap({ params })).snapshot.params).toBe(params);
+		expect(withoutSecrets(codehostRequest({ params })).request.params).toBe(params);
 	});
 });
 
 describe('searchCollections', () => {
 	const item = (name: string, over: Partial<CodehostRequest> = {}) => ({
-		...snap(over),
+		...codehostRequest(over),
 		id: name,
 		name
 	});
@@ -380,15 +396,23 @@ describe('collections kept in IndexedDB', () => {
 	});
 
 	it('cleanCollections keeps sound collections and leaves out damaged ones', () => {
-		const good = { id: 'a', name: ' Ops ', requests: [{ ...snap(), id: 'r1', name: 'R' }] };
+		const good = {
+			id: 'a',
+			name: ' Ops ',
+			requests: [{ ...codehostRequest(), id: 'r1', name: 'R' }]
+		};
 		const cleaned = cleanCollections([
 			5,
 			null,
 			{ ...good, id: 7 },
 			{ ...good, id: 'b', requests: 'none' },
-			{ ...good, id: 'c', requests: [{ ...snap({ path: '//evil' }), id: 'r', name: 'R' }] },
+			{
+				...good,
+				id: 'c',
+				requests: [{ ...codehostRequest({ path: '//evil' }), id: 'r', name: 'R' }]
+			},
 			good,
-			{ id: 'd', name: 'New', requests: [{ ...snap(), name: 'No id' }] }
+			{ id: 'd', name: 'New', requests: [{ ...codehostRequest(), name: 'No id' }] }
 		]);
 		expect(cleaned.map((c) => [c.id, c.name])).toEqual([
 			['a', 'Ops'],
@@ -396,14 +420,14 @@ describe('collections kept in IndexedDB', () => {
 		]);
 		const { id, ...request } = cleaned[0]!.requests[0]!;
 		expect(id).toBe('r1');
-		expect(request).toEqual({ ...snap(), name: 'R' });
+		expect(request).toEqual({ ...codehostRequest(), name: 'R' });
 		expect(cleaned[1]!.requests[0]!.id).toMatch(/^req-/);
 	});
 
 	it('saves under its own store and loads back what was saved', async () => {
 		const store = new CollectionStore();
 		const lists: Collection[] = [
-			{ id: 'a', name: 'Ops', requests: [{ ...snap(), id: 'r1', name: 'R' }] }
+			{ id: 'a', name: 'Ops', requests: [{ ...codehostRequest(), id: 'r1', name: 'R' }] }
 		];
 		await store.save(lists);
 		expect(await storedCollections()).toEqual(lists);

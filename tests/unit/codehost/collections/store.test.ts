@@ -10,13 +10,13 @@ import { clearCollections, storedCollections } from './stored-collections';
 import {
 	exportCollections,
 	type Collection,
-	type SavedItem
+	type SavedRequest
 } from '$lib/codehost/collections/collections';
 import { resetStorageFaults } from '$lib/ui/storage-faults';
 
 const stored = storedCollections;
 
-const request = (name: string): SavedItem => ({
+const request = (name: string): SavedRequest => ({
 	id: `req-${name}`,
 	name,
 	method: 'GET',

@@ -161,7 +161,7 @@ describe('Import cURL sends what curl sends (GitLab’s documented commands)', (
 			`--data-binary @payload.json: curl sends the contents of the file payload.json in the body, as they are; ${FILE_NOTE}: type them under Parameters.`
 		]);
 		const r = toRequest(binary, ROOT_URL);
-		expect(r.snapshot).toMatchObject({ method: 'POST', bodyKind: 'json', params: '' });
+		expect(r.request).toMatchObject({ method: 'POST', bodyKind: 'json', params: '' });
 
 		const encoded = parseCurl(
 			`curl --request POST --data "title=Example" --data-urlencode "content@snippet.rb" "${ROOT_URL}/snippets"`
@@ -170,7 +170,7 @@ describe('Import cURL sends what curl sends (GitLab’s documented commands)', (
 		expect(encoded.notes).toEqual([
 			`--data-urlencode content@snippet.rb: curl sends the contents of the file snippet.rb URL-encoded, as the value of content; ${FILE_NOTE}: type them under Parameters.`
 		]);
-		expect(JSON.parse(toRequest(encoded, ROOT_URL).snapshot.params)).toEqual({ title: 'Example' });
+		expect(JSON.parse(toRequest(encoded, ROOT_URL).request.params)).toEqual({ title: 'Example' });
 	});
 
 	it('/oauth/token/info on the API root’s server keeps its own path (not /api/v4/oauth/…), with no note about another server', async () => {
@@ -211,7 +211,7 @@ describe('Import cURL sends what curl sends (GitLab’s documented commands)', (
 		// curl sent (CI_PROJECT_ID=42): GET /api/v4/projects/42/releases?per_page=5, JOB-TOKEN: the job's.
 		const command = `curl --header "JOB-TOKEN: $CI_JOB_TOKEN" "https://gitlab.example.com/api/v4/projects/$CI_PROJECT_ID/releases?per_page=\${PER_PAGE}"`;
 		const r = toRequest(parseCurl(command), ROOT_URL);
-		expect(r.snapshot).toMatchObject({
+		expect(r.request).toMatchObject({
 			path: '/projects/{{CI_PROJECT_ID}}/releases',
 			query: 'per_page={{PER_PAGE}}',
 			auth: { method: 'job', way: 'job-token-header' }
@@ -336,8 +336,8 @@ describe('Import cURL sends what curl sends (GitLab’s documented commands)', (
 		expect(parsed.files).toEqual([{ field: 'avatar', file: 'dk.png' }]);
 		expect(parsed.form).toEqual([]);
 		const r = toRequest(parsed, ROOT_URL);
-		expect(r.snapshot).toMatchObject({ method: 'PUT', path: '/projects/5', bodyKind: 'multipart' });
-		expect(r.snapshot.fileSlot).toEqual({ field: 'avatar', source: 'dk.png' });
+		expect(r.request).toMatchObject({ method: 'PUT', path: '/projects/5', bodyKind: 'multipart' });
+		expect(r.request.fileSlot).toEqual({ field: 'avatar', source: 'dk.png' });
 		expect(r.notes[0]).toBe(
 			`--form avatar=@dk.png: ${FILE_NOTE}. Choose dk.png under “File for avatar”; nothing is sent until you do.`
 		);
@@ -358,7 +358,7 @@ describe('Import cURL sends what curl sends (GitLab’s documented commands)', (
 
 	it('curl A && curl --request DELETE B: refused as two requests, nothing of B read into A', () => {
 		const { explorer } = explorerAt();
-		const before = explorer.form.snapshot();
+		const before = explorer.form.request();
 		const commands: [string, string][] = [
 			[
 				`curl --header "PRIVATE-TOKEN: <your_access_token>" "https://gitlab.example.com/api/v4/projects/1" && curl --request DELETE --header "PRIVATE-TOKEN: <your_access_token>" "https://gitlab.example.com/api/v4/projects/2"`,
@@ -374,7 +374,7 @@ describe('Import cURL sends what curl sends (GitLab’s documented commands)', (
 			expect(explorer.tools.curlImport!.message).toBe(
 				`Not imported: The text holds 2 curl commands (the second after ${after}), and each is a request of its own: import them one at a time.`
 			);
-			expect(explorer.form.snapshot()).toEqual(before);
+			expect(explorer.form.request()).toEqual(before);
 		}
 		// curl's own --next starts a second request as well.
 		expect(() =>

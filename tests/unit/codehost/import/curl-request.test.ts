@@ -9,52 +9,52 @@ const load = (command: string, root = ROOT_URL) => toRequest(parseCurl(command),
 describe('toRequest: where the command went', () => {
 	it('a command to the base URL keeps its path and query as written, with no note', () => {
 		const r = load(`curl '${ROOT_URL}/projects/a%2Fb/issues?labels=x,y&&per_page=5'`);
-		expect(r.snapshot.path).toBe('/projects/a%2Fb/issues');
-		expect(r.snapshot.query).toBe('labels=x,y&per_page=5');
+		expect(r.request.path).toBe('/projects/a%2Fb/issues');
+		expect(r.request.query).toBe('labels=x,y&per_page=5');
 		expect(r.notes).toEqual([]);
 	});
 
 	it('a base URL written with a trailing slash matches the same commands', () => {
 		const r = load(`curl ${ROOT_URL}/projects`, `${ROOT_URL}/`);
-		expect(r.snapshot.path).toBe('/projects');
+		expect(r.request.path).toBe('/projects');
 		expect(r.notes).toEqual([]);
 		expect(load(`curl ${ROOT_URL}/projects`, `${ROOT_URL}//`).notes).toEqual([]);
 	});
 
 	it('another server: the part after /api/vN is the path, and the note names the server', () => {
 		const r = load(`curl https://other.example/gitlab/api/v4/projects/1?simple=true`);
-		expect(r.snapshot.path).toBe('/projects/1');
-		expect(r.snapshot.query).toBe('simple=true');
+		expect(r.request.path).toBe('/projects/1');
+		expect(r.request.query).toBe('simple=true');
 		expect(r.notes).toEqual([other('https://other.example')]);
-		expect(load(`curl https://other.example/api/v10/projects`).snapshot.path).toBe('/projects');
+		expect(load(`curl https://other.example/api/v10/projects`).request.path).toBe('/projects');
 	});
 
 	it('another server without /api/vN: its whole path, on the current server (not under /api/v4)', () => {
 		const site = (origin: string) =>
 			`The command went to ${origin}; it is loaded at the current server, https://gitlab.example.com. Change the base URL in Settings to send it there.`;
 		const graphql = load(`curl https://gitlab.com/api/graphql`);
-		expect(graphql.snapshot.path).toBe('https://gitlab.example.com/api/graphql');
+		expect(graphql.request.path).toBe('https://gitlab.example.com/api/graphql');
 		expect(graphql.notes).toEqual([site('https://gitlab.com')]);
 		const bare = load(`curl https://other.example`);
-		expect(bare.snapshot.path).toBe('https://gitlab.example.com/');
+		expect(bare.request.path).toBe('https://gitlab.example.com/');
 		expect(bare.notes).toEqual([site('https://other.example')]);
 		// Under a sub-path, the site is the API root without its /api/v4.
 		const sub = load(`curl https://other.example/oauth/token`, 'https://h.example/gitlab/api/v4');
-		expect(sub.snapshot.path).toBe('https://h.example/gitlab/oauth/token');
+		expect(sub.request.path).toBe('https://h.example/gitlab/oauth/token');
 	});
 
 	it('the API root’s own server outside /api/v4 keeps its path as a full URL, with no note', () => {
 		for (const path of ['/oauth/token', '/oauth/token/info', '/api/graphql', '/api/v3/projects']) {
 			const r = load(`curl --request POST https://gitlab.example.com${path}`);
-			expect(r.snapshot.path).toBe(`https://gitlab.example.com${path}`);
+			expect(r.request.path).toBe(`https://gitlab.example.com${path}`);
 			expect(r.notes).toEqual([]);
 		}
-		expect(load(`curl ${ROOT_URL}`).snapshot.path).toBe('/');
+		expect(load(`curl ${ROOT_URL}`).request.path).toBe('/');
 	});
 
 	it('the same host over http is another server', () => {
 		const http = load(`curl http://gitlab.example.com/api/v4/projects`);
-		expect(http.snapshot.path).toBe('/projects');
+		expect(http.request.path).toBe('/projects');
 		expect(http.notes).toEqual([other('http://gitlab.example.com')]);
 	});
 
@@ -80,7 +80,7 @@ describe('toRequest: where the command went', () => {
 describe('toRequest: credentials (CH-AUTH-1, CH-AUTH-2, CH-AUTH-3, CH-SUDO-2)', () => {
 	it('no credential: auth none, no token', () => {
 		const r = load(`curl ${ROOT_URL}/projects`);
-		expect(r.snapshot.auth).toEqual({ method: 'none', way: 'none' });
+		expect(r.request.auth).toEqual({ method: 'none', way: 'none' });
 		expect(r.token).toBe('');
 		expect(r.sudo).toBeUndefined();
 	});
@@ -92,8 +92,8 @@ describe('toRequest: credentials (CH-AUTH-1, CH-AUTH-2, CH-AUTH-3, CH-SUDO-2)', 
 	])('CH-AUTH: ?%s moves out of the query into the token field', (param, method, way) => {
 		const r = load(`curl '${ROOT_URL}/projects?${param}=tok-1&per_page=5'`);
 		expect(r.token).toBe('tok-1');
-		expect(r.snapshot.auth).toEqual({ method, way });
-		expect(r.snapshot.query).toBe('per_page=5');
+		expect(r.request.auth).toEqual({ method, way });
+		expect(r.request.query).toBe('per_page=5');
 		expect(r.notes).toEqual([]);
 	});
 
@@ -107,8 +107,8 @@ describe('toRequest: credentials (CH-AUTH-1, CH-AUTH-2, CH-AUTH-3, CH-SUDO-2)', 
 	])('CH-AUTH: the %s header moves into the token field', (name, value, method, way) => {
 		const r = load(`curl ${ROOT_URL}/projects -H '${name}: ${value}'`);
 		expect(r.token).toBe(value.replace(/^bearer\s+/i, ''));
-		expect(r.snapshot.auth).toEqual({ method, way });
-		expect(r.snapshot.headers).toBe('');
+		expect(r.request.auth).toEqual({ method, way });
+		expect(r.request.headers).toBe('');
 		expect(r.notes).toEqual([]);
 	});
 
@@ -117,7 +117,7 @@ describe('toRequest: credentials (CH-AUTH-1, CH-AUTH-2, CH-AUTH-3, CH-SUDO-2)', 
 		expect(load(`curl ${ROOT_URL}/x -H 'PRIVATE-TOKEN: $TOKEN-2'`).token).toBe('$TOKEN-2');
 		const braces = load(`curl ${ROOT_URL}/x -H 'PRIVATE-TOKEN: \${TOKEN}'`);
 		expect(braces.token).toBe('');
-		expect(braces.snapshot.auth).toEqual({ method: 'personal', way: 'private-token-header' });
+		expect(braces.request.auth).toEqual({ method: 'personal', way: 'private-token-header' });
 		expect(braces.notes).toEqual([
 			'The token comes from ${TOKEN} in the command: paste it into the Token field.'
 		]);
@@ -126,8 +126,8 @@ describe('toRequest: credentials (CH-AUTH-1, CH-AUTH-2, CH-AUTH-3, CH-SUDO-2)', 
 	it('an Authorization header that is not Bearer is left out with why; auth stays none', () => {
 		const r = load(`curl ${ROOT_URL}/x -H 'Authorization: Basic bWU6cHc='`);
 		expect(r.token).toBe('');
-		expect(r.snapshot.auth).toEqual({ method: 'none', way: 'none' });
-		expect(r.snapshot.headers).toBe('');
+		expect(r.request.auth).toEqual({ method: 'none', way: 'none' });
+		expect(r.request.headers).toBe('');
 		expect(r.notes).toEqual([
 			'The Authorization header is not a Bearer token: left out (the API takes tokens, not passwords).'
 		]);
@@ -136,16 +136,16 @@ describe('toRequest: credentials (CH-AUTH-1, CH-AUTH-2, CH-AUTH-3, CH-SUDO-2)', 
 	it('another header whose value starts with Bearer is an ordinary header', () => {
 		const r = load(`curl ${ROOT_URL}/x -H 'X-Note: Bearer of news'`);
 		expect(r.token).toBe('');
-		expect(r.snapshot.headers).toBe('X-Note: Bearer of news');
+		expect(r.request.headers).toBe('X-Note: Bearer of news');
 	});
 
 	it('CH-SUDO-2: sudo in the query or the Sudo header moves to the sudo field', () => {
 		const q = load(`curl '${ROOT_URL}/user?sudo=jane+doe&a=1'`);
 		expect(q.sudo).toEqual({ value: 'jane doe', way: 'query' });
-		expect(q.snapshot.query).toBe('a=1');
+		expect(q.request.query).toBe('a=1');
 		const h = load(`curl ${ROOT_URL}/user -H 'Sudo: 42'`);
 		expect(h.sudo).toEqual({ value: '42', way: 'header' });
-		expect(h.snapshot.headers).toBe('');
+		expect(h.request.headers).toBe('');
 	});
 
 	it('a query credential without a value reads as empty; a value that is not valid %-encoding stays as written', () => {
@@ -163,16 +163,16 @@ describe('toRequest: credentials (CH-AUTH-1, CH-AUTH-2, CH-AUTH-3, CH-SUDO-2)', 
 			`curl ${ROOT_URL}/user -H 'Cookie: theme=dark; _service_session=abc'`
 		]) {
 			const r = load(command);
-			expect(r.snapshot.auth).toEqual({ method: 'session', way: 'cookie' });
-			expect(r.snapshot.headers).toBe('');
+			expect(r.request.auth).toEqual({ method: 'session', way: 'cookie' });
+			expect(r.request.headers).toBe('');
 			expect(r.notes).toEqual([note]);
 		}
 	});
 
 	it('other cookies (even one whose name ends in _service_session) are left out with a note', () => {
 		const r = load(`curl ${ROOT_URL}/user -H 'Cookie: my_service_session=abc'`);
-		expect(r.snapshot.auth).toEqual({ method: 'none', way: 'none' });
-		expect(r.snapshot.headers).toBe('');
+		expect(r.request.auth).toEqual({ method: 'none', way: 'none' });
+		expect(r.request.headers).toBe('');
 		expect(r.notes).toEqual(['The cookies were left out: the browser sends its own.']);
 	});
 });
@@ -182,7 +182,7 @@ describe('toRequest: headers', () => {
 		const r = load(
 			`curl ${ROOT_URL}/x -H 'Accept: */*' -H 'accept: application/json' -H 'Accept: text/plain' -H 'X-Format: json'`
 		);
-		expect(r.snapshot.headers).toBe('Accept: text/plain\nX-Format: json');
+		expect(r.request.headers).toBe('Accept: text/plain\nX-Format: json');
 	});
 
 	it.each([
@@ -202,7 +202,7 @@ describe('toRequest: headers', () => {
 		'If-None-Match'
 	])('the browser header %s is left out with a note', (name) => {
 		const r = load(`curl ${ROOT_URL}/x -H '${name}: 1'`);
-		expect(r.snapshot.headers).toBe('');
+		expect(r.request.headers).toBe('');
 		expect(r.notes).toEqual([`${name}: left out (the browser sets it).`]);
 	});
 
@@ -224,7 +224,7 @@ describe('toRequest: headers', () => {
 		'If-None-Match-Id'
 	])('%s only resembles a browser header: it is the request’s own and is kept', (name) => {
 		const r = load(`curl ${ROOT_URL}/x -H '${name}: 1'`);
-		expect(r.snapshot.headers).toBe(`${name}: 1`);
+		expect(r.request.headers).toBe(`${name}: 1`);
 		expect(r.notes).toEqual([]);
 	});
 });
@@ -232,12 +232,12 @@ describe('toRequest: headers', () => {
 describe('toRequest: bodies', () => {
 	it('without data curl sends no body, and neither does the request: no {} and no JSON type', () => {
 		const get = load(`curl ${ROOT_URL}/x`);
-		expect(get.snapshot).toMatchObject({ method: 'GET', bodyKind: 'query', params: '' });
+		expect(get.request).toMatchObject({ method: 'GET', bodyKind: 'query', params: '' });
 		const del = load(`curl -X DELETE ${ROOT_URL}/x`);
-		expect(del.snapshot).toMatchObject({ method: 'DELETE', bodyKind: 'none', params: '' });
+		expect(del.request).toMatchObject({ method: 'DELETE', bodyKind: 'none', params: '' });
 		// GitLab's documentation writes POSTs with everything in the query.
 		const post = load(`curl --globoff --request POST "${ROOT_URL}/projects?name=x&labels[]=a"`);
-		expect(post.snapshot).toMatchObject({
+		expect(post.request).toMatchObject({
 			method: 'POST',
 			bodyKind: 'none',
 			params: '',
@@ -246,7 +246,7 @@ describe('toRequest: bodies', () => {
 	});
 
 	it('-d "" is an empty form body, as curl sends it (Content-Length: 0, a form Content-Type)', () => {
-		expect(load(`curl -d '' ${ROOT_URL}/x`).snapshot).toMatchObject({
+		expect(load(`curl -d '' ${ROOT_URL}/x`).request).toMatchObject({
 			method: 'POST',
 			bodyKind: 'form',
 			params: ''
@@ -261,9 +261,9 @@ describe('toRequest: bodies', () => {
 			`curl -X GET ${ROOT_URL}/x -H 'Content-Type: application/json' -d '{"name":"x"}'`
 		]) {
 			const r = load(command);
-			expect(r.snapshot.bodyKind).toBe('json');
-			expect(r.snapshot.params).toBe('{\n  "name": "x"\n}');
-			expect(r.snapshot.headers).toBe('');
+			expect(r.request.bodyKind).toBe('json');
+			expect(r.request.params).toBe('{\n  "name": "x"\n}');
+			expect(r.request.headers).toBe('');
 			expect(r.notes).toEqual([]);
 		}
 	});
@@ -274,8 +274,8 @@ describe('toRequest: bodies', () => {
 			const r = load(
 				`curl -X GET ${ROOT_URL}/x -H 'Content-Type: application/json' --data-raw '${body}'`
 			);
-			expect(r.snapshot.bodyKind).toBe('json');
-			expect(r.snapshot.params).toBe(body);
+			expect(r.request.bodyKind).toBe('json');
+			expect(r.request.params).toBe(body);
 			expect(r.notes).toEqual([
 				'The body is not one JSON object; it was put under Parameters as text to fix by hand.'
 			]);
@@ -286,8 +286,8 @@ describe('toRequest: bodies', () => {
 		const r = load(
 			`curl ${ROOT_URL}/x -d 'name=a+b' -d 'labels[]=x' -d 'labels[]=y' -d 'opts[visibility]=private' -d 'opts[lfs]=true'`
 		);
-		expect(r.snapshot.bodyKind).toBe('form');
-		expect(JSON.parse(r.snapshot.params)).toEqual({
+		expect(r.request.bodyKind).toBe('form');
+		expect(JSON.parse(r.request.params)).toEqual({
 			name: 'a b',
 			labels: ['x', 'y'],
 			opts: { visibility: 'private', lfs: 'true' }
@@ -298,7 +298,7 @@ describe('toRequest: bodies', () => {
 		const r = load(
 			`curl ${ROOT_URL}/x -d 'a=1' -d 'a[k]=2' -d 'b=1' -d 'b[]=2' -d 'c[d][e]=3' -d 'f[g]h[i]=4'`
 		);
-		expect(JSON.parse(r.snapshot.params)).toEqual({
+		expect(JSON.parse(r.request.params)).toEqual({
 			a: '1',
 			'a[k]': '2',
 			b: '1',
@@ -312,7 +312,7 @@ describe('toRequest: bodies', () => {
 		const r = load(
 			`curl ${ROOT_URL}/x -d 'password=one' -d 'password=two' -d 'password=three' -d 'o[k]=1' -d 'o[k]=2' -d 'a[]=1' -d 'a[]=2'`
 		);
-		expect(JSON.parse(r.snapshot.params)).toEqual({
+		expect(JSON.parse(r.request.params)).toEqual({
 			password: 'three',
 			o: { k: '2' },
 			a: ['1', '2']
@@ -327,7 +327,7 @@ describe('toRequest: bodies', () => {
 		const r = load(
 			`curl ${ROOT_URL}/x -d 'v[][key]=A' -d 'v[][value]=1' -d 'v[][key]=B' -d 'w[]=x' -d 'w[][k]=y' -d '__proto__=p'`
 		);
-		expect(JSON.parse(r.snapshot.params)).toEqual({
+		expect(JSON.parse(r.request.params)).toEqual({
 			v: [{ key: 'A', value: '1' }, { key: 'B' }],
 			w: ['x'],
 			'w[][k]': 'y',
@@ -340,10 +340,10 @@ describe('toRequest: bodies', () => {
 
 	it('a multipart form: hashes put back together; a file alone leaves Parameters empty', () => {
 		const r = load(`curl ${ROOT_URL}/x -F 'opts[a]=1' -F 'opts[b]=2'`);
-		expect(r.snapshot.bodyKind).toBe('multipart');
-		expect(JSON.parse(r.snapshot.params)).toEqual({ opts: { a: '1', b: '2' } });
+		expect(r.request.bodyKind).toBe('multipart');
+		expect(JSON.parse(r.request.params)).toEqual({ opts: { a: '1', b: '2' } });
 		const file = load(`curl ${ROOT_URL}/x -F 'file=@a.txt'`);
-		expect(file.snapshot).toMatchObject({ method: 'POST', bodyKind: 'multipart', params: '' });
+		expect(file.request).toMatchObject({ method: 'POST', bodyKind: 'multipart', params: '' });
 	});
 
 	it('a form and a body: refused, as curl itself refuses it (“You can only select one HTTP request method!”)', () => {
@@ -354,7 +354,7 @@ describe('toRequest: bodies', () => {
 
 	it('a Content-Type without a body is left out with a note', () => {
 		const r = load(`curl ${ROOT_URL}/x -H 'Content-Type: application/json'`);
-		expect(r.snapshot.headers).toBe('');
+		expect(r.request.headers).toBe('');
 		expect(r.notes).toEqual(['Content-Type: application/json without a body: left out.']);
 	});
 });

@@ -55,18 +55,16 @@ describe('cURL import', () => {
 							: { method: 'personal', way: r.way as 'bearer', token: r.token }
 				};
 				const back = toRequest(parseCurl(curlCode(code, true)), ROOT_URL);
-				expect(back.snapshot.method).toBe(r.method);
-				expect(back.snapshot.path).toBe(code.target);
+				expect(back.request.method).toBe(r.method);
+				expect(back.request.path).toBe(code.target);
 				// The generated command names the query as the browser sends it (' as %27).
 				const sentQuery = query && new URL(`${ROOT_URL}/x?${query}`).search.slice(1);
-				expect(back.snapshot.query).toBe(sentQuery);
-				expect(back.snapshot.headers).toBe(
-					[...headerList].map(([k, v]) => `${k}: ${v}`).join('\n')
-				);
-				if (body) expect(JSON.parse(back.snapshot.params)).toEqual(r.body);
-				else expect(back.snapshot.params).toBe('');
+				expect(back.request.query).toBe(sentQuery);
+				expect(back.request.headers).toBe([...headerList].map(([k, v]) => `${k}: ${v}`).join('\n'));
+				if (body) expect(JSON.parse(back.request.params)).toEqual(r.body);
+				else expect(back.request.params).toBe('');
 				expect(back.token).toBe(r.way === 'none' ? '' : r.token);
-				expect(back.snapshot.auth.way).toBe(r.way);
+				expect(back.request.auth.way).toBe(r.way);
 				expect(back.notes).toEqual([]);
 			})
 		);
@@ -82,7 +80,7 @@ describe('cURL import', () => {
   -b 'theme=dark' \\
   --compressed --frobnicate -u me:pw`;
 		const r = toRequest(parseCurl(command), ROOT_URL);
-		expect(r.snapshot).toMatchObject({
+		expect(r.request).toMatchObject({
 			method: 'GET',
 			path: '/projects',
 			query: 'per_page=5',
@@ -107,10 +105,10 @@ describe('cURL import', () => {
 			),
 			ROOT_URL
 		);
-		expect(form.snapshot.bodyKind).toBe('form');
-		expect(JSON.parse(form.snapshot.params)).toEqual({ name: 'x y', labels: ['a', 'b'] });
+		expect(form.request.bodyKind).toBe('form');
+		expect(JSON.parse(form.request.params)).toEqual({ name: 'x y', labels: ['a', 'b'] });
 		expect(form.token).toBe('');
-		expect(form.snapshot.auth).toEqual({ method: 'personal', way: 'bearer' });
+		expect(form.request.auth).toEqual({ method: 'personal', way: 'bearer' });
 		expect(form.notes).toEqual([
 			'The command “jq” (after “|”) is not part of the request.',
 			`The command went to https://other.example; it is loaded at the current base URL, ${ROOT_URL}. Change the base URL in Settings to send it there.`,
@@ -121,7 +119,7 @@ describe('cURL import', () => {
 			ROOT_URL
 		);
 		// As curl sends it: a space as +.
-		expect(get.snapshot).toMatchObject({ method: 'GET', query: 'search=a+b' });
+		expect(get.request).toMatchObject({ method: 'GET', query: 'search=a+b' });
 	});
 
 	it('a multipart form: text fields fill Parameters as “Multipart form”; a file named on disk is listed with why', () => {
@@ -131,8 +129,8 @@ describe('cURL import', () => {
 			),
 			ROOT_URL
 		);
-		expect(imported.snapshot).toMatchObject({ method: 'POST', bodyKind: 'multipart' });
-		expect(JSON.parse(imported.snapshot.params)).toEqual({
+		expect(imported.request).toMatchObject({ method: 'POST', bodyKind: 'multipart' });
+		expect(JSON.parse(imported.request.params)).toEqual({
 			description: 'Release',
 			labels: ['a'],
 			note: '@literal',
@@ -160,8 +158,8 @@ describe('cURL import', () => {
 			auth: { method: 'none', way: 'none', token: '' }
 		};
 		const back = toRequest(parseCurl(curlCode(code)), ROOT_URL);
-		expect(back.snapshot).toMatchObject({ method: 'PUT', bodyKind: 'multipart' });
-		expect(JSON.parse(back.snapshot.params)).toEqual({ name: "it's @ <x>; type=y", tags: ['a'] });
+		expect(back.request).toMatchObject({ method: 'PUT', bodyKind: 'multipart' });
+		expect(JSON.parse(back.request.params)).toEqual({ name: "it's @ <x>; type=y", tags: ['a'] });
 		expect(back.notes).toEqual([]);
 	});
 

@@ -1,6 +1,6 @@
 import { Collection as PostmanCollection, type Item } from 'postman-collection';
 import { describe, expect, it } from 'vitest';
-import type { Collection, SavedItem } from '$lib/codehost/collections/collections';
+import type { Collection, SavedRequest } from '$lib/codehost/collections/collections';
 import type { Environment } from '$lib/codehost/environments/environments';
 import {
 	exportPostman,
@@ -10,7 +10,7 @@ import {
 import { parseImport } from '$lib/codehost/import/read-import';
 import { API_ROOT, sent } from './sent';
 
-const item = (over: Partial<SavedItem>): SavedItem => ({
+const item = (over: Partial<SavedRequest>): SavedRequest => ({
 	id: `req-${Math.random()}`,
 	name: 'r',
 	method: 'GET',

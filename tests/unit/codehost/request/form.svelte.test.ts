@@ -83,12 +83,12 @@ describe('the request form', () => {
 		f.headers = 'If-Match: "1"';
 		auth.setMethod('personal');
 		auth.token = 'glpat-secret';
-		const saved = f.snapshot();
+		const saved = f.request();
 		expect(JSON.stringify(saved)).not.toContain('glpat-secret');
 
 		const { form: other, auth: otherAuth } = form();
 		other.load(saved);
-		expect(other.snapshot()).toEqual(saved);
+		expect(other.request()).toEqual(saved);
 		expect(otherAuth.method).toBe('personal');
 		expect(other.build().method).toBe('PUT');
 	});
@@ -173,7 +173,7 @@ describe('the request form', () => {
 });
 
 describe('the request form: a file the request needs', () => {
-	it('a loaded request that needs a file keeps where it goes in its snapshot; another request or a template clears it', () => {
+	it('a loaded request that needs a file keeps where it goes in the form’s request; another request or a template clears it', () => {
 		const { form: f } = form();
 		const needsFile = {
 			method: 'PUT' as const,
@@ -191,10 +191,10 @@ describe('the request form: a file the request needs', () => {
 		expect(f.inputError).toMatch(/^Choose the file to send as the field “avatar”/);
 		f.file = new File(['png'], 'dk.png');
 		expect(f.inputError).toBeNull();
-		expect(f.snapshot().fileSlot).toEqual({ field: 'avatar', source: 'dk.png' });
+		expect(f.request().fileSlot).toEqual({ field: 'avatar', source: 'dk.png' });
 		f.load({ ...needsFile, fileSlot: undefined });
 		expect(f.fileSlot).toBeNull();
-		expect(f.snapshot()).not.toHaveProperty('fileSlot');
+		expect(f.request()).not.toHaveProperty('fileSlot');
 		f.load(needsFile);
 		f.useTemplate('create-project');
 		expect(f.fileSlot).toBeNull();

@@ -80,7 +80,7 @@ describe('the one request type', () => {
 		const saved = file.collections[0]!.requests[0]!;
 		const { form: f, auth } = form();
 		f.load(saved);
-		expect(f.snapshot()).toEqual({
+		expect(f.request()).toEqual({
 			method: 'PUT',
 			path: '/projects/:id',
 			pathParams: { id: '{{project}}' },

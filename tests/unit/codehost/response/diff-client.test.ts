@@ -2,7 +2,7 @@
 // comparing itself where no worker starts.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { answerDiff } from '$lib/codehost/response/diff-answer';
-import type { DiffReply, DiffRequest } from '$lib/codehost/response/diff-protocol';
+import type { DiffReply, DiffTask } from '$lib/codehost/response/diff-protocol';
 
 afterEach(() => {
 	vi.unstubAllGlobals();
@@ -11,7 +11,7 @@ afterEach(() => {
 
 describe('the diff worker’s protocol', () => {
 	it('sends each comparison to one worker and matches replies by id, whatever their order', async () => {
-		const posted: DiffRequest[] = [];
+		const posted: DiffTask[] = [];
 		const workers: FakeWorker[] = [];
 		class FakeWorker {
 			onmessage: ((e: MessageEvent<DiffReply>) => void) | null = null;
@@ -19,12 +19,12 @@ describe('the diff worker’s protocol', () => {
 			constructor() {
 				workers.push(this);
 			}
-			postMessage(request: DiffRequest) {
-				posted.push(request);
+			postMessage(task: DiffTask) {
+				posted.push(task);
 			}
 			terminate() {}
-			reply(request: DiffRequest) {
-				this.onmessage?.({ data: answerDiff(request) } as MessageEvent<DiffReply>);
+			reply(task: DiffTask) {
+				this.onmessage?.({ data: answerDiff(task) } as MessageEvent<DiffReply>);
 			}
 		}
 		vi.stubGlobal('Worker', FakeWorker);

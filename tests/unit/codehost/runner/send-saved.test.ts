@@ -1,11 +1,11 @@
 // A saved request sent by the collection runner: built from the saved form with the run's
 // variables and sent through the explorer's send path.
 import { describe, expect, it } from 'vitest';
-import type { SavedItem } from '$lib/codehost/collections/collections';
+import type { SavedRequest } from '$lib/codehost/collections/collections';
 import { sendSaved } from '$lib/codehost/runner/send-saved';
 import { explorerOver, ROOT } from '../explorer-over';
 
-const item = (over: Partial<SavedItem> = {}): SavedItem => ({
+const item = (over: Partial<SavedRequest> = {}): SavedRequest => ({
 	id: 'r1',
 	name: 'Create issue',
 	method: 'POST',
