@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { FAKE_URLS, setLive } from './fixtures';
 
 /** Switches the Bible area to Live, on the local fake server over loopback HTTP. */
@@ -113,4 +113,40 @@ export async function openReadingOptions(page: Page) {
 	const more = page.getByRole('button', { name: 'Reading options' });
 	if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true')
 		await more.click();
+}
+
+/**
+ * How a menu shows its chosen name on the screen: the name drawn whole (on as many lines as it
+ * takes) within the screen, and the menu itself under a finger that taps the name. A select that
+ * cuts its text ("World Englis") draws no such text: null.
+ */
+export async function shownName(menu: Locator, name: string) {
+	await menu.scrollIntoViewIfNeeded();
+	return menu.evaluate((select, name) => {
+		const width = document.documentElement.clientWidth;
+		// The name is looked for by the menu, in its label: the same name may stand elsewhere.
+		const walker = document.createTreeWalker(
+			select.closest('label') ?? document.body,
+			NodeFilter.SHOW_TEXT
+		);
+		for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+			if (n.textContent!.trim() !== name || n.parentElement!.closest('option')) continue;
+			const range = document.createRange();
+			range.selectNodeContents(n);
+			const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+			if (!rects.length) continue;
+			const box = n.parentElement!;
+			const first = rects[0]!;
+			const under = document.elementFromPoint(
+				first.left + first.width / 2,
+				first.top + first.height / 2
+			);
+			return {
+				whole: box.scrollWidth <= box.clientWidth + 1,
+				onScreen: rects.every((r) => r.left >= 0 && r.right <= width + 1),
+				tapOpensMenu: under === select
+			};
+		}
+		return null;
+	}, name);
 }

@@ -4,7 +4,7 @@
  * the translation menus show whole names. At 360×800 and 412×823, by touch.
  */
 import type { Page } from '@playwright/test';
-import { openReadingOptions } from './bible-helpers';
+import { openReadingOptions, shownName } from './bible-helpers';
 import { expect, expectNoSideScroll, test } from './fixtures';
 
 const PHONES = [
@@ -105,6 +105,41 @@ for (const phone of PHONES) {
 			// The outline: the same paragraphs, each verse number where it was, numbers drawn alike.
 			expect(on.paragraphs).toEqual(off.paragraphs);
 			expect(on.numbers).toEqual(off.numbers);
+			await expectNoSideScroll(page);
+		});
+
+		test('the commentary’s Work menu shows the work’s whole name, in the chapter and in a verse’s actions', async ({
+			page
+		}) => {
+			const henry = "Matthew Henry's Concise Commentary";
+			await page.goto('/bible/KJV/John/3');
+			await expect(page.locator('#v3')).toContainText('Verily, verily');
+			await openReadingOptions(page);
+			await page.getByRole('checkbox', { name: 'Show commentary' }).check();
+			const work = page.getByRole('region', { name: 'Commentary' }).getByRole('combobox', {
+				name: 'Work'
+			});
+			await expect(work).toHaveValue('mhcc');
+			expect(await shownName(work, henry)).toEqual({
+				whole: true,
+				onScreen: true,
+				tapOpensMenu: true
+			});
+			await page.locator('#v3').tap();
+			await page.getByRole('button', { name: 'Commentary', exact: true }).tap();
+			const inSheet = page
+				.getByRole('dialog', { name: /John 3:3/ })
+				.getByRole('combobox', { name: 'Work' });
+			await expect(inSheet).toHaveValue('mhcc');
+			expect(await shownName(inSheet, henry)).toEqual({
+				whole: true,
+				onScreen: true,
+				tapOpensMenu: true
+			});
+			await inSheet.selectOption({ label: 'Scofield Reference Notes (1917)' });
+			expect(await shownName(inSheet, 'Scofield Reference Notes (1917)')).toMatchObject({
+				whole: true
+			});
 			await expectNoSideScroll(page);
 		});
 

@@ -5,6 +5,7 @@
  * size in the app is in rem or em.
  */
 import type { Page } from '@playwright/test';
+import { shownName } from './bible-helpers';
 import { expect, test } from './fixtures';
 
 const ROUTES: [string, (page: Page) => ReturnType<Page['getByRole']>][] = [
@@ -82,5 +83,43 @@ for (const width of [360, 412]) {
 				);
 			});
 		}
+
+		test('the Bible’s Reference field shows its example whole', async ({ page }) => {
+			await page.goto('/bible/KJV/John/3');
+			await expect(page.getByText('For God so loved the world')).toBeVisible();
+			await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+			const reference = page.getByRole('textbox', { name: 'Reference' });
+			const room = await reference.evaluate((input: HTMLInputElement) => {
+				const style = getComputedStyle(input);
+				const context = document.createElement('canvas').getContext('2d')!;
+				context.font = style.font;
+				return {
+					example: Math.ceil(context.measureText(input.placeholder).width),
+					inside: Math.floor(
+						input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+					)
+				};
+			});
+			expect(room.inside, 'the field fits “John 3:16-18”').toBeGreaterThanOrEqual(room.example);
+			const go = (await page.getByRole('button', { name: 'Go', exact: true }).boundingBox())!;
+			expect(go.x + go.width, 'Go is within the screen').toBeLessThanOrEqual(width);
+		});
+
+		test('the Bible’s translation menus show whole names, on more lines where they need them', async ({
+			page
+		}) => {
+			await page.goto('/bible/KJV/John/3');
+			await expect(page.getByText('For God so loved the world')).toBeVisible();
+			await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+			const compare = page.getByRole('combobox', { name: 'Compare with' });
+			const whole = { whole: true, onScreen: true, tapOpensMenu: true };
+			expect(await shownName(compare, 'No other translation')).toEqual(whole);
+			await compare.selectOption({ label: 'World English Bible (WEB)' });
+			expect(await shownName(compare, 'World English Bible (WEB)')).toEqual(whole);
+			const third = page.getByRole('combobox', { name: 'Third translation' });
+			await third.selectOption({ label: 'Westminster Leningrad Codex' });
+			expect(await shownName(third, 'Westminster Leningrad Codex')).toEqual(whole);
+			expect(await page.evaluate(cutOff)).toMatchObject({ out: [], scrollWidth: width });
+		});
 	});
 }
