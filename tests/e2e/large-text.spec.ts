@@ -66,6 +66,28 @@ function cutOff() {
 	return { scrollWidth: document.documentElement.scrollWidth, width, out };
 }
 
+/**
+ * The words split across two lines in titles ("Workbe / nch") and in table cells' values ("15 / 8
+ * B"): a title gets smaller to fit its words on a narrow screen, and a value stays whole.
+ */
+function splitWords() {
+	const out: string[] = [];
+	const range = document.createRange();
+	for (const box of document.querySelectorAll('h1, h2, td')) {
+		const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+		for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+			for (const m of n.textContent!.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’.]*[\p{L}\p{N}]/gu)) {
+				range.setStart(n, m.index);
+				range.setEnd(n, m.index + m[0].length);
+				const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+				if (new Set(rects.map((r) => Math.round(r.top))).size > 1)
+					out.push(`${box.tagName.toLowerCase()} “${m[0]}”`);
+			}
+		}
+	}
+	return out;
+}
+
 for (const width of [360, 412]) {
 	test.describe(`${width} px phone, text at 200 %`, () => {
 		test.use({ viewport: { width, height: 800 }, hasTouch: true, isMobile: true });
@@ -81,6 +103,7 @@ for (const width of [360, 412]) {
 				expect(found.scrollWidth, 'the page is no wider than the screen').toBeLessThanOrEqual(
 					found.width
 				);
+				expect(await page.evaluate(splitWords), 'words split across lines').toEqual([]);
 			});
 		}
 
