@@ -41,9 +41,13 @@ export interface Collection {
 
 export const FILE_FORMAT = 'api-workbench-collections';
 export const FILE_VERSION = 1;
-/** Past these a file is refused rather than read: nobody keeps that many by hand. */
+/**
+ * Past these a file is refused rather than read: nobody keeps that many by hand. The size is that
+ * of another tool's file (import/preview.ts), so what came in from one goes out as this
+ * explorer's export and comes back.
+ */
 export const LIMITS = {
-	fileChars: 2_000_000,
+	fileChars: 50_000_000,
 	collections: 200,
 	requests: 2_000,
 	nameChars: 200,

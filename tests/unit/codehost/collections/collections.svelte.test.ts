@@ -136,7 +136,7 @@ describe('collections file', () => {
 			file([{ name: 'C', requests: [{ ...codehostRequest() }] }]),
 			/name of request 1 of “C” is not text/
 		],
-		['a huge file', 'x'.repeat(2_000_001), /larger than 2 MB/],
+		['a huge file', 'x'.repeat(50_000_001), /larger than 50 MB/],
 		[
 			'too many requests',
 			file([

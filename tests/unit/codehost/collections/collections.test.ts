@@ -236,12 +236,12 @@ describe('reading a collections file: what each refusal says', () => {
 });
 
 describe('reading a collections file: the file as a whole', () => {
-	it('a file of exactly 2 MB is read, one character more is refused', () => {
+	it('a file of exactly 50 MB is read, one character more is refused', () => {
 		const base = oneCollection({ ...codehostRequest(), name: 'R' });
 		const exact = base + ' '.repeat(LIMITS.fileChars - base.length);
-		expect(exact).toHaveLength(2_000_000);
+		expect(exact).toHaveLength(50_000_000);
 		expect(parseCollectionsFile(exact).collections).toHaveLength(1);
-		expect(refusal(`${exact} `)).toBe('The file is larger than 2 MB; an export is far smaller.');
+		expect(refusal(`${exact} `)).toBe('The file is larger than 50 MB; an export is far smaller.');
 	});
 
 	it('an unknown version is quoted cut at 20 characters', () => {
