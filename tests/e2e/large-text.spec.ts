@@ -128,6 +128,52 @@ for (const width of [360, 412]) {
 			expect(go.x + go.width, 'Go is within the screen').toBeLessThanOrEqual(width);
 		});
 
+		test('the Bible’s translation cards keep their titles inside them, in whole words', async ({
+			page
+		}) => {
+			await page.goto('/bible');
+			const cards = page.getByRole('region', { name: 'Translations' }).getByRole('listitem');
+			await expect(
+				cards.getByRole('heading', { name: 'Westminster Leningrad Codex' })
+			).toBeVisible();
+			await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+			await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+			const titles = await cards.evaluateAll((items) =>
+				items.flatMap((card) =>
+					[...card.querySelectorAll('h3')].map((title) => {
+						const box = card.getBoundingClientRect();
+						const inside = box.right - parseFloat(getComputedStyle(card).paddingRight);
+						const range = document.createRange();
+						range.selectNodeContents(title);
+						const lines = [...range.getClientRects()].filter((r) => r.width > 0);
+						// A word drawn on two lines ("Westminst / er") is a title cut, not wrapped.
+						const split: string[] = [];
+						const walker = document.createTreeWalker(title, NodeFilter.SHOW_TEXT);
+						for (let n = walker.nextNode(); n; n = walker.nextNode())
+							for (const m of n.textContent!.matchAll(
+								/[\p{L}\p{N}][\p{L}\p{N}'’.]*[\p{L}\p{N}]/gu
+							)) {
+								range.setStart(n, m.index);
+								range.setEnd(n, m.index + m[0].length);
+								const tops = [...range.getClientRects()].map((r) => Math.round(r.top));
+								if (new Set(tops).size > 1) split.push(m[0]);
+							}
+						return {
+							title: title.textContent!.trim(),
+							right: Math.max(title.getBoundingClientRect().right, ...lines.map((r) => r.right)),
+							inside,
+							split
+						};
+					})
+				)
+			);
+			expect(titles.map((t) => t.title)).toContain('Westminster Leningrad Codex');
+			for (const t of titles) {
+				expect(t.right, `${t.title}: right edge within its card`).toBeLessThanOrEqual(t.inside + 1);
+				expect(t.split, `${t.title}: words split across lines`).toEqual([]);
+			}
+		});
+
 		test('the Bible’s translation menus show whole names, on more lines where they need them', async ({
 			page
 		}) => {
