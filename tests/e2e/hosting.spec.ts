@@ -195,3 +195,84 @@ test('over HTTPS the same site is served over HTTP/2, as static hosts do, and to
 		rmSync(dir, { recursive: true, force: true });
 	}
 });
+
+test('each area page, and a chapter opened from a link, carries its style sheets: drawn with its styles, it asks for none of them, and the chapter for none of the code only other pages use', async ({
+	page
+}) => {
+	// Over HTTP/1.1 a browser fetches six files at a time: each sheet was a request queued with the
+	// page's code before its first paint. The pages carry their sheets (scripts/complete-preloads.js).
+	const requested: string[] = [];
+	page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+	/** The sheets a built page carries, and that it links or preloads for the browser to fetch. */
+	const sheetsOf = (file: string) => {
+		const html = readFileSync(join('build', file), 'utf8');
+		const links = [...html.matchAll(/<link href="([^"]+\.css)"([^>]*)>/g)];
+		return {
+			carried: links.filter(([, , rest]) => rest!.includes('disabled')).map(([, href]) => href!),
+			fetched: links.filter(([, , rest]) => !rest!.includes('disabled')).map(([, href]) => href!)
+		};
+	};
+	const pages = {
+		'/explorer': ['explorer.html', 'Code-host API explorer'],
+		'/energy': ['energy.html', 'Energy order dashboard'],
+		'/bible': ['bible.html', 'Bible reader'],
+		'/settings': ['settings.html', 'Settings']
+	};
+	for (const [path, [file, heading]] of Object.entries(pages)) {
+		const { carried, fetched } = sheetsOf(file!);
+		expect(fetched, file).toEqual([]);
+		expect(carried.length, file).toBeGreaterThan(0);
+		await page.goto(path);
+		await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading!);
+		// The shell's own sheet: the page has no margin of the browser's.
+		expect(await page.evaluate(() => getComputedStyle(document.body).marginTop), path).toBe('0px');
+		await page.waitForLoadState('networkidle');
+		expect(
+			requested.filter((p) => carried.includes(p)),
+			path
+		).toEqual([]);
+	}
+
+	requested.length = 0;
+	const chapter = sheetsOf('200.html');
+	expect(chapter.fetched).toEqual([]);
+	// What the chapter asked for before its first verse was in the page (its other pages' code
+	// follows later, once it is drawn): each request with its start, against the verse's moment.
+	const started: { path: string; at: number }[] = [];
+	page.on('request', (request) =>
+		started.push({ path: new URL(request.url()).pathname, at: Date.now() })
+	);
+	await page.addInitScript(() => {
+		const watch = new MutationObserver(() => {
+			if (!document.querySelector('article.text [data-verse]')) return;
+			watch.disconnect();
+			(globalThis as { firstVerseAt?: number }).firstVerseAt =
+				performance.timeOrigin + performance.now();
+		});
+		watch.observe(document, { subtree: true, childList: true });
+	});
+	await page.goto('/bible/KJV/John/3');
+	const text = page.locator('article.text');
+	await expect(text.getByText('Nicodemus', { exact: false }).first()).toBeVisible();
+	const firstVerseAt = await page.evaluate(
+		() => (globalThis as { firstVerseAt?: number }).firstVerseAt
+	);
+	expect(firstVerseAt).toBeDefined();
+	const beforeVerse = started.filter((r) => r.at <= firstVerseAt!).map((r) => r.path);
+	// The reader's own sheet: its column of text is no wider than a page of print.
+	expect(await text.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(
+		42 * 16
+	);
+	await page.waitForLoadState('networkidle');
+	expect(requested.filter((p) => chapter.carried.includes(p))).toEqual([]);
+	const record = JSON.parse(readFileSync('build/.area-chunks.json', 'utf8')) as Record<
+		string,
+		string
+	>;
+	expect(
+		record['areas-more'],
+		'the build made no chunk for what only other pages share'
+	).toBeDefined();
+	expect(beforeVerse).toContain(`/${record['areas']}`);
+	expect(beforeVerse).not.toContain(`/${record['areas-more']}`);
+});

@@ -12,12 +12,16 @@ export const STYLESHEET_WAIT_MS = 3000;
 /** A stylesheet link as far as waiting for it goes (an HTMLLinkElement in the browser). */
 export type StylesheetLink = Pick<HTMLLinkElement, 'sheet' | 'addEventListener'>;
 
-/** The page's stylesheet links that have not arrived yet. */
+/**
+ * The page's stylesheet links that have not arrived yet. A disabled link is never fetched: it
+ * stands for a style sheet written into the page (SvelteKit's inlined styles, and the deep link's
+ * in scripts/complete-preloads.js), kept so the page's code does not ask for it again.
+ */
 export function pendingStylesheets(
 	root: Pick<Document, 'querySelectorAll'> = document
 ): StylesheetLink[] {
 	return [...root.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].filter(
-		(link) => !link.sheet
+		(link) => !link.sheet && !link.disabled
 	);
 }
 

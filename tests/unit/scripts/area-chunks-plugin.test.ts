@@ -41,16 +41,34 @@ describe('chunkFor', () => {
 	it('groups an area’s shared modules, and modules of two areas in the areas chunk', () => {
 		expect(use(['explorer'], 3)).toBe('explorer');
 		expect(use(['areas'], 1)).toBe('areas');
-		expect(use(['bible', 'energy'], 2)).toBe('areas');
+		expect(chunkFor({ parts: new Set(['bible', 'energy']), pages: 2, landing: true })).toBe(
+			'areas'
+		);
 	});
 
 	it('keeps the Bible’s modules that a chapter (opened from a link) does not use out of its chunk', () => {
 		const bible = (landing: boolean) => chunkFor({ parts: new Set(['bible']), pages: 3, landing });
 		expect(bible(true)).toBe('bible');
 		expect(bible(false)).toBe('bible-more');
-		expect(chunkFor({ parts: new Set(['bible', 'energy']), pages: 2, landing: false })).toBe(
+		expect(chunkFor({ parts: new Set(['bible', 'energy']), pages: 2, landing: true })).toBe(
 			'areas'
 		);
+		expect(chunkFor({ parts: new Set(['bible', 'energy']), pages: 2, landing: false })).toBe(
+			'areas-more'
+		);
+	});
+
+	it('keeps what the areas share but neither their layout nor a landing page uses out of the areas chunk', () => {
+		// The explorer's history, shared with Settings: a chapter opened from a link does not load it.
+		expect(use(['explorer', 'settings'], 2)).toBe('areas-more');
+		expect(chunkFor({ parts: new Set(['bible', 'explorer']), pages: 3, landing: true })).toBe(
+			'areas'
+		);
+		expect(use(['areas', 'explorer'], 2)).toBe('areas');
+		// Svelte's runtime stays, as code the shell loads later needs some of it.
+		expect(
+			chunkFor({ parts: new Set(['explorer', 'settings']), pages: 2, svelteRuntime: true })
+		).toBe('areas');
 	});
 
 	it('keeps a module of the home page and an area out of the areas chunk', () => {

@@ -6,7 +6,8 @@ import {
 	completePreloads,
 	nodesOfPage,
 	preloadsFor,
-	withCompletePreloads
+	withCompletePreloads,
+	withLargestFirst
 } from '../../../scripts/complete-preloads.js';
 
 // A build shaped like this app's: the shell chunk imports every page lazily, and the Bible page
@@ -121,16 +122,99 @@ describe('withCompletePreloads', () => {
 	});
 });
 
+/** The text of each style sheet of MANIFEST. */
+const STYLES = new Map([
+	['_app/immutable/assets/shell.css', 'body{margin:0}'],
+	['_app/immutable/assets/areas.css', '.banner{display:flex}'],
+	['_app/immutable/assets/bible.css', '.verse{line-height:1.6}']
+]);
+
+describe('withCompletePreloads, for a page that carries its style sheets', () => {
+	const written = (html: string) =>
+		[
+			...html.matchAll(
+				/<link href="([^"]+)" rel="stylesheet" disabled media="\(max-width: 0\)"><style>([^<]*)<\/style>/g
+			)
+		].map(([, href, css]) => `${href} ${css}`);
+
+	it('writes its own and its chunks’ style sheets into it, in the order it would link them, and fetches none', () => {
+		const html = withCompletePreloads(page(), MANIFEST, [], STYLES);
+		expect(written(html)).toEqual([
+			'/_app/immutable/assets/shell.css body{margin:0}',
+			'/_app/immutable/assets/areas.css .banner{display:flex}',
+			'/_app/immutable/assets/bible.css .verse{line-height:1.6}'
+		]);
+		// No sheet is requested: no preload of one, no link the browser would follow.
+		expect(html).not.toContain('as="style"');
+		expect(html.match(/rel="stylesheet"(?! disabled)/g)).toBeNull();
+		expect(html.indexOf('bible.css')).toBeLessThan(html.indexOf('</head>'));
+		expect(linksOf(html)).toContain('modulepreload /_app/immutable/chunks/bible.js');
+	});
+
+	it('keeps the base path of a site hosted under one', () => {
+		const html = withCompletePreloads(page('/tools/client'), MANIFEST, [], STYLES);
+		expect(written(html).map((sheet) => sheet.split(' ')[0])).toEqual([
+			'/tools/client/_app/immutable/assets/shell.css',
+			'/tools/client/_app/immutable/assets/areas.css',
+			'/tools/client/_app/immutable/assets/bible.css'
+		]);
+	});
+
+	it('never lets a sheet end its style element early', () => {
+		const hostile = new Map(STYLES).set(
+			'_app/immutable/assets/bible.css',
+			'a{content:"</style><p>"}'
+		);
+		const html = withCompletePreloads(page(), MANIFEST, [], hostile);
+		expect(html).not.toContain('</style><p>');
+		expect(html.split('</style>').length - 1).toBe(3);
+	});
+
+	it('refuses to write a sheet it has no text for', () => {
+		const partial = new Map(STYLES);
+		partial.delete('_app/immutable/assets/areas.css');
+		expect(() => withCompletePreloads(page(), MANIFEST, [], partial)).toThrow(/areas\.css/);
+	});
+});
+
+describe('withLargestFirst', () => {
+	it('names the page’s modules largest first, each link where one was', () => {
+		const sizes: Record<string, number> = {
+			'/_app/immutable/entry/app.A.js': 500,
+			'/_app/immutable/chunks/shell.js': 30_000,
+			'/_app/immutable/nodes/4.B.js': 108_000
+		};
+		const html = withLargestFirst(page(), (href) => sizes[href] ?? 0);
+		expect(linksOf(html)).toEqual([
+			'modulepreload /_app/immutable/nodes/4.B.js',
+			'modulepreload /_app/immutable/chunks/shell.js',
+			'modulepreload /_app/immutable/entry/app.A.js',
+			'stylesheet /_app/immutable/assets/shell.css'
+		]);
+		expect(html.replace(/<link [^>]*>/g, '')).toBe(page().replace(/<link [^>]*>/g, ''));
+	});
+});
+
 describe('completePreloads', () => {
 	let root: string;
 	beforeEach(() => {
 		root = mkdtempSync(join(tmpdir(), 'preloads-'));
 		mkdirSync(join(root, 'site', 'bible'), { recursive: true });
+		// The built files of MANIFEST, as the build writes them.
+		for (const chunk of Object.values(MANIFEST)) {
+			mkdirSync(join(root, 'site', chunk.file, '..'), { recursive: true });
+			writeFileSync(
+				join(root, 'site', chunk.file),
+				`export const code = ${JSON.stringify(chunk.file)};`
+			);
+		}
+		mkdirSync(join(root, 'site', '_app/immutable/assets'), { recursive: true });
+		for (const [file, css] of STYLES) writeFileSync(join(root, 'site', file), css);
 	});
 	afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 	it('has the fallback page preload the page it is given, and only the fallback', async () => {
-		const fallback = `<!doctype html><link href="/_app/immutable/entry/app.A.js" rel="modulepreload">`;
+		const fallback = `<!doctype html><head><link href="/_app/immutable/entry/app.A.js" rel="modulepreload"></head>`;
 		writeFileSync(join(root, 'site', '200.html'), fallback);
 		writeFileSync(join(root, 'site', 'index.html'), fallback);
 		await completePreloads(join(root, 'site'), MANIFEST, {
@@ -154,6 +238,18 @@ describe('completePreloads', () => {
 				'<link href="/_app/immutable/chunks/bible.js" rel="modulepreload">'
 			);
 		expect(readFileSync(join(root, 'site', 'bible', 'data.json'), 'utf8')).toBe(page());
+	});
+
+	it('writes the style sheets into every page but those that keep linking them', async () => {
+		writeFileSync(join(root, 'site', 'index.html'), page());
+		writeFileSync(join(root, 'site', 'bible.html'), page());
+		await completePreloads(join(root, 'site'), MANIFEST, undefined, ['index.html']);
+		const bible = readFileSync(join(root, 'site', 'bible.html'), 'utf8');
+		const home = readFileSync(join(root, 'site', 'index.html'), 'utf8');
+		expect(bible).toContain('<style>.verse{line-height:1.6}</style>');
+		expect(bible).not.toContain('as="style"');
+		expect(home).not.toContain('<style>');
+		expect(linksOf(home)).toContain('preload style /_app/immutable/assets/bible.css');
 	});
 });
 

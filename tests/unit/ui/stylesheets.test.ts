@@ -4,6 +4,7 @@ import { pendingStylesheets, stylesheetsLoaded, type StylesheetLink } from '$lib
 /** A stylesheet link: `sheet` is set once it has loaded, as a browser does. */
 class FakeLink extends EventTarget {
 	sheet: CSSStyleSheet | null = null;
+	disabled = false;
 	arrive(kind: 'load' | 'error' = 'load') {
 		if (kind === 'load') this.sheet = {} as CSSStyleSheet;
 		this.dispatchEvent(new Event(kind));
@@ -25,6 +26,13 @@ describe('waiting for the page’s stylesheets before drawing it', () => {
 		const [loaded, loading] = [new FakeLink(), new FakeLink()];
 		loaded.arrive();
 		const root = { querySelectorAll: () => [loaded, loading] } as unknown as Document;
+		expect(pendingStylesheets(root)).toEqual([loading]);
+	});
+
+	it('does not wait for a disabled link, which stands for a style sheet written into the page and is never fetched', () => {
+		const [inlined, loading] = [new FakeLink(), new FakeLink()];
+		inlined.disabled = true;
+		const root = { querySelectorAll: () => [inlined, loading] } as unknown as Document;
 		expect(pendingStylesheets(root)).toEqual([loading]);
 	});
 
