@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { preloadsFor } from './complete-preloads.js';
+import { nodesOfPage, preloadsFor } from './complete-preloads.js';
 
 /**
  * @typedef {{ file: string, imports?: string[], css?: string[] }} ManifestChunk
@@ -55,10 +55,16 @@ function commonStart(strings) {
 
 /**
  * The inline script's text: a classic script that runs as the parser reaches it.
- * @param {{ base: string, books: Record<string, Record<string, string>>, modules: readonly string[] }} options
- * `books` from `demoBookHrefs`; `modules`: the demo service's module URLs
+ * @param {{ base: string, books: Record<string, Record<string, string>>, modules: readonly string[], bookPage?: { modules: readonly string[], styles: readonly string[] } }} options
+ * `books` from `demoBookHrefs`; `modules`: the demo service's module URLs; `bookPage`: the URLs of
+ * a book's page's modules and style sheets the fallback does not preload (it preloads a chapter's)
  */
-export function demoChapterPreloadScript({ base, books, modules }) {
+export function demoChapterPreloadScript({
+	base,
+	books,
+	modules,
+	bookPage = { modules: [], styles: [] }
+}) {
 	const all = Object.values(books).flatMap((byBook) => Object.values(byBook));
 	// The books' URLs differ only in their file names: the start is written once.
 	const start = commonStart(all);
@@ -77,17 +83,20 @@ const part = (s) => { try { return decodeURIComponent(s); } catch { return ""; }
 const [bible, book, chapter, ...rest] = path.startsWith(prefix) ? path.slice(prefix.length).split("/").map(part) : [];
 let live = false;
 try { live = JSON.parse(localStorage.getItem(${JSON.stringify(SETTINGS_COPY_KEY)}) || "{}")?.bible?.mode === "live"; } catch {}
+const add = (href, rel, as) => {
+	const link = document.createElement("link");
+	link.rel = rel;
+	link.href = href;
+	if (as) { link.as = as; link.crossOrigin = "anonymous"; }
+	document.head.append(link);
+};
 if (bible && book && chapter && !rest.some(Boolean) && !live) {
-	const add = (href, rel, as) => {
-		const link = document.createElement("link");
-		link.rel = rel;
-		link.href = href;
-		if (as) { link.as = as; link.crossOrigin = "anonymous"; }
-		document.head.append(link);
-	};
 	for (const href of ${JSON.stringify(modules)}) add(href, "modulepreload");
 	const file = Object.hasOwn(books, bible) && Object.hasOwn(books[bible], book) ? books[bible][book] : "";
 	if (file) add(start + file, "preload", "fetch");
+} else if (bible && book && chapter === undefined && !live) {
+	for (const href of ${JSON.stringify([...bookPage.modules, ...modules])}) add(href, "modulepreload");
+	for (const href of ${JSON.stringify(bookPage.styles)}) add(href, "preload", "style");
 }
 }`;
 }
@@ -118,11 +127,16 @@ export function withDemoChapterPreload(html, script) {
  * Wraps an adapter: once it has written the site to `dir`, adds the script to the fallback page.
  * @param {import('@sveltejs/kit').Adapter} adapter
  * @param {string} dir the built site
- * @param {{ fallback: string, dataDir: string, serviceModules: readonly string[] }} options
+ * @param {{ fallback: string, dataDir: string, serviceModules: readonly string[], bookPage: string }} options
  * `dataDir`: the demo Bible's folder, with names.json; `serviceModules`: the demo service's modules
- * as the reader's preload imports them (src/lib/fakes/bible/names.ts), from the project's root
+ * as the reader's preload imports them (src/lib/fakes/bible/names.ts), from the project's root;
+ * `bookPage`: a book's page (a `+page.svelte`, from the project's root)
  */
-export function withDemoChapterPreloads(adapter, dir, { fallback, dataDir, serviceModules }) {
+export function withDemoChapterPreloads(
+	adapter,
+	dir,
+	{ fallback, dataDir, serviceModules, bookPage }
+) {
 	return {
 		...adapter,
 		/** @param {import('@sveltejs/kit').Builder} builder */
@@ -149,7 +163,25 @@ export function withDemoChapterPreloads(adapter, dir, { fallback, dataDir, servi
 			const modules = preloadsFor(manifest, entries)
 				.modules.map((file) => `${base}/${file}`)
 				.filter((href) => !html.includes(`href="${href}"`));
-			const script = demoChapterPreloadScript({ base, books, modules });
+			// A book's page (its chapters) is served by the fallback too: its own code, which the
+			// fallback does not preload, and the service, which it lists the chapters with.
+			const bookFiles = await nodesOfPage(
+				manifest,
+				join(builder.config.kit.outDir, 'generated/client-optimized/nodes'),
+				bookPage
+			);
+			if (bookFiles.length === 0) throw new Error(`No route node draws ${bookPage}`);
+			const notLinked = (/** @type {string} */ href) => !html.includes(`href="${href}"`);
+			const forBook = preloadsFor(manifest, bookFiles);
+			const script = demoChapterPreloadScript({
+				base,
+				books,
+				modules,
+				bookPage: {
+					modules: forBook.modules.map((file) => `${base}/${file}`).filter(notLinked),
+					styles: forBook.styles.map((file) => `${base}/${file}`).filter(notLinked)
+				}
+			});
 			await writeFile(page, withDemoChapterPreload(html, script));
 			builder.log.minor(`The fallback page preloads a demo chapter's book and service`);
 		}

@@ -28,9 +28,15 @@ interface Link {
 }
 
 /** Runs the script as the fallback page would, at `path`, with `stored` as the settings' copy. */
+/** A book's page's own code and style sheet, which the fallback does not preload. */
+const BOOK_PAGE = {
+	modules: ['/_app/immutable/nodes/6.js', '/_app/immutable/chunks/bible-more.js'],
+	styles: ['/_app/immutable/assets/bible-more.css']
+};
+
 function runAt(path: string, stored?: string, base = ''): Link[] {
 	const books = demoBookHrefs(NAMES, MANIFEST, 'generated/demo-bible', base);
-	const script = demoChapterPreloadScript({ base, books, modules: MODULES });
+	const script = demoChapterPreloadScript({ base, books, modules: MODULES, bookPage: BOOK_PAGE });
 	const head: Link[] = [];
 	const document = {
 		createElement: () => ({ rel: '', href: '' }),
@@ -103,8 +109,21 @@ describe('the fallback page’s script', () => {
 		]);
 	});
 
-	it('fetches nothing at another page the fallback serves: a book, a longer path, another area', () => {
-		expect(runAt('/bible/KJV/John')).toEqual([]);
+	it('at a book, preloads its page’s code and style sheet and the demo service, not a book’s file', () => {
+		expect(runAt('/bible/KJV/John')).toEqual([
+			...[...BOOK_PAGE.modules, ...MODULES].map((href) => ({ rel: 'modulepreload', href })),
+			{
+				rel: 'preload',
+				href: '/_app/immutable/assets/bible-more.css',
+				as: 'style',
+				crossOrigin: 'anonymous'
+			}
+		]);
+		expect(runAt('/bible/KJV/John', JSON.stringify({ bible: { mode: 'live' } }))).toEqual([]);
+	});
+
+	it('fetches nothing at another page the fallback serves: a translation, a longer path, another area', () => {
+		expect(runAt('/bible/KJV')).toEqual([]);
 		expect(runAt('/bible/KJV/John/3/extra')).toEqual([]);
 		expect(runAt('/explorer/KJV/John/3')).toEqual([]);
 		expect(runAt('/bible/KJV/%E0%A4%A/3')).toEqual([]);
