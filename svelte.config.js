@@ -47,7 +47,8 @@ const config = {
 					fallback,
 					dataDir: 'generated/demo-bible',
 					// What src/lib/fakes/bible/names.ts's preloadDemoBook imports.
-					serviceModules: ['src/lib/fakes/bible/app.ts', 'src/lib/fakes/demo-transport.ts'],
+					// (It imports the transport's chunk, `demo` in scripts/area-chunks-plugin.ts.)
+					serviceModules: ['src/lib/fakes/bible/app.ts'],
 					bookPage: 'src/routes/(areas)/bible/[bible]/[book]/+page.svelte'
 				}
 			),

@@ -137,6 +137,13 @@ function usersThrough(barrel: string, module: string, meta: ManualChunkMeta): re
 	});
 }
 
+/**
+ * What every demo service loads first, whichever it is: the transport in the page, its fault
+ * switches and Hono, one file (they were three of 1-6 KB, each a round trip on a phone). Each
+ * service's own fake stays a file of its own, loaded only by its area.
+ */
+const DEMO_SERVICE = /\/node_modules\/hono\/|\/src\/lib\/fakes\/(?:demo-transport|faults)\.ts$/;
+
 const SVELTE_RUNTIME = /\/node_modules\/svelte\//;
 
 const START = /\/@sveltejs\/kit\/src\/runtime\/client\/entry\.js$|\/client-optimized\/app\.js$/;
@@ -198,7 +205,7 @@ export function areaChunksPlugin(): Plugin {
 			return {
 				...options,
 				manualChunks: (id, meta) => {
-					const chunk = chunkFor(usage(id, meta));
+					const chunk = chunkFor(usage(id, meta)) ?? (DEMO_SERVICE.test(id) ? 'demo' : undefined);
 					if (chunk) named.add(chunk);
 					return chunk;
 				}

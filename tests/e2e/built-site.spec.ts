@@ -92,6 +92,16 @@ test.describe('the built site', () => {
 		expect(partsOf('bible.html')).toEqual(['areas', 'bible', 'shell']);
 	});
 
+	test('a demo service starts from one file of what every service shares (transport, fault switches, Hono), which the fallback page preloads at a chapter', () => {
+		const demo = chunksByName().get('demo');
+		expect(demo, 'scripts/area-chunks-plugin.ts made no demo chunk').toBeDefined();
+		const script = /<script>(\{\nconst books[\s\S]*?)<\/script>/.exec(
+			readFileSync(join(BUILD, '200.html'), 'utf8')
+		)?.[1];
+		expect(script, 'the fallback page has no demo preload script').toBeDefined();
+		expect(script).toContain(`"/${demo}"`);
+	});
+
 	test('the fallback page, which serves the deep links, preloads every module a chapter’s first render imports', () => {
 		const linked = new Set(firstPaint('200.html'));
 		const chapter = chunksByName().get('bible-landing-page')!;
