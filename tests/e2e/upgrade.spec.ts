@@ -51,6 +51,11 @@ test('what the previous build kept is all there under this one, and is then kept
 		history: dump.indexedDB['codehost-history']!.kv!.entries as { id: string; path: string }[]
 	};
 	expect(old.notes).toHaveLength(6);
+	// Opened an hour after the previous build kept its last snapshot, by the page's clock: from a
+	// day on, opening "Your data" rightly adds the daily snapshot, and the list below would depend
+	// on the day the test runs (it did from 2026-12-04 18:58 UTC on, a day after the fixture).
+	const snapshotsKept = dump.indexedDB['your-data-snapshots']!.kv!.meta as { at: number }[];
+	await page.clock.setFixedTime(Math.max(...snapshotsKept.map((s) => s.at)) + 3_600_000);
 	await page.goto('/settings');
 	await putKept(page, dump);
 	await page.reload();
