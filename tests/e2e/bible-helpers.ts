@@ -110,6 +110,9 @@ export function bigNotesFile(count = 31_000): string {
 
 /** On a phone the reader's options (theme, marks, My notes, plans) are behind "Reading options". */
 export async function openReadingOptions(page: Page) {
+	// The toolbar drawn first: isVisible() does not wait, and before it a phone's "Reading options"
+	// was not there yet and the menu stayed shut (the page is drawn sooner since it carries its CSS).
+	await page.getByRole('button', { name: 'Next chapter' }).first().waitFor();
 	const more = page.getByRole('button', { name: 'Reading options' });
 	if ((await more.isVisible()) && (await more.getAttribute('aria-expanded')) !== 'true')
 		await more.click();
