@@ -9,8 +9,10 @@
 // reads the path and, unless the settings' copy in localStorage says the Bible is Live
 // (src/lib/settings/persistence.ts, `settings.connections`), adds a module preload for each of the
 // demo service's modules and a preload of the book's file, which the demo service's fetch then takes
-// from the cache (same URL, CORS mode, same-origin credentials). It adds what the layout would ask
-// for anyway, earlier: a Live user, or any other page the fallback serves, fetches nothing more.
+// from the cache (same URL, CORS mode, same-origin credentials). At a book (`/bible/KJV/John`),
+// which the fallback serves too, it adds the book page's own code and style sheets and the service.
+// It adds what the page would ask for anyway, earlier: a Live user, or any other page the fallback
+// serves, fetches nothing more.
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -159,10 +161,11 @@ export function withDemoChapterPreloads(
 				throw new Error(`No demo Bible book of ${dataDir}/names.json is in the build`);
 			const page = join(dir, fallback);
 			const html = await readFile(page, 'utf8');
-			// What the page preloads already is not asked for twice.
+			// What the page preloads (or carries) already is not asked for twice.
+			const notLinked = (/** @type {string} */ href) => !html.includes(`href="${href}"`);
 			const modules = preloadsFor(manifest, entries)
 				.modules.map((file) => `${base}/${file}`)
-				.filter((href) => !html.includes(`href="${href}"`));
+				.filter(notLinked);
 			// A book's page (its chapters) is served by the fallback too: its own code, which the
 			// fallback does not preload, and the service, which it lists the chapters with.
 			const bookFiles = await nodesOfPage(
@@ -171,7 +174,6 @@ export function withDemoChapterPreloads(
 				bookPage
 			);
 			if (bookFiles.length === 0) throw new Error(`No route node draws ${bookPage}`);
-			const notLinked = (/** @type {string} */ href) => !html.includes(`href="${href}"`);
 			const forBook = preloadsFor(manifest, bookFiles);
 			const script = demoChapterPreloadScript({
 				base,

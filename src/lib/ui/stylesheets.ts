@@ -14,8 +14,8 @@ export type StylesheetLink = Pick<HTMLLinkElement, 'sheet' | 'addEventListener'>
 
 /**
  * The page's stylesheet links that have not arrived yet. A disabled link is never fetched: it
- * stands for a style sheet written into the page (SvelteKit's inlined styles, and the deep link's
- * in scripts/complete-preloads.js), kept so the page's code does not ask for it again.
+ * stands for a style sheet written into the page (SvelteKit's inlined styles, and each page's in
+ * scripts/complete-preloads.js), kept so the page's code does not ask for it again.
  */
 export function pendingStylesheets(
 	root: Pick<Document, 'querySelectorAll'> = document
